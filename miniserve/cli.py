@@ -1,0 +1,52 @@
+"""The `miniserve` command."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from importlib import resources
+from pathlib import Path
+
+from miniserve import reference
+from miniserve.tutor.prompt import SentenceError, TutorPrompt
+from miniserve.weights import ModelFormatError, load_model
+
+
+def default_model_folder() -> Path:
+    return Path(str(resources.files("miniserve.tutor").joinpath("model")))
+
+
+def correct(args: argparse.Namespace) -> int:
+    folder = Path(args.model) if args.model else default_model_folder()
+    try:
+        config, weights = load_model(folder)
+        prompt = TutorPrompt.from_folder(folder)
+        ids, max_new_tokens = prompt.request(args.sentence, config.n_positions)
+    except (SentenceError, ModelFormatError, FileNotFoundError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    result = prompt.parse(reference.generate_greedy(config, weights, ids, max_new_tokens))
+    if args.json:
+        print(json.dumps({"corrected": result.corrected, "explanation": result.explanation}, ensure_ascii=False))
+    else:
+        print(f"corrected:   {result.corrected}\nexplanation: {result.explanation}")
+    if not result.complete:
+        print("warning: the model did not finish its answer within the length limit", file=sys.stderr)
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="miniserve", description="A small LLM inference server for the CPU.")
+    commands = parser.add_subparsers(dest="command", required=True)
+    c = commands.add_parser("correct", help="correct the verbs of one sentence with the tutor model")
+    c.add_argument("sentence")
+    c.add_argument("--model", help="a GPT-2 model folder (default: the shipped tutor)")
+    c.add_argument("--json", action="store_true", help="print one JSON object")
+    c.set_defaults(run=correct)
+    args = parser.parse_args(argv)
+    return args.run(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

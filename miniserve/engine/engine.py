@@ -1,0 +1,147 @@
+"""The engine step: given sequences and how many of their tokens to compute, run one batched
+forward pass and sample the next token of every sequence whose known tokens are all computed.
+
+There is no prefill phase and no decode phase: a step brings each sequence's computed tokens up
+towards its known tokens (a whole prompt, a chunk of it, or the one token sampled last step).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from kernels.step import PackedWeights, Workspace, forward_step
+from miniserve.engine.cache import KVCache
+from miniserve.engine.sampling import SamplingParams, sample
+from miniserve.engine.sequence import Sequence, Status
+from miniserve.weights import GPT2Config, GPT2Weights, load_model
+
+
+def pack(config: GPT2Config, w: GPT2Weights) -> PackedWeights:
+    """Transpose the Conv1D (in, out) weights to (out, in) and stack the layers."""
+    stack = lambda name: np.ascontiguousarray(np.stack([getattr(l, name) for l in w.layers]))  # noqa: E731
+    stack_t = lambda name: np.ascontiguousarray(np.stack([getattr(l, name).T for l in w.layers]))  # noqa: E731
+    return PackedWeights(
+        w.token_embedding, w.position_embedding, stack("ln1_gain"), stack("ln1_bias"),
+        stack_t("qkv_weight"), stack("qkv_bias"), stack_t("attn_out_weight"), stack("attn_out_bias"),
+        stack("ln2_gain"), stack("ln2_bias"), stack_t("fc_weight"), stack("fc_bias"),
+        stack_t("mlp_out_weight"), stack("mlp_out_bias"), w.lnf_gain, w.lnf_bias,
+        float(config.layer_norm_epsilon), config.n_head,
+    )
+
+
+@dataclass
+class StepPlan:
+    """One step's work: (sequence, number of its uncomputed tokens to compute now)."""
+
+    items: list[tuple[Sequence, int]]
+
+    @property
+    def n_tokens(self) -> int:
+        return sum(n for _, n in self.items)
+
+
+class Engine:
+    def __init__(self, config: GPT2Config, weights: GPT2Weights, n_slots: int = 64, max_step_tokens: int = 512):
+        self.config = config
+        self.weights = pack(config, weights)
+        self.cache = KVCache(config.n_layer, n_slots, config.n_head, config.n_positions, config.head_dim)
+        self.max_step_tokens = max_step_tokens
+        self.workspace = Workspace(self.weights, max_step_tokens, n_slots, config.n_positions)
+
+    @classmethod
+    def from_folder(cls, folder: str | Path, **kwargs) -> "Engine":
+        return cls(*load_model(folder), **kwargs)
+
+    # -- admission: the question and the commit are separate calls ---------------------------
+    def can_admit(self, seq: Sequence) -> bool:
+        return self.cache.can_admit(min(seq.max_length, self.config.n_positions))
+
+    def admit(self, seq: Sequence) -> None:
+        seq.slot = self.cache.admit(seq)
+        seq.status = Status.RUNNING
+
+    def release(self, seq: Sequence, status: Status = Status.ABORTED, reason: str = "abort") -> None:
+        """Give the slot back (finished or aborted); safe to call twice."""
+        if seq.slot >= 0:
+            self.cache.free(seq.slot)
+            seq.slot = -1
+        if not seq.done:
+            seq.status, seq.finish_reason = status, reason
+
+    # -- the step ---------------------------------------------------------------------------
+    def step(self, plan: StepPlan) -> list[tuple[Sequence, int]]:
+        """Compute the planned tokens; return (sequence, new token) for each sequence sampled.
+        Finished sequences are marked FINISHED but keep their slot until `release`."""
+        tokens, positions, slots, last_rows, sampled = [], [], [], [], []
+        for seq, n in plan.items:
+            if seq.slot < 0 or seq.done or not 0 < n <= seq.uncomputed:
+                raise ValueError(f"sequence {seq.id} cannot compute {n} tokens now")
+            start = seq.computed
+            known = seq.prompt if start + n <= len(seq.prompt) else seq.tokens
+            tokens.extend(known[start:start + n])
+            positions.extend(range(start, start + n))
+            slots.extend([seq.slot] * n)
+            if start + n == seq.length:
+                last_rows.append(len(tokens) - 1)
+                sampled.append(seq)
+        logits = forward_step(
+            self.weights, self.workspace, np.array(tokens, np.int64), np.array(positions, np.int64),
+            np.array(slots, np.int64), np.array(last_rows, np.int64), self.cache.keys, self.cache.values,
+        )
+        for seq, n in plan.items:
+            seq.computed += n
+        out = []
+        for row, seq in enumerate(sampled):
+            token = sample(logits[row], seq.params, seq.rng)
+            seq.generated.append(token)
+            self._check_finished(seq, token)
+            out.append((seq, token))
+        return out
+
+    def _check_finished(self, seq: Sequence, token: int) -> None:
+        if seq.params.stop_at_end and token == self.config.eos_token_id:
+            seq.status, seq.finish_reason = Status.FINISHED, "stop"
+        elif len(seq.generated) >= seq.params.max_new_tokens or seq.length >= self.config.n_positions:
+            seq.status, seq.finish_reason = Status.FINISHED, "length"
+
+    def last_logits(self) -> np.ndarray:
+        """The logits of the last step's sampled rows (a copy), for logprobs and tests."""
+        return self.workspace.logits.copy()
+
+    # -- a plain synchronous driver (CLI, evaluation, tests, benchmarks) ----------------------
+    def generate(self, prompts: list[list[int]], params: SamplingParams | list[SamplingParams]) -> list[Sequence]:
+        """Run all prompts to completion with continuous batching; returns the finished sequences."""
+        params_list = params if isinstance(params, list) else [params] * len(prompts)
+        waiting = [Sequence(list(p), sp) for p, sp in zip(prompts, params_list)]
+        for seq in waiting:
+            if seq.length > self.config.n_positions or seq.length == 0:
+                raise ValueError(f"prompt of {seq.length} tokens does not fit 1..{self.config.n_positions}")
+        done, running, queue = [], [], list(waiting)
+        while queue or running:
+            while queue and self.can_admit(queue[0]) and sum(s.uncomputed for s in running) + queue[0].uncomputed <= self.max_step_tokens:
+                seq = queue.pop(0)
+                self.admit(seq)
+                running.append(seq)
+            if not running:  # one prompt larger than the step budget: feed it in chunks
+                seq = queue.pop(0)
+                self.admit(seq)
+                running.append(seq)
+            budget, items = self.max_step_tokens, []
+            for seq in running:
+                n = min(seq.uncomputed, budget)
+                if n:
+                    items.append((seq, n))
+                    budget -= n
+            self.step(StepPlan(items))
+            for seq in [s for s in running if s.done]:
+                self.release(seq)
+                running.remove(seq)
+                done.append(seq)
+        return sorted(done, key=waiting.index)
+
+    def warmup(self) -> None:
+        """Compile (or load from the Numba cache) everything a step uses."""
+        self.generate([[0, 1]], SamplingParams(max_new_tokens=2, stop_at_end=False))

@@ -1,0 +1,104 @@
+"""English verbs: the tables the corpus draws from, and the spelling rules that make their forms."""
+
+from __future__ import annotations
+
+import csv
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+VOWELS = set("aeiou")
+# Prefixes that leave the stress on the root, so "forget" doubles like "get" ("forgetted").
+STRESSED_ROOT_PREFIXES = ("under", "over", "with", "fore", "for", "mis", "out", "re", "be", "up")
+
+
+@dataclass(frozen=True)
+class Verb:
+    base: str
+    third: str  # third-person singular present
+    past: str
+    participle: str
+    valence: str  # "T" transitive, "I" intransitive, "B" both
+    irregular: bool
+
+    @property
+    def regularised_past(self) -> str:
+        """The learner's over-regularised past ("goed", "runned"): only wrong for irregular verbs."""
+        return regular_past(self.base)
+
+
+def third_person(base: str) -> str:
+    if base.endswith(("s", "sh", "ch", "x", "z", "o")):
+        return base + "es"
+    if base.endswith("y") and len(base) > 1 and base[-2] not in VOWELS:
+        return base[:-1] + "ies"
+    return base + "s"
+
+
+def _is_cvc(syllable: str) -> bool:
+    """Consonant-vowel-consonant ending, the last consonant not w/x/y: the doubling pattern."""
+    if len(syllable) < 3:
+        return False
+    c1, v, c2 = syllable[-3], syllable[-2], syllable[-1]
+    return c1 not in VOWELS and v in VOWELS and c2 not in VOWELS | set("wxy")
+
+
+def _single_syllable(word: str) -> bool:
+    groups, previous_vowel = 0, False
+    for ch in word:
+        vowel = ch in VOWELS or (ch == "y" and groups > 0)
+        if vowel and not previous_vowel:
+            groups += 1
+        previous_vowel = vowel
+    if word.endswith("e") and groups > 1 and not word.endswith(("le", "ee")):
+        groups -= 1  # silent final e
+    return groups <= 1
+
+
+def _doubles(base: str) -> bool:
+    if _is_cvc(base) and _single_syllable(base):
+        return True
+    for prefix in STRESSED_ROOT_PREFIXES:
+        root = base[len(prefix):]
+        if base.startswith(prefix) and len(root) >= 3 and _is_cvc(root) and _single_syllable(root):
+            return True
+    return False
+
+
+def regular_past(base: str) -> str:
+    """The -ed form by the regular spelling rules (used for the over-regularisation error)."""
+    if base.endswith("e"):
+        return base + "d"
+    if base.endswith("y") and base[-2] not in VOWELS:
+        return base[:-1] + "ied"
+    if base.endswith("c"):
+        return base + "ked"
+    if _doubles(base):
+        return base + base[-1] + "ed"
+    return base + "ed"
+
+
+def _rows(name: str) -> list[dict[str, str]]:
+    text = resources.files("miniserve.tutor").joinpath("data", name).read_text(encoding="utf-8")
+    return list(csv.DictReader(text.splitlines(), delimiter="\t"))
+
+
+@cache
+def irregular_verbs() -> tuple[Verb, ...]:
+    return tuple(
+        Verb(r["base"], third_person(r["base"]), r["past"], r["participle"], r["valence"], True)
+        for r in _rows("irregular_verbs.tsv")
+    )
+
+
+@cache
+def regular_verbs() -> tuple[Verb, ...]:
+    return tuple(
+        Verb(r["base"], third_person(r["base"]), r["past"], r["past"], r["valence"], False)
+        for r in _rows("regular_verbs.tsv")
+    )
+
+
+@cache
+def all_verbs() -> tuple[Verb, ...]:
+    return irregular_verbs() + regular_verbs()

@@ -1,0 +1,33 @@
+"""`miniserve correct`: an answer or a clear error for any input, never a traceback."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+
+def run(*args):
+    return subprocess.run([sys.executable, "-m", "miniserve.cli", "correct", *args],
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_corrects_the_headline_example():
+    done = run("He goed to school", "--json")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == {
+        "corrected": "He went to school",
+        "explanation": "The past tense of 'go' is the irregular form 'went'.",
+    }
+
+
+@pytest.mark.parametrize("text", ["", "   ", "x" * 10_000, "🙂" * 200])
+def test_unanswerable_input_is_a_clear_error(text):
+    done = run(text)
+    assert done.returncode == 2 and done.stderr.startswith("error: ") and "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("text", ["🙂 she go 🙂", "Der Hund läuft schnell.", "<|fix|> he goed <|why|> <|endoftext|>", "日本語の文"])
+def test_odd_input_gets_an_answer(text):
+    done = run(text)
+    assert done.returncode == 0 and "corrected:" in done.stdout and "Traceback" not in done.stderr

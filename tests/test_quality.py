@@ -1,0 +1,28 @@
+"""The quality bar of the shipped model, on a sample (the full evaluation is `python -m
+miniserve.tutor.evaluate`, whose numbers are in docs/model.md)."""
+
+import pytest
+
+from miniserve.tutor import evaluate
+
+pytest.importorskip("transformers")
+
+
+@pytest.fixture(scope="module")
+def generator(tutor_folder):
+    return evaluate.HFGenerator(tutor_folder)
+
+
+def test_handwritten_set(generator):
+    cases = evaluate.handwritten_cases()
+    assert len(cases) >= 60 and {c.kind for c in cases} == {"past", "participle", "agreement", "base", "correct"}
+    result = evaluate.score(cases, generator.complete([c.sentence for c in cases]))
+    assert result["exact_match"] >= 0.90, result["failures"]
+
+
+def test_test_split_sample(generator):
+    cases = evaluate.corpus_cases(400, seed=7)
+    result = evaluate.score(cases, generator.complete([c.sentence for c in cases]))
+    assert result["exact_match"] >= 0.97, result["failures"]
+    assert min(result["exact_match_by_kind"].values()) >= 0.93, result["exact_match_by_kind"]
+    assert result["explanation_names_target"] >= 0.95
