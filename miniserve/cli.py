@@ -36,6 +36,22 @@ def correct(args: argparse.Namespace) -> int:
     return 0
 
 
+def serve(args: argparse.Namespace) -> int:
+    from dataclasses import fields
+
+    from miniserve.config import Settings
+    from miniserve.server import run
+
+    overrides = {f.name: getattr(args, f.name) for f in fields(Settings)}
+    try:
+        settings = Settings.from_env(**overrides)
+    except ValueError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    run(settings, args.host, args.port)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="miniserve", description="A small LLM inference server for the CPU.")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -44,6 +60,20 @@ def main(argv: list[str] | None = None) -> int:
     c.add_argument("--model", help="a GPT-2 model folder (default: the shipped tutor)")
     c.add_argument("--json", action="store_true", help="print one JSON object")
     c.set_defaults(run=correct)
+
+    from dataclasses import fields
+
+    from miniserve.config import SCHEDULERS, Settings
+
+    s = commands.add_parser("serve", help="start the HTTP server (Hypercorn, trio worker)",
+                            epilog="Every option can also be set as MINISERVE_<NAME>:\n" + Settings.describe(),
+                            formatter_class=argparse.RawDescriptionHelpFormatter)
+    s.add_argument("--host", default="127.0.0.1")
+    s.add_argument("--port", type=int, default=8000)
+    for f in fields(Settings):
+        kwargs = {"choices": SCHEDULERS} if f.name == "scheduler" else {}
+        s.add_argument(f"--{f.name.replace('_', '-')}", type=type(f.default), default=None, help=f.metadata["help"], **kwargs)
+    s.set_defaults(run=serve)
     args = parser.parse_args(argv)
     return args.run(args)
 

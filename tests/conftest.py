@@ -1,3 +1,4 @@
+import os
 from pathlib import Path
 
 import pytest
@@ -7,7 +8,8 @@ from miniserve.cli import default_model_folder
 
 @pytest.fixture(scope="session")
 def tutor_folder() -> Path:
-    return default_model_folder()
+    """The shipped tutor (MINISERVE_TEST_MODEL points the suite at another tutor folder)."""
+    return Path(os.environ.get("MINISERVE_TEST_MODEL") or default_model_folder())
 
 
 @pytest.fixture(scope="session")

@@ -67,10 +67,11 @@ def mean_loss(model, rows, batch_size: int) -> float:
     return total / max(count, 1)
 
 
-def learning_rate(step: int, total: int, peak: float, warmup: int) -> float:
+def learning_rate(progress: float, step: int, peak: float, warmup: int) -> float:
+    """Linear warm-up, then cosine to 5% of the peak. Progress is the larger of steps done and
+    wall time used, so that a run cut short by --max-minutes still ends annealed."""
     if step < warmup:
         return peak * (step + 1) / warmup
-    progress = (step - warmup) / max(1, total - warmup)
     return peak * (0.05 + 0.95 * 0.5 * (1 + math.cos(math.pi * min(1.0, progress))))
 
 
@@ -127,12 +128,14 @@ def main(argv: list[str] | None = None) -> None:
     rng = random.Random(args.seed)
     log, step, epoch = [], 0, 0
     deadline = started + args.max_minutes * 60
+    train_started = time.time()
     while step < args.steps and time.time() < deadline:
         for ids, labels, mask in batches(train_rows, args.batch_size, rng):
             if step >= args.steps or time.time() >= deadline:
                 break
+            progress = max(step / args.steps, (time.time() - train_started) / (deadline - train_started))
             for group in optimizer.param_groups:
-                group["lr"] = learning_rate(step, args.steps, args.lr, warmup=min(200, args.steps // 10 + 1))
+                group["lr"] = learning_rate(progress, step, args.lr, warmup=min(200, args.steps // 10 + 1))
             loss = model(input_ids=ids, attention_mask=mask, labels=labels).loss
             optimizer.zero_grad(set_to_none=True)
             loss.backward()
@@ -140,7 +143,7 @@ def main(argv: list[str] | None = None) -> None:
             optimizer.step()
             step += 1
             if step % 100 == 0 or step == args.steps:
-                entry = {"step": step, "epoch": epoch, "train_loss": round(float(loss), 4),
+                entry = {"step": step, "epoch": epoch, "train_loss": round(loss.item(), 4), "lr": round(optimizer.param_groups[0]["lr"], 6),
                          "minutes": round((time.time() - started) / 60, 2)}
                 if step % 500 == 0 or step == args.steps:
                     entry["valid_loss"] = round(mean_loss(model, valid_rows, 256), 4)

@@ -1,0 +1,50 @@
+"""The Quart-Trio application: `hypercorn --worker-class trio "miniserve.app:create_app()"`.
+
+The lifespan nursery owns two things: a start-up task (load the model, warm up the kernels, start
+the scheduler) and then the scheduler task itself. /healthz answers from the first moment;
+/readyz only once everything is really running."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+from quart_schema import QuartSchema
+from quart_trio import QuartTrio
+
+from miniserve import errors
+from miniserve.config import Settings
+from miniserve.middleware import BodyLimit, InputFilter, RateLimit
+from miniserve.routes import routes
+from miniserve.service import Service
+
+
+def default_model_folder() -> Path:
+    from miniserve.cli import default_model_folder as folder
+
+    return folder()
+
+
+def create_app(settings: Settings | None = None) -> QuartTrio:
+    settings = settings or Settings.from_env()
+    logging.basicConfig(level=logging.INFO, format="%(message)s")
+    service = Service(settings, Path(settings.model) if settings.model else default_model_folder())
+    app = QuartTrio(__name__)
+    app.config["MAX_CONTENT_LENGTH"] = settings.max_body_bytes
+    app.extensions["miniserve"] = service
+    QuartSchema(app, info={"title": "miniserve", "version": "0.1.0",
+                           "description": "A grammar tutor served by a small CPU inference server."})
+    app.register_blueprint(routes)
+    errors.register(app)
+
+    @app.before_serving
+    async def start():
+        app.nursery.start_soon(service.start, app.nursery)
+
+    @app.after_serving
+    async def stop():
+        await service.drain()
+
+    inner = InputFilter(app.asgi_app, service.special_texts)
+    app.asgi_app = BodyLimit(RateLimit(inner, settings.rate_limit, settings.rate_burst), settings.max_body_bytes)
+    return app

@@ -1,0 +1,54 @@
+"""Every setting of the service, once, with its default. `miniserve serve --flag` and the
+environment variable MINISERVE_<NAME> (e.g. MINISERVE_MAX_QUEUE=64) set the same field."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field, fields, replace
+
+SCHEDULERS = ("continuous", "static", "async", "sync")
+
+
+@dataclass(frozen=True)
+class Settings:
+    # what to serve
+    model: str = field(default="", metadata={"help": "GPT-2 model folder (default: the shipped tutor)"})
+    scheduler: str = field(default="continuous", metadata={"help": "continuous | static | async | sync"})
+    # capacity: Little's law sizing in docs/service.md
+    max_batch: int = field(default=32, metadata={"help": "sequences per step (and KV slots)"})
+    max_queue: int = field(default=64, metadata={"help": "waiting requests before 503 (about 2 batches)"})
+    step_token_budget: int = field(default=256, metadata={"help": "tokens per step, decodes first, then prefill chunks"})
+    batch_wait: float = field(default=0.05, metadata={"help": "static: seconds to wait for a batch to fill"})
+    # time limits
+    request_timeout: float = field(default=30.0, metadata={"help": "seconds before a request gets 504"})
+    drain_timeout: float = field(default=20.0, metadata={"help": "seconds in-flight requests get at shutdown"})
+    # edge
+    max_body_bytes: int = field(default=16_384, metadata={"help": "request body limit (413 above)"})
+    rate_limit: float = field(default=0.0, metadata={"help": "requests/s per client, 0 = off (429 above)"})
+    rate_burst: int = field(default=20, metadata={"help": "requests a client may send at once"})
+    # generation
+    max_new_tokens: int = field(default=160, metadata={"help": "upper bound on generated tokens per request"})
+
+    def __post_init__(self):
+        if self.scheduler not in SCHEDULERS:
+            raise ValueError(f"scheduler must be one of {SCHEDULERS}, not {self.scheduler!r}")
+        for name in ("max_batch", "max_queue", "step_token_budget", "max_body_bytes", "rate_burst", "max_new_tokens"):
+            if getattr(self, name) < 1:
+                raise ValueError(f"{name} must be at least 1")
+        for name in ("batch_wait", "request_timeout", "drain_timeout", "rate_limit"):
+            if getattr(self, name) < 0:
+                raise ValueError(f"{name} must be >= 0")
+
+    @classmethod
+    def from_env(cls, environ=None, **overrides) -> "Settings":
+        environ = os.environ if environ is None else environ
+        values = {}
+        for f in fields(cls):
+            raw = environ.get(f"MINISERVE_{f.name.upper()}")
+            if raw is not None:
+                values[f.name] = type(f.default)(raw)
+        return replace(cls(**values), **{k: v for k, v in overrides.items() if v is not None})
+
+    @classmethod
+    def describe(cls) -> str:
+        return "\n".join(f"MINISERVE_{f.name.upper():<20} {f.default!r:>14}  {f.metadata['help']}" for f in fields(cls))

@@ -1,0 +1,134 @@
+"""ASGI middleware, outermost first: body size limit (413), per-client rate limit (429), input
+filter (422). Each answers JSON by itself and never reaches the app when it refuses."""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+import unicodedata
+from collections import OrderedDict
+
+HEALTH_PATHS = ("/healthz", "/readyz", "/metrics")
+
+
+async def send_json(send, status: int, type_: str, message: str, headers=(), field=None) -> None:
+    body = json.dumps({"error": {"status": status, "type": type_, "message": message,
+                                 "details": [{"field": field, "message": message}] if field else []}}).encode()
+    await send({"type": "http.response.start", "status": status, "headers": [
+        (b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()), *headers]})
+    await send({"type": "http.response.body", "body": body})
+
+
+def replay(body: bytes, receive):
+    """A receive() that returns the buffered body once, then the real messages (the disconnect)."""
+    sent = False
+
+    async def receive_again():
+        nonlocal sent
+        if not sent:
+            sent = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        return await receive()
+    return receive_again
+
+
+class BodyLimit:
+    """Buffers the request body up to `max_bytes`; anything larger gets 413 before the app sees it.
+    Later layers find the buffered body in scope["miniserve.body"]."""
+
+    def __init__(self, app, max_bytes: int):
+        self.app, self.max_bytes = app, max_bytes
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        declared = dict(scope.get("headers", [])).get(b"content-length")
+        if declared is not None and declared.isdigit() and int(declared) > self.max_bytes:
+            return await send_json(send, 413, "payload_too_large", f"the body exceeds {self.max_bytes} bytes")
+        chunks, size = [], 0
+        while True:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                return
+            chunks.append(message.get("body", b""))
+            size += len(chunks[-1])
+            if size > self.max_bytes:
+                return await send_json(send, 413, "payload_too_large", f"the body exceeds {self.max_bytes} bytes")
+            if not message.get("more_body", False):
+                break
+        body = b"".join(chunks)
+        scope["miniserve.body"] = body
+        await self.app(scope, replay(body, receive), send)
+
+
+class RateLimit:
+    """A token bucket per client address: `rate` requests/s, bursts of `burst`. Off when rate is 0."""
+
+    def __init__(self, app, rate: float, burst: int, max_clients: int = 10_000, clock=time.monotonic):
+        self.app, self.rate, self.burst, self.clock = app, rate, burst, clock
+        self.max_clients = max_clients
+        self.buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()  # client -> (tokens, when)
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http" or self.rate <= 0 or scope["path"] in HEALTH_PATHS:
+            return await self.app(scope, receive, send)
+        client = (scope.get("client") or ("unknown", 0))[0]
+        now = self.clock()
+        tokens, when = self.buckets.pop(client, (float(self.burst), now))
+        tokens = min(float(self.burst), tokens + (now - when) * self.rate)
+        if tokens < 1.0:
+            self._remember(client, tokens, now)
+            wait = math.ceil((1.0 - tokens) / self.rate)
+            return await send_json(send, 429, "rate_limited", f"more than {self.rate:g} requests/s; retry in {wait} s",
+                                   headers=[(b"retry-after", str(wait).encode())])
+        self._remember(client, tokens - 1.0, now)
+        await self.app(scope, receive, send)
+
+    def _remember(self, client: str, tokens: float, now: float) -> None:
+        self.buckets[client] = (tokens, now)
+        while len(self.buckets) > self.max_clients:  # forget the least recently seen
+            self.buckets.popitem(last=False)
+
+
+def bad_text(value: str, forbidden: tuple[str, ...]) -> str | None:
+    """Why this text may not reach the model, or None."""
+    for ch in value:
+        if unicodedata.category(ch) == "Cc":
+            return f"control character U+{ord(ch):04X} is not allowed"
+    for token in forbidden:
+        if token in value:
+            return f"the text {token!r} is reserved by the model"
+    return None
+
+
+class InputFilter:
+    """Rejects JSON bodies whose strings hold control characters or the literal text of the model's
+    special tokens (422). Bodies that are not JSON pass through, to get the app's 400."""
+
+    def __init__(self, app, forbidden: tuple[str, ...]):
+        self.app, self.forbidden = app, forbidden
+
+    async def __call__(self, scope, receive, send):
+        body = scope.get("miniserve.body") if scope["type"] == "http" else None
+        if body:
+            try:
+                data = json.loads(body)
+            except (ValueError, UnicodeDecodeError):
+                data = None
+            for field, value in _strings(data):
+                reason = bad_text(value, self.forbidden)
+                if reason:
+                    return await send_json(send, 422, "invalid_input", f"{field}: {reason}", field=field)
+        await self.app(scope, receive, send)
+
+
+def _strings(data, path: str = ""):
+    if isinstance(data, str):
+        yield path or "body", data
+    elif isinstance(data, dict):
+        for key, value in data.items():
+            yield from _strings(value, f"{path}.{key}" if path else str(key))
+    elif isinstance(data, list):
+        for i, value in enumerate(data):
+            yield from _strings(value, f"{path}[{i}]")

@@ -1,0 +1,67 @@
+"""The service's state, shared by the routes: settings, health, the model's prompt format, and
+(once the warm-up has run) the engine and its scheduler."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import trio
+from tokenizers import Tokenizer
+
+from miniserve.config import Settings
+from miniserve.engine import Engine
+from miniserve.health import Health
+from miniserve.scheduler import Scheduler
+from miniserve.tutor.prompt import TutorPrompt
+
+log = logging.getLogger("miniserve.service")
+
+
+@dataclass
+class Service:
+    settings: Settings
+    folder: Path
+    health: Health = field(default_factory=Health)
+    engine: Engine | None = None
+    scheduler: Scheduler | None = None
+    prompt: TutorPrompt | None = None  # None when the model is not the tutor
+
+    def __post_init__(self):
+        self.tokenizer = Tokenizer.from_file(str(self.folder / "tokenizer.json"))
+        try:
+            self.prompt = TutorPrompt(self.tokenizer)
+        except ValueError:
+            self.prompt = None
+        self.special_texts = tuple(t.content for t in self.tokenizer.get_added_tokens_decoder().values() if t.special)
+
+    async def start(self, nursery: trio.Nursery) -> None:
+        """Load, warm up (off the event loop), then start the scheduler task in `nursery`."""
+        try:
+            self.engine = await trio.to_thread.run_sync(self._load)
+            self.health.model_loaded = True
+            await trio.to_thread.run_sync(self.engine.warmup)
+            self.health.warmed_up = True
+        except Exception as error:
+            log.exception("model load or warm-up failed")
+            self.health.step_failed(error)
+            return
+        self.scheduler = Scheduler(self.engine, self.settings, self.health)
+        await nursery.start(self.scheduler.run)
+        log.info("ready: %s scheduler, %d KV slots (%.1f MB)", self.settings.scheduler,
+                 self.engine.cache.n_slots, self.engine.cache.nbytes / 1e6)
+
+    def _load(self) -> Engine:
+        s = self.settings
+        return Engine.from_folder(self.folder, n_slots=s.max_batch, max_step_tokens=max(s.step_token_budget, s.max_batch))
+
+    async def drain(self) -> None:
+        """Refuse new work, let the running requests finish (up to drain_timeout), stop the scheduler."""
+        self.health.draining = True
+        if self.scheduler is None:
+            return
+        with trio.move_on_after(self.settings.drain_timeout):
+            while self.scheduler.n_running or self.scheduler.n_waiting:
+                await trio.sleep(0.02)
+        self.scheduler.close()

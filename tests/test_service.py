@@ -1,0 +1,274 @@
+"""The service end to end through app.test_app(): answers, schedulers, cancellation, overload,
+bad input, failures. (tests/test_server.py runs the real Hypercorn server.)"""
+
+from __future__ import annotations
+
+import json
+import logging
+from contextlib import asynccontextmanager
+
+import pytest
+import trio
+
+from miniserve.app import create_app
+from miniserve.config import SCHEDULERS, Settings
+
+SENTENCES = [
+    "He goed to school",
+    "She has went home already.",
+    "My brother watch TV every evening.",
+    "Did you saw the new bridge?",
+    "They played football in the park.",
+    "The children can swims very well.",
+]
+
+
+@asynccontextmanager
+async def serving(tutor_folder, **settings):
+    app = create_app(Settings(model=str(tutor_folder), **settings))
+    async with app.test_app() as test_app:
+        client = test_app.test_client()
+        with trio.fail_after(60):
+            while (await client.get("/readyz")).status_code != 200:
+                await trio.sleep(0.02)
+        yield client, app.extensions["miniserve"]
+
+
+async def post_all(client, bodies):
+    results = [None] * len(bodies)
+
+    async def one(i, body):
+        response = await client.post("/correct", json=body)
+        results[i] = (response.status_code, await response.get_json(), response.headers)
+
+    async with trio.open_nursery() as nursery:
+        for i, body in enumerate(bodies):
+            nursery.start_soon(one, i, body)
+    return results
+
+
+async def wait_until(predicate, seconds=20.0):
+    with trio.fail_after(seconds):
+        while not predicate():
+            await trio.sleep(0.005)
+
+
+@pytest.fixture(scope="module")
+def reference_answers(tutor_folder):
+    from miniserve.engine import Engine, SamplingParams
+    from miniserve.tutor.prompt import TutorPrompt
+
+    prompt = TutorPrompt.from_folder(tutor_folder)
+    engine = Engine.from_folder(tutor_folder, n_slots=8)
+    answers = []
+    for sentence in SENTENCES:
+        ids, budget = prompt.request(sentence, engine.config.n_positions)
+        seq = engine.generate([ids], SamplingParams(max_new_tokens=budget))[0]
+        answers.append(prompt.parse(seq.generated))
+    return answers
+
+
+@pytest.mark.parametrize("scheduler", SCHEDULERS)
+async def test_every_scheduler_gives_the_same_answers(tutor_folder, reference_answers, scheduler):
+    async with serving(tutor_folder, scheduler=scheduler, max_batch=4) as (client, _):
+        results = await post_all(client, [{"sentence": s} for s in SENTENCES])
+    for (status, body, headers), want in zip(results, reference_answers):
+        assert status == 200, body
+        assert (body["corrected"], body["explanation"]) == (want.corrected, want.explanation)
+        usage = body["usage"]
+        assert usage["prompt_tokens"] > 0 and usage["completion_tokens"] > 0
+        assert 0 <= usage["queue_seconds"] <= usage["time_to_first_token_seconds"] <= usage["total_seconds"]
+        assert headers["X-Request-ID"]
+    assert results[0][1]["corrected"] == "He went to school"
+    assert results[0][1]["explanation"] == "The past tense of 'go' is the irregular form 'went'."
+
+
+async def test_continuous_admits_while_others_generate(tutor_folder):
+    async with serving(tutor_folder, scheduler="continuous", max_batch=8) as (client, service):
+        results = await post_all_staggered(client, service)
+        records = list(service.scheduler.records)
+    assert all(status == 200 for status, _, _ in results)
+    # Some step prefilled a newcomer (nothing computed yet) beside a sequence already decoding.
+    assert any(any(before == 0 for _, _, before in r.items) and any(before > 0 and n == 1 for _, n, before in r.items)
+               for r in records)
+
+
+async def test_static_does_not_admit_mid_batch(tutor_folder):
+    async with serving(tutor_folder, scheduler="static", max_batch=8, batch_wait=0.0) as (client, service):
+        results = await post_all_staggered(client, service)
+        records = list(service.scheduler.records)
+    assert all(status == 200 for status, _, _ in results)
+    # A step either starts a batch (everything fresh) or continues one (nothing fresh): never both.
+    for r in records:
+        fresh = [before == 0 for _, _, before in r.items]
+        assert all(fresh) or not any(fresh), r
+    assert len({r.items[0][0] for r in records if all(b == 0 for _, _, b in r.items)}) >= 2  # two batches
+
+
+async def post_all_staggered(client, service):
+    """One request, then three more once the first is generating."""
+    results = []
+
+    async def one(sentence):
+        response = await client.post("/correct", json={"sentence": sentence})
+        results.append((response.status_code, await response.get_json(), response.headers))
+
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(one, SENTENCES[1])
+        await wait_until(lambda: service.scheduler.steps >= 3)
+        for sentence in SENTENCES[2:5]:
+            nursery.start_soon(one, sentence)
+    return results
+
+
+async def test_disconnected_requests_free_their_capacity(tutor_folder):
+    async with serving(tutor_folder, scheduler="continuous", max_batch=8, max_queue=128) as (client, service):
+        scheduler = service.scheduler
+        async def fire(sentence):
+            await client.post("/correct", json={"sentence": sentence})
+
+        async with trio.open_nursery() as nursery:
+            for i in range(100):
+                nursery.start_soon(fire, SENTENCES[i % 6])
+            await wait_until(lambda: scheduler.n_running == 8 and scheduler.n_waiting > 50)
+            nursery.cancel_scope.cancel()  # every client goes away mid-flight
+        await wait_until(lambda: scheduler.n_running == 0 and scheduler.n_waiting == 0)
+        assert service.engine.cache.free_slots == service.engine.cache.n_slots
+        stats = await (await client.get("/stats")).get_json()
+        assert stats["running"] == 0 and stats["waiting"] == 0
+        status, body, _ = (await post_all(client, [{"sentence": SENTENCES[0]}]))[0]
+        assert status == 200 and body["corrected"] == "He went to school"
+
+
+async def test_overload_gets_503_with_retry_after(tutor_folder):
+    async with serving(tutor_folder, scheduler="continuous", max_batch=1, max_queue=2) as (client, _):
+        results = await post_all(client, [{"sentence": s} for s in SENTENCES * 2])
+    statuses = [status for status, _, _ in results]
+    assert statuses.count(200) >= 3 and statuses.count(503) >= 1
+    for status, body, headers in results:
+        if status == 503:
+            assert body["error"]["type"] == "overloaded" and int(headers["Retry-After"]) >= 1
+
+
+async def test_deadline_gives_504_and_frees_the_sequence(tutor_folder):
+    async with serving(tutor_folder, scheduler="continuous", request_timeout=0.002) as (client, service):
+        status, body, _ = (await post_all(client, [{"sentence": SENTENCES[1]}]))[0]
+        assert status == 504 and body["error"]["type"] == "timeout"
+        await wait_until(lambda: service.scheduler.n_running == 0)
+        assert service.engine.cache.free_slots == service.engine.cache.n_slots
+
+
+@pytest.mark.parametrize("body, status, field", [
+    ({}, 422, "sentence"),
+    ({"sentence": ""}, 422, "sentence"),
+    ({"sentence": "   "}, 422, "sentence"),
+    ({"sentence": 5}, 422, "sentence"),
+    ({"sentence": "He goed", "temperature": 2}, 422, "temperature"),
+    ({"sentence": "x" * 301}, 422, "sentence"),
+    ({"sentence": "🙂 " * 150}, 422, "sentence"),  # fits the character limit, not the context
+    ({"sentence": "He goed\x07 home"}, 422, "sentence"),
+    ({"sentence": "He <|fix|> goed"}, 422, "sentence"),
+    ({"sentence": "He goed <|endoftext|>"}, 422, "sentence"),
+])
+async def test_bad_input_is_a_json_error(tutor_folder, body, status, field):
+    async with serving(tutor_folder) as (client, service):
+        response = await client.post("/correct", json=body)
+        error = (await response.get_json())["error"]
+        assert response.status_code == status and error["status"] == status
+        assert field in error["message"] and any(d["field"] == field for d in error["details"])
+        assert service.scheduler.n_running == 0 and service.engine.cache.used_slots == 0
+
+
+async def test_malformed_json_wrong_route_and_method_are_json(tutor_folder):
+    async with serving(tutor_folder) as (client, _):
+        cases = [
+            (await client.post("/correct", data="{not json", headers={"content-type": "application/json"}), 400),
+            (await client.get("/nowhere"), 404),
+            (await client.get("/correct"), 405),
+        ]
+        for response, status in cases:
+            assert response.status_code == status
+            assert response.headers["content-type"].startswith("application/json")
+            assert (await response.get_json())["error"]["status"] == status
+
+
+async def test_body_limit_comes_before_the_input_filter(tutor_folder):
+    async with serving(tutor_folder, max_body_bytes=200) as (client, _):
+        response = await client.post("/correct", json={"sentence": "\x00" * 300})
+        assert response.status_code == 413 and (await response.get_json())["error"]["type"] == "payload_too_large"
+
+
+async def test_rate_limit_comes_before_the_input_filter(tutor_folder):
+    async with serving(tutor_folder, rate_limit=0.5, rate_burst=2) as (client, _):
+        statuses = [(await client.post("/correct", json={"sentence": "He goed\x00"})) for _ in range(3)]
+        assert [r.status_code for r in statuses] == [422, 422, 429]
+        assert int(statuses[2].headers["Retry-After"]) >= 1
+        assert (await client.get("/healthz")).status_code == 200  # health is never rate limited
+
+
+async def test_failing_step_gives_500_and_the_server_recovers(tutor_folder):
+    async with serving(tutor_folder, scheduler="continuous") as (client, service):
+        service.scheduler.fail_next_steps = 1
+        status, body, _ = (await post_all(client, [{"sentence": SENTENCES[0]}]))[0]
+        assert status == 500 and body["error"]["type"] == "step_failed"
+        ready = await client.get("/readyz")
+        assert ready.status_code == 503 and "injected" in (await ready.get_json())["reason"]
+        assert service.engine.cache.used_slots == 0
+        status, body, _ = (await post_all(client, [{"sentence": SENTENCES[0]}]))[0]
+        assert status == 200 and (await client.get("/readyz")).status_code == 200
+
+
+async def test_a_dead_scheduler_fails_readiness_and_waiting_requests(tutor_folder):
+    async with serving(tutor_folder, scheduler="continuous", max_batch=2) as (client, service):
+        def broken_plan():
+            raise RuntimeError("scheduler bug")
+        service.scheduler._plan = broken_plan
+        with trio.fail_after(10):
+            results = await post_all(client, [{"sentence": s} for s in SENTENCES[:3]])
+        assert all(status == 503 for status, _, _ in results), results
+        ready = await client.get("/readyz")
+        assert ready.status_code == 503 and "scheduler" in (await ready.get_json())["reason"]
+        status, _, _ = (await post_all(client, [{"sentence": SENTENCES[0]}]))[0]
+        assert status == 503
+
+
+async def test_event_loop_answers_during_generation(tutor_folder):
+    async with serving(tutor_folder, scheduler="continuous") as (client, service):
+        answered_while_running = []
+
+        async def probe():
+            await wait_until(lambda: service.scheduler.n_running > 0)
+            response = await client.get("/healthz")
+            answered_while_running.append(response.status_code == 200 and service.scheduler.n_running > 0)
+
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(probe)
+            nursery.start_soon(post_all, client, [{"sentence": s} for s in SENTENCES])
+        assert answered_while_running == [True]
+
+
+async def test_one_json_log_line_per_request(tutor_folder, caplog):
+    async with serving(tutor_folder) as (client, _):
+        with caplog.at_level(logging.INFO, logger="miniserve.access"):
+            response = await client.post("/correct", json={"sentence": SENTENCES[0]}, headers={"X-Request-ID": "abc-123"})
+    assert response.headers["X-Request-ID"] == "abc-123"
+    lines = [json.loads(r.message) for r in caplog.records if r.name == "miniserve.access"]
+    assert len(lines) == 1
+    line = lines[0]
+    assert line["request_id"] == "abc-123" and line["status"] == 200 and line["scheduler"] == "continuous"
+    assert line["tokens"] > 0 and line["queue_s"] is not None and line["ttft_s"] is not None and line["total_s"] > 0
+
+
+async def test_openapi_and_docs(tutor_folder):
+    async with serving(tutor_folder) as (client, _):
+        spec = await (await client.get("/openapi.json")).get_json()
+        assert "/correct" in spec["paths"] and "/readyz" in spec["paths"]
+        assert (await client.get("/docs")).status_code == 200
+
+
+def test_settings_from_environment():
+    settings = Settings.from_env({"MINISERVE_MAX_QUEUE": "7", "MINISERVE_SCHEDULER": "static"}, max_batch=3)
+    assert (settings.max_queue, settings.scheduler, settings.max_batch) == (7, "static", 3)
+    with pytest.raises(ValueError, match="scheduler"):
+        Settings(scheduler="fifo")
+    assert "MINISERVE_MAX_QUEUE" in Settings.describe()
