@@ -193,7 +193,7 @@ def warm_start_seconds(folder: Path) -> float:
 
 
 def main(argv: list[str] | None = None) -> dict:
-    from miniserve.cli import default_model_folder
+    from miniserve.tutor import model_folder as default_model_folder
 
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--model", type=Path, default=None)

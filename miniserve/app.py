@@ -16,25 +16,22 @@ from miniserve import errors
 from miniserve.config import Settings
 from miniserve.middleware import BodyLimit, InputFilter, RateLimit
 from miniserve.routes import routes
+from miniserve.openai_routes import openai
 from miniserve.service import Service
-
-
-def default_model_folder() -> Path:
-    from miniserve.cli import default_model_folder as folder
-
-    return folder()
+from miniserve.tutor import model_folder
 
 
 def create_app(settings: Settings | None = None) -> QuartTrio:
     settings = settings or Settings.from_env()
     logging.basicConfig(level=logging.INFO, format="%(message)s")
-    service = Service(settings, Path(settings.model) if settings.model else default_model_folder())
+    service = Service(settings, Path(settings.model) if settings.model else model_folder())
     app = QuartTrio(__name__)
     app.config["MAX_CONTENT_LENGTH"] = settings.max_body_bytes
     app.extensions["miniserve"] = service
     QuartSchema(app, info={"title": "miniserve", "version": "0.1.0",
                            "description": "A grammar tutor served by a small CPU inference server."})
     app.register_blueprint(routes)
+    app.register_blueprint(openai)
     errors.register(app)
 
     @app.before_serving
@@ -45,6 +42,8 @@ def create_app(settings: Settings | None = None) -> QuartTrio:
     async def stop():
         await service.drain()
 
-    inner = InputFilter(app.asgi_app, service.special_texts)
-    app.asgi_app = BodyLimit(RateLimit(inner, settings.rate_limit, settings.rate_burst), settings.max_body_bytes)
+    count = lambda reason: service.metrics.rejected.labels(reason).inc()  # noqa: E731
+    inner = InputFilter(app.asgi_app, service.special_texts, on_reject=count)
+    limited = RateLimit(inner, settings.rate_limit, settings.rate_burst, on_reject=count)
+    app.asgi_app = BodyLimit(limited, settings.max_body_bytes, on_reject=count)
     return app

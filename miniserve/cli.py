@@ -5,20 +5,16 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from importlib import resources
 from pathlib import Path
 
 from miniserve import reference
+from miniserve.tutor import model_folder
 from miniserve.tutor.prompt import SentenceError, TutorPrompt
 from miniserve.weights import ModelFormatError, load_model
 
 
-def default_model_folder() -> Path:
-    return Path(str(resources.files("miniserve.tutor").joinpath("model")))
-
-
 def correct(args: argparse.Namespace) -> int:
-    folder = Path(args.model) if args.model else default_model_folder()
+    folder = Path(args.model) if args.model else model_folder()
     try:
         config, weights = load_model(folder)
         prompt = TutorPrompt.from_folder(folder)
@@ -26,7 +22,14 @@ def correct(args: argparse.Namespace) -> int:
     except (SentenceError, ModelFormatError, FileNotFoundError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
-    result = prompt.parse(reference.generate_greedy(config, weights, ids, max_new_tokens))
+    if args.engine == "reference":
+        generated = reference.generate_greedy(config, weights, ids, max_new_tokens)
+    else:
+        from miniserve.engine import Engine, SamplingParams
+
+        engine = Engine(config, weights, n_slots=1, max_step_tokens=config.n_positions)
+        generated = engine.generate([ids], SamplingParams(max_new_tokens=max_new_tokens))[0].generated
+    result = prompt.parse(generated)
     if args.json:
         print(json.dumps({"corrected": result.corrected, "explanation": result.explanation}, ensure_ascii=False))
     else:
@@ -59,6 +62,8 @@ def main(argv: list[str] | None = None) -> int:
     c.add_argument("sentence")
     c.add_argument("--model", help="a GPT-2 model folder (default: the shipped tutor)")
     c.add_argument("--json", action="store_true", help="print one JSON object")
+    c.add_argument("--engine", choices=("numba", "reference"), default="numba",
+                   help="the Numba engine (default) or the NumPy full-recompute reference")
     c.set_defaults(run=correct)
 
     from dataclasses import fields

@@ -13,6 +13,7 @@ SCHEDULERS = ("continuous", "static", "async", "sync")
 class Settings:
     # what to serve
     model: str = field(default="", metadata={"help": "GPT-2 model folder (default: the shipped tutor)"})
+    model_name: str = field(default="", metadata={"help": "id in /v1/models (default: miniserve-tutor or the folder name)"})
     scheduler: str = field(default="continuous", metadata={"help": "continuous | static | async | sync"})
     # capacity: Little's law sizing in docs/service.md
     max_batch: int = field(default=32, metadata={"help": "sequences per step (and KV slots)"})
@@ -22,6 +23,7 @@ class Settings:
     # time limits
     request_timeout: float = field(default=30.0, metadata={"help": "seconds before a request gets 504"})
     drain_timeout: float = field(default=20.0, metadata={"help": "seconds in-flight requests get at shutdown"})
+    stream_stall_timeout: float = field(default=10.0, metadata={"help": "seconds a stream may leave tokens unread"})
     # edge
     max_body_bytes: int = field(default=16_384, metadata={"help": "request body limit (413 above)"})
     rate_limit: float = field(default=0.0, metadata={"help": "requests/s per client, 0 = off (429 above)"})
@@ -35,7 +37,7 @@ class Settings:
         for name in ("max_batch", "max_queue", "step_token_budget", "max_body_bytes", "rate_burst", "max_new_tokens"):
             if getattr(self, name) < 1:
                 raise ValueError(f"{name} must be at least 1")
-        for name in ("batch_wait", "request_timeout", "drain_timeout", "rate_limit"):
+        for name in ("batch_wait", "request_timeout", "drain_timeout", "stream_stall_timeout", "rate_limit"):
             if getattr(self, name) < 0:
                 raise ValueError(f"{name} must be >= 0")
 

@@ -4,15 +4,31 @@ from __future__ import annotations
 
 import logging
 
-from quart import Quart, jsonify
+from quart import Quart, current_app, jsonify, request
 from quart_schema import RequestSchemaValidationError
 from werkzeug.exceptions import HTTPException
 
 log = logging.getLogger("miniserve.errors")
 
 
+OPENAI_TYPES = {400: "invalid_request_error", 404: "invalid_request_error", 405: "invalid_request_error",
+                413: "invalid_request_error", 422: "invalid_request_error", 429: "rate_limit_error"}
+
+
+def count_rejection(reason: str) -> None:
+    service = current_app.extensions.get("miniserve") if current_app else None
+    if service is not None:
+        service.metrics.rejected.labels(reason).inc()
+
+
 def error_response(status: int, type_: str, message: str, details: list[dict] | None = None, headers=None):
-    body = {"error": {"status": status, "type": type_, "message": message, "details": details or []}}
+    count_rejection(type_)
+    if request and request.path.startswith("/v1/"):  # OpenAI's shape, so that its client raises the right error
+        param = (details or [{}])[0].get("field")
+        body = {"error": {"message": message, "type": OPENAI_TYPES.get(status, "server_error"), "param": param, "code": type_}}
+        status = 400 if status == 422 else status  # OpenAI answers invalid parameters with 400
+    else:
+        body = {"error": {"status": status, "type": type_, "message": message, "details": details or []}}
     response = jsonify(body)
     response.status_code = status
     for key, value in (headers or {}).items():

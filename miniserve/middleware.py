@@ -12,6 +12,10 @@ from collections import OrderedDict
 HEALTH_PATHS = ("/healthz", "/readyz", "/metrics")
 
 
+def no_count(reason: str) -> None:
+    pass
+
+
 async def send_json(send, status: int, type_: str, message: str, headers=(), field=None) -> None:
     body = json.dumps({"error": {"status": status, "type": type_, "message": message,
                                  "details": [{"field": field, "message": message}] if field else []}}).encode()
@@ -37,14 +41,15 @@ class BodyLimit:
     """Buffers the request body up to `max_bytes`; anything larger gets 413 before the app sees it.
     Later layers find the buffered body in scope["miniserve.body"]."""
 
-    def __init__(self, app, max_bytes: int):
-        self.app, self.max_bytes = app, max_bytes
+    def __init__(self, app, max_bytes: int, on_reject=no_count):
+        self.app, self.max_bytes, self.on_reject = app, max_bytes, on_reject
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
         declared = dict(scope.get("headers", [])).get(b"content-length")
         if declared is not None and declared.isdigit() and int(declared) > self.max_bytes:
+            self.on_reject("payload_too_large")
             return await send_json(send, 413, "payload_too_large", f"the body exceeds {self.max_bytes} bytes")
         chunks, size = [], 0
         while True:
@@ -54,6 +59,7 @@ class BodyLimit:
             chunks.append(message.get("body", b""))
             size += len(chunks[-1])
             if size > self.max_bytes:
+                self.on_reject("payload_too_large")
                 return await send_json(send, 413, "payload_too_large", f"the body exceeds {self.max_bytes} bytes")
             if not message.get("more_body", False):
                 break
@@ -65,8 +71,8 @@ class BodyLimit:
 class RateLimit:
     """A token bucket per client address: `rate` requests/s, bursts of `burst`. Off when rate is 0."""
 
-    def __init__(self, app, rate: float, burst: int, max_clients: int = 10_000, clock=time.monotonic):
-        self.app, self.rate, self.burst, self.clock = app, rate, burst, clock
+    def __init__(self, app, rate: float, burst: int, max_clients: int = 10_000, clock=time.monotonic, on_reject=no_count):
+        self.app, self.rate, self.burst, self.clock, self.on_reject = app, rate, burst, clock, on_reject
         self.max_clients = max_clients
         self.buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()  # client -> (tokens, when)
 
@@ -80,6 +86,7 @@ class RateLimit:
         if tokens < 1.0:
             self._remember(client, tokens, now)
             wait = math.ceil((1.0 - tokens) / self.rate)
+            self.on_reject("rate_limited")
             return await send_json(send, 429, "rate_limited", f"more than {self.rate:g} requests/s; retry in {wait} s",
                                    headers=[(b"retry-after", str(wait).encode())])
         self._remember(client, tokens - 1.0, now)
@@ -104,13 +111,14 @@ def bad_text(value: str, forbidden: tuple[str, ...]) -> str | None:
 
 class InputFilter:
     """Rejects JSON bodies whose strings hold control characters or the literal text of the model's
-    special tokens (422). Bodies that are not JSON pass through, to get the app's 400."""
+    special tokens (422). Bodies that are not JSON pass through, to get the app's 400. Only for
+    the tutor's routes: a raw completion prompt may hold newlines and special tokens on purpose."""
 
-    def __init__(self, app, forbidden: tuple[str, ...]):
-        self.app, self.forbidden = app, forbidden
+    def __init__(self, app, forbidden: tuple[str, ...], paths: tuple[str, ...] = ("/correct",), on_reject=no_count):
+        self.app, self.forbidden, self.paths, self.on_reject = app, forbidden, paths, on_reject
 
     async def __call__(self, scope, receive, send):
-        body = scope.get("miniserve.body") if scope["type"] == "http" else None
+        body = scope.get("miniserve.body") if scope["type"] == "http" and scope["path"] in self.paths else None
         if body:
             try:
                 data = json.loads(body)
@@ -119,6 +127,7 @@ class InputFilter:
             for field, value in _strings(data):
                 reason = bad_text(value, self.forbidden)
                 if reason:
+                    self.on_reject("invalid_input")
                     return await send_json(send, 422, "invalid_input", f"{field}: {reason}", field=field)
         await self.app(scope, receive, send)
 

@@ -23,6 +23,7 @@ import trio
 from miniserve.config import Settings
 from miniserve.engine import Engine, StepPlan
 from miniserve.health import Health
+from miniserve.metrics import Metrics
 from miniserve.ticket import Ticket
 
 log = logging.getLogger("miniserve.scheduler")
@@ -51,8 +52,8 @@ class StepRecord:
 
 
 class Scheduler:
-    def __init__(self, engine: Engine, settings: Settings, health: Health):
-        self.engine, self.settings, self.health = engine, settings, health
+    def __init__(self, engine: Engine, settings: Settings, health: Health, metrics: Metrics | None = None):
+        self.engine, self.settings, self.health, self.metrics = engine, settings, health, metrics
         self.max_batch = 1 if settings.scheduler == "async" else min(settings.max_batch, engine.cache.n_slots)
         self.batch_wait = 0.0 if settings.scheduler == "async" else settings.batch_wait
         self._send, self._inbox = trio.open_memory_channel[Ticket](settings.max_queue)
@@ -72,9 +73,8 @@ class Scheduler:
         return len(self.running)
 
     # -- the handler's side -------------------------------------------------------------------
-    async def submit(self, ticket: Ticket) -> None:
-        """Returns when the ticket is done; raises Overloaded, Unavailable, or the ticket's error.
-        If the caller is cancelled (disconnect, deadline), the sequence leaves before the next step."""
+    def enqueue(self, ticket: Ticket) -> None:
+        """Hand a ticket over, or raise Overloaded / Unavailable at once. (sync: generate it now.)"""
         if not self.health.scheduler_alive or self.health.draining:
             raise Unavailable("the server is shutting down" if self.health.draining else "the scheduler is not running")
         if self.n_waiting >= self.settings.max_queue:
@@ -82,6 +82,11 @@ class Scheduler:
         if self.settings.scheduler == "sync":
             return self._generate_inline(ticket)
         self._send.send_nowait(ticket)  # cannot block: the buffer is max_queue and n_waiting < max_queue
+
+    async def submit(self, ticket: Ticket) -> None:
+        """Enqueue and wait until done; raises Overloaded, Unavailable, or the ticket's error.
+        If the caller is cancelled (disconnect, deadline), the sequence leaves before the next step."""
+        self.enqueue(ticket)
         try:
             await ticket.done.wait()
         except BaseException:
@@ -89,6 +94,10 @@ class Scheduler:
             raise
         if ticket.error:
             raise ticket.error
+
+    def _reject(self, reason: str) -> None:
+        if self.metrics:
+            self.metrics.rejected.labels(reason).inc()
 
     def retry_after(self) -> int:
         """Seconds until the queue has room, from the recent mean request time."""
@@ -139,6 +148,9 @@ class Scheduler:
                     self.engine.admit(ticket.seq)
                     ticket.on_admit()
                     self.running.append(ticket)
+                    if self.metrics:
+                        self.metrics.queue_time.observe(ticket.queue_seconds)
+                        self.metrics.prompt_tokens.inc(len(ticket.seq.prompt))
         return True
 
     def _plan(self) -> StepPlan:
@@ -161,6 +173,8 @@ class Scheduler:
             outcome = await trio.to_thread.run_sync(self._run_engine, plan)
         except Exception as error:
             self.health.step_failed(error)
+            if self.metrics:
+                self.metrics.step_failures.inc()
             failed = {seq.id for seq, _ in plan.items}
             for ticket in [t for t in self.running if t.seq.id in failed]:
                 self._finish(ticket, StepFailed(f"engine step failed: {type(error).__name__}: {error}"))
@@ -172,9 +186,20 @@ class Scheduler:
         by_seq = {t.seq.id: t for t in self.running}
         for seq, _token in outcome:
             ticket = by_seq[seq.id]
-            ticket.on_token()
+            gap = ticket.on_token()
+            if self.metrics:
+                if gap is None:
+                    self.metrics.time_to_first_token.observe(ticket.ttft_seconds)
+                else:
+                    self.metrics.inter_token_latency.observe(gap)
             if seq.done:
                 self._finish(ticket)
+        if self.metrics:
+            m = self.metrics
+            m.step_duration.observe(self.records[-1].seconds)
+            m.batch_size.observe(len(plan.items))
+            m.step_tokens.observe(plan.n_tokens)
+            m.generation_tokens.inc(len(outcome))
 
     def _run_engine(self, plan: StepPlan):
         if self.fail_next_steps > 0:
@@ -183,6 +208,12 @@ class Scheduler:
         return self.engine.step(plan)
 
     def _drop_cancelled(self) -> None:
+        """Cancelled tickets, and streams whose reader stopped reading, leave before the next step."""
+        now = trio.current_time()
+        for ticket in self.running:
+            if ticket.stalled(now, self.settings.stream_stall_timeout):
+                ticket.cancelled = True
+                self._reject("stream_stalled")
         for ticket in [t for t in self.running if t.cancelled]:
             self._finish(ticket)
         self.waiting = deque(t for t in self.waiting if not t.cancelled)
@@ -194,7 +225,9 @@ class Scheduler:
         self.engine.release(ticket.seq)
         ticket.finish(error)
         if not error and not ticket.cancelled and ticket.finished is not None:
-            self.mean_request_seconds = 0.9 * self.mean_request_seconds + 0.1 * (ticket.finished - ticket.arrived)
+            self.mean_request_seconds = 0.9 * self.mean_request_seconds + 0.1 * ticket.total_seconds
+            if self.metrics:
+                self.metrics.request_duration.observe(ticket.total_seconds)
 
     def _drain_inbox(self) -> list[Ticket]:
         tickets = []
@@ -216,7 +249,13 @@ class Scheduler:
                 outcome = self._run_engine(StepPlan([(ticket.seq, min(ticket.seq.uncomputed, self.settings.step_token_budget))]))
                 self.steps += 1
                 if outcome:
-                    ticket.on_token()
+                    gap = ticket.on_token()
+                    if self.metrics:
+                        self.metrics.generation_tokens.inc()
+                        if gap is None:
+                            self.metrics.time_to_first_token.observe(ticket.ttft_seconds)
+                        else:
+                            self.metrics.inter_token_latency.observe(gap)
             self.health.step_succeeded()
         except Exception as error:
             self.health.step_failed(error)

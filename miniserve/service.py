@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import logging
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -13,8 +14,12 @@ from tokenizers import Tokenizer
 from miniserve.config import Settings
 from miniserve.engine import Engine
 from miniserve.health import Health
+from miniserve.metrics import Metrics
 from miniserve.scheduler import Scheduler
+from miniserve.tutor import model_folder
 from miniserve.tutor.prompt import TutorPrompt
+
+
 
 log = logging.getLogger("miniserve.service")
 
@@ -27,8 +32,14 @@ class Service:
     engine: Engine | None = None
     scheduler: Scheduler | None = None
     prompt: TutorPrompt | None = None  # None when the model is not the tutor
+    metrics: Metrics = field(default_factory=Metrics)
+    model_name: str = ""
+    created: int = 0
 
     def __post_init__(self):
+        self.created = int(time.time())
+        shipped = self.folder.resolve() == model_folder().resolve()
+        self.model_name = self.settings.model_name or ("miniserve-tutor" if shipped else self.folder.name)
         self.tokenizer = Tokenizer.from_file(str(self.folder / "tokenizer.json"))
         try:
             self.prompt = TutorPrompt(self.tokenizer)
@@ -47,7 +58,13 @@ class Service:
             log.exception("model load or warm-up failed")
             self.health.step_failed(error)
             return
-        self.scheduler = Scheduler(self.engine, self.settings, self.health)
+        self.scheduler = Scheduler(self.engine, self.settings, self.health, self.metrics)
+        m, sched, cache = self.metrics, self.scheduler, self.engine.cache
+        m.running.set_function(lambda: sched.n_running)
+        m.waiting.set_function(lambda: sched.n_waiting)
+        m.kv_slots_used.set_function(lambda: cache.used_slots)
+        m.kv_usage.set_function(lambda: cache.used_slots / cache.n_slots)
+        m.kv_bytes.set(cache.nbytes)
         await nursery.start(self.scheduler.run)
         log.info("ready: %s scheduler, %d KV slots (%.1f MB)", self.settings.scheduler,
                  self.engine.cache.n_slots, self.engine.cache.nbytes / 1e6)

@@ -3,7 +3,7 @@ from pathlib import Path
 
 import pytest
 
-from miniserve.cli import default_model_folder
+from miniserve.tutor import model_folder as default_model_folder
 
 
 @pytest.fixture(scope="session")

@@ -5,12 +5,10 @@ import pytest
 
 from miniserve.tutor import evaluate
 
-pytest.importorskip("transformers")
-
 
 @pytest.fixture(scope="module")
 def generator(tutor_folder):
-    return evaluate.HFGenerator(tutor_folder)
+    return evaluate.EngineGenerator(tutor_folder)
 
 
 def test_handwritten_set(generator):
@@ -26,3 +24,9 @@ def test_test_split_sample(generator):
     assert result["exact_match"] >= 0.97, result["failures"]
     assert min(result["exact_match_by_kind"].values()) >= 0.93, result["exact_match_by_kind"]
     assert result["explanation_names_target"] >= 0.95
+
+
+def test_engine_and_transformers_agree_on_a_sample(tutor_folder, generator):
+    pytest.importorskip("transformers")
+    sentences = [c.sentence for c in evaluate.corpus_cases(24, seed=11)]
+    assert generator.complete(sentences) == evaluate.HFGenerator(tutor_folder).complete(sentences)

@@ -14,7 +14,7 @@ import numpy as np
 
 from kernels.step import PackedWeights, Workspace, forward_step
 from miniserve.engine.cache import KVCache
-from miniserve.engine.sampling import SamplingParams, sample
+from miniserve.engine.sampling import SamplingParams, sample, token_logprobs
 from miniserve.engine.sequence import Sequence, Status
 from miniserve.weights import GPT2Config, GPT2Weights, load_model
 
@@ -97,6 +97,8 @@ class Engine:
         for row, seq in enumerate(sampled):
             token = sample(logits[row], seq.params, seq.rng)
             seq.generated.append(token)
+            if seq.params.logprobs is not None:
+                seq.logprobs.append(token_logprobs(logits[row], token, seq.params.logprobs))
             self._check_finished(seq, token)
             out.append((seq, token))
         return out

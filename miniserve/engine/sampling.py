@@ -15,6 +15,7 @@ class SamplingParams:
     top_p: float = 1.0
     seed: int | None = None
     stop_at_end: bool = True
+    logprobs: int | None = None  # None: none; k: the sampled token's log-probability and the top k
 
     def __post_init__(self):
         if self.max_new_tokens < 1:
@@ -25,6 +26,8 @@ class SamplingParams:
             raise ValueError("top_k must be >= 0")
         if not 0 < self.top_p <= 1:
             raise ValueError("top_p must be in (0, 1]")
+        if self.logprobs is not None and not 0 <= self.logprobs <= 20:
+            raise ValueError("logprobs must be in 0..20")
 
     @property
     def greedy(self) -> bool:
@@ -45,3 +48,16 @@ def sample(logits: np.ndarray, params: SamplingParams, rng: np.random.Generator)
         keep = int(np.searchsorted(np.cumsum(probs), params.top_p)) + 1  # smallest set with mass >= top_p
         order, probs = order[:keep], probs[:keep] / probs[:keep].sum()
     return int(order[rng.choice(len(order), p=probs)])
+
+
+def log_softmax(logits: np.ndarray) -> np.ndarray:
+    """In float64: the model's log-probabilities, before temperature or truncation."""
+    z = logits.astype(np.float64)
+    z -= z.max()
+    return z - np.log(np.exp(z).sum())
+
+
+def token_logprobs(logits: np.ndarray, token: int, top: int) -> tuple[float, dict[int, float]]:
+    lp = log_softmax(logits)
+    best = np.argsort(-lp, kind="stable")[:top]
+    return float(lp[token]), {int(t): float(lp[t]) for t in best}

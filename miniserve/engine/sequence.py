@@ -32,6 +32,7 @@ class Sequence:
     slot: int = -1
     status: Status = Status.WAITING
     finish_reason: str = ""  # "stop" | "length" | "abort"
+    logprobs: list[tuple[float, dict[int, float]]] = field(default_factory=list)  # per generated token
 
     def __post_init__(self):
         self.rng = np.random.default_rng(self.params.seed)  # per sequence: same seed, same tokens

@@ -3,8 +3,8 @@ explanation names the right form, and exact match on the hand-written set in tes
 
     python -m miniserve.tutor.evaluate --n 2000 [--model FOLDER] [--json out.json]
 
-Generation is greedy with Hugging Face `transformers` in batches (the `train` extra), which the test
-suite checks against the project's own NumPy reference token for token.
+Generation is greedy, in batches, with the project's own Numba engine (or `--engine hf`:
+Hugging Face `transformers`, from the `train` extra, as a cross-check).
 """
 
 from __future__ import annotations
@@ -38,6 +38,23 @@ def handwritten_cases(path: Path = HANDWRITTEN) -> list[Case]:
 
 def corpus_cases(n: int, seed: int = 0) -> list[Case]:
     return [Case(ex.sentence, ex.corrected, ex.kind, ex.target) for ex in corpus.generate("test", n, seed=seed)]
+
+
+class EngineGenerator:
+    """Batched greedy generation with miniserve's engine (continuous batching, 64 slots)."""
+
+    def __init__(self, folder: Path):
+        from miniserve.engine import Engine
+
+        self.engine = Engine.from_folder(folder, n_slots=64, max_step_tokens=1024)
+        self.prompt = TutorPrompt.from_folder(folder)
+
+    def complete(self, sentences: list[str]) -> list[Completion]:
+        from miniserve.engine import SamplingParams
+
+        requests = [self.prompt.request(s, self.engine.config.n_positions) for s in sentences]
+        seqs = self.engine.generate([ids for ids, _ in requests], [SamplingParams(max_new_tokens=b) for _, b in requests])
+        return [self.prompt.parse(seq.generated) for seq in seqs]
 
 
 class HFGenerator:
@@ -93,15 +110,17 @@ def score(cases: list[Case], completions: list[Completion]) -> dict:
 
 
 def main(argv: list[str] | None = None) -> None:
-    from miniserve.cli import default_model_folder
+    from miniserve.tutor import model_folder as default_model_folder
 
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--model", type=Path, default=None)
     p.add_argument("--n", type=int, default=2000, help="test-split examples")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--json", type=Path, help="write the results here")
+    p.add_argument("--engine", choices=("numba", "hf"), default="numba")
     args = p.parse_args(argv)
-    generator = HFGenerator(args.model or default_model_folder())
+    folder = args.model or default_model_folder()
+    generator = EngineGenerator(folder) if args.engine == "numba" else HFGenerator(folder)
     results = {}
     for name, cases in (("test_split", corpus_cases(args.n, args.seed)), ("handwritten", handwritten_cases())):
         results[name] = score(cases, generator.complete([c.sentence for c in cases]))

@@ -1,0 +1,38 @@
+"""Prometheus metrics (prometheus-client), one registry per app. Names follow the ecosystem's
+conventions: base units (`_seconds`), `_total` for counters. Documented in docs/metrics.md."""
+
+from __future__ import annotations
+
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
+
+LATENCY_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0)
+TOKEN_BUCKETS = (0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1.0)
+BATCH_BUCKETS = (1, 2, 4, 8, 16, 32, 64, 128)
+
+
+class Metrics:
+    def __init__(self):
+        self.registry = r = CollectorRegistry()
+        self.time_to_first_token = Histogram("miniserve_time_to_first_token_seconds",
+                                             "Arrival to first generated token.", buckets=LATENCY_BUCKETS, registry=r)
+        self.inter_token_latency = Histogram("miniserve_inter_token_latency_seconds",
+                                             "Time between consecutive tokens of one request.", buckets=TOKEN_BUCKETS, registry=r)
+        self.queue_time = Histogram("miniserve_queue_time_seconds", "Arrival to admission into the batch.",
+                                    buckets=LATENCY_BUCKETS, registry=r)
+        self.request_duration = Histogram("miniserve_request_duration_seconds",
+                                          "Arrival to last token (end to end, answered requests).", buckets=LATENCY_BUCKETS, registry=r)
+        self.step_duration = Histogram("miniserve_step_duration_seconds", "One engine step, thread hop included.",
+                                       buckets=TOKEN_BUCKETS, registry=r)
+        self.batch_size = Histogram("miniserve_batch_size", "Sequences in one engine step.", buckets=BATCH_BUCKETS, registry=r)
+        self.step_tokens = Histogram("miniserve_step_tokens", "Tokens computed in one engine step (prefill + decode).",
+                                     buckets=(1, 4, 16, 32, 64, 128, 256, 512, 1024), registry=r)
+        self.prompt_tokens = Counter("miniserve_prompt_tokens", "Prompt tokens admitted.", registry=r)
+        self.generation_tokens = Counter("miniserve_generation_tokens", "Tokens generated.", registry=r)
+        self.requests = Counter("miniserve_requests", "Requests answered, by route and status.", ["route", "status"], registry=r)
+        self.rejected = Counter("miniserve_requests_rejected", "Requests refused, by reason.", ["reason"], registry=r)
+        self.running = Gauge("miniserve_requests_running", "Requests in the running batch.", registry=r)
+        self.waiting = Gauge("miniserve_requests_waiting", "Requests waiting for admission.", registry=r)
+        self.kv_slots_used = Gauge("miniserve_kv_cache_slots_used", "KV cache slots held by sequences.", registry=r)
+        self.kv_usage = Gauge("miniserve_kv_cache_usage_ratio", "Fraction of KV cache slots in use.", registry=r)
+        self.kv_bytes = Gauge("miniserve_kv_cache_bytes", "Memory of the KV cache.", registry=r)
+        self.step_failures = Counter("miniserve_step_failures", "Engine steps that raised.", registry=r)

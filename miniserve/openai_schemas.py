@@ -1,0 +1,60 @@
+"""Request bodies of the OpenAI-compatible API (/v1/completions), validated by quart-schema."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+
+class CompletionRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    model: str
+    prompt: str | list[str]
+    max_tokens: int | None = Field(16, ge=1)
+    temperature: float | None = Field(1.0, ge=0.0, le=2.0)
+    top_p: float | None = Field(1.0, gt=0.0, le=1.0)
+    top_k: int | None = Field(None, ge=0, description="extension (as in vLLM): sample from the k best")
+    n: int = Field(1, ge=1, le=8)
+    stream: bool = False
+    stream_options: dict | None = None
+    logprobs: int | None = Field(None, ge=0, le=5)
+    stop: str | list[str] | None = None
+    seed: int | None = None
+    echo: bool = False
+    best_of: int | None = None
+    suffix: str | None = None
+    presence_penalty: float = 0.0
+    frequency_penalty: float = 0.0
+    logit_bias: dict[str, float] | None = None
+    user: str | None = None
+
+    @field_validator("prompt")
+    @classmethod
+    def prompts_not_empty(cls, value):
+        prompts = [value] if isinstance(value, str) else value
+        if not prompts or len(prompts) > 16:
+            raise ValueError("give 1 to 16 prompts")
+        if any(not p for p in prompts):
+            raise ValueError("a prompt is empty")
+        return value
+
+    @field_validator("stop")
+    @classmethod
+    def at_most_four_stops(cls, value):
+        if isinstance(value, list) and len(value) > 4:
+            raise ValueError("at most 4 stop sequences")
+        return value
+
+    def unsupported(self) -> tuple[str, str] | None:
+        """(param, why) for an option this server does not implement, or None."""
+        if self.echo:
+            return "echo", "echo is not supported"
+        if self.best_of not in (None, self.n):
+            return "best_of", "best_of other than n is not supported"
+        if self.suffix:
+            return "suffix", "suffix (insertion) is not supported"
+        if self.presence_penalty or self.frequency_penalty:
+            return "presence_penalty" if self.presence_penalty else "frequency_penalty", "penalties are not supported"
+        if self.logit_bias:
+            return "logit_bias", "logit_bias is not supported"
+        return None

@@ -1,0 +1,58 @@
+"""From token ids to text, incrementally: pieces are released as soon as they are whole characters
+(a multi-byte character split across tokens waits for its last byte), and stop strings are held
+back until they are known not to be starting."""
+
+from __future__ import annotations
+
+from tokenizers import Tokenizer
+
+REPLACEMENT = "\ufffd"
+
+
+class IncrementalDecoder:
+    def __init__(self, tokenizer: Tokenizer, skip_special_tokens: bool = True):
+        self.tokenizer, self.skip = tokenizer, skip_special_tokens
+        self.ids: list[int] = []
+        self.text = ""  # released so far
+
+    def push(self, token: int) -> str:
+        """The new text this token completes ("" while a character is still incomplete)."""
+        self.ids.append(token)
+        full = self.tokenizer.decode(self.ids, skip_special_tokens=self.skip)
+        if full.endswith(REPLACEMENT):
+            return ""
+        return self._release(full)
+
+    def flush(self) -> str:
+        """Whatever is left at the end, incomplete bytes shown as U+FFFD."""
+        return self._release(self.tokenizer.decode(self.ids, skip_special_tokens=self.skip))
+
+    def _release(self, full: str) -> str:
+        piece = full[len(self.text):]
+        self.text = full
+        return piece
+
+
+class StopMatcher:
+    """Feeds text through; stops at the first stop string, which is never emitted."""
+
+    def __init__(self, stops: list[str]):
+        self.stops = [s for s in stops if s]
+        self.pending = ""
+        self.stopped = False
+
+    def feed(self, text: str) -> str:
+        if self.stopped:
+            return ""
+        self.pending += text
+        cut = min((i for i in (self.pending.find(s) for s in self.stops) if i >= 0), default=-1)
+        if cut >= 0:
+            self.stopped, out, self.pending = True, self.pending[:cut], ""
+            return out
+        hold = max((k for s in self.stops for k in range(1, len(s)) if self.pending.endswith(s[:k])), default=0)
+        out, self.pending = self.pending[: len(self.pending) - hold], self.pending[len(self.pending) - hold:]
+        return out
+
+    def flush(self) -> str:
+        out, self.pending = ("" if self.stopped else self.pending), ""
+        return out
