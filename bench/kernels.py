@@ -63,13 +63,7 @@ def numba_engine(engine: Engine, batch: int, cache_length: int, rng):
     for s in seqs:
         engine.admit(s)
     while any(s.uncomputed > 1 for s in seqs):  # prefill, untimed
-        budget, items = engine.max_step_tokens, []
-        for s in seqs:
-            n = min(s.uncomputed, budget)
-            if n:
-                items.append((s, n))
-                budget -= n
-        engine.step(StepPlan(items))
+        engine.step(StepPlan.within([s for s in seqs if s.uncomputed > 1], engine.max_step_tokens))
 
     def run(steps: int):
         for _ in range(steps):

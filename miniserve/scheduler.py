@@ -154,16 +154,7 @@ class Scheduler:
         return True
 
     def _plan(self) -> StepPlan:
-        """Decodes first (one token each), then prefill chunks within the step's token budget."""
-        budget = self.settings.step_token_budget
-        decodes = [(t.seq, 1) for t in self.running if t.seq.uncomputed == 1]
-        items, budget = decodes, budget - len(decodes)
-        for t in self.running:
-            if t.seq.uncomputed > 1 and budget > 0:
-                n = min(t.seq.uncomputed, budget)
-                items.append((t.seq, n))
-                budget -= n
-        return StepPlan(items)
+        return StepPlan.within([t.seq for t in self.running], self.settings.step_token_budget)
 
     async def _step(self) -> None:
         plan = self._plan()

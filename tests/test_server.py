@@ -5,21 +5,15 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import subprocess
 import sys
 
 import httpx
 import pytest
 import trio
+from helpers import free_port, wait_ready
 
 SENTENCES = ["He goed to school", "She has went home.", "My aunt watch the news.", "Did they bought it?"]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture
@@ -34,18 +28,6 @@ def server(tutor_folder):
     if process.poll() is None:
         process.kill()
         process.wait(10)
-
-
-async def wait_ready(client: httpx.AsyncClient, process) -> None:
-    with trio.fail_after(120):
-        while True:
-            assert process.poll() is None, process.stderr.read()
-            try:
-                if (await client.get("/readyz")).status_code == 200:
-                    return
-            except httpx.TransportError:
-                pass
-            await trio.sleep(0.1)
 
 
 async def test_real_server_answers_and_drains_on_sigterm(server):

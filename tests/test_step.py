@@ -85,3 +85,12 @@ def test_batch_invariance_is_bitwise(engine, n_others):
     for a, b in zip(alone, batched):
         assert np.array_equal(a, b)
     assert engine.cache.free_slots == engine.cache.n_slots
+
+
+def test_steps_after_warmup_never_compile(engine):
+    from kernels.step import _forward_step
+
+    compiled = len(_forward_step.signatures)
+    seqs = engine.generate(prompts(engine, 9, seed=4), SamplingParams(max_new_tokens=3, stop_at_end=False))
+    assert all(len(s.generated) == 3 for s in seqs)
+    assert len(_forward_step.signatures) == compiled == 1

@@ -42,6 +42,18 @@ class StepPlan:
     def n_tokens(self) -> int:
         return sum(n for _, n in self.items)
 
+    @classmethod
+    def within(cls, seqs: list[Sequence], budget: int) -> "StepPlan":
+        """Every decode (one token each) first, then prefill chunks in order while the token budget
+        lasts: a long prompt never stalls the sequences that are already generating."""
+        items = [(s, 1) for s in seqs if s.uncomputed == 1]
+        budget -= len(items)
+        for s in seqs:
+            if s.uncomputed > 1 and budget > 0:
+                items.append((s, min(s.uncomputed, budget)))
+                budget -= items[-1][1]
+        return cls(items)
+
 
 class Engine:
     def __init__(self, config: GPT2Config, weights: GPT2Weights, n_slots: int = 64, max_step_tokens: int = 512):
@@ -79,9 +91,11 @@ class Engine:
         for seq, n in plan.items:
             if seq.slot < 0 or seq.done or not 0 < n <= seq.uncomputed:
                 raise ValueError(f"sequence {seq.id} cannot compute {n} tokens now")
-            start = seq.computed
-            known = seq.prompt if start + n <= len(seq.prompt) else seq.tokens
-            tokens.extend(known[start:start + n])
+            start, prompt_length = seq.computed, len(seq.prompt)
+            if start >= prompt_length:  # decoding: no need to join prompt and generated tokens
+                tokens.extend(seq.generated[start - prompt_length:start - prompt_length + n])
+            else:
+                tokens.extend((seq.prompt if start + n <= prompt_length else seq.tokens)[start:start + n])
             positions.extend(range(start, start + n))
             slots.extend([seq.slot] * n)
             if start + n == seq.length:
@@ -131,13 +145,7 @@ class Engine:
                 seq = queue.pop(0)
                 self.admit(seq)
                 running.append(seq)
-            budget, items = self.max_step_tokens, []
-            for seq in running:
-                n = min(seq.uncomputed, budget)
-                if n:
-                    items.append((seq, n))
-                    budget -= n
-            self.step(StepPlan(items))
+            self.step(StepPlan.within(running, self.max_step_tokens))
             for seq in [s for s in running if s.done]:
                 self.release(seq)
                 running.remove(seq)

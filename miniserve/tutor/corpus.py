@@ -18,6 +18,7 @@ from miniserve.tutor.verbs import Verb, irregular_verbs, regular_verbs
 KINDS = ("past", "participle", "agreement", "base", "correct")
 KIND_WEIGHTS = (0.18, 0.17, 0.17, 0.18, 0.30)
 MIN_WORDS, MAX_WORDS = 3, 22
+PSEUDO_SHARE = 0.35
 SPLIT_SEEDS = {"train": 1, "valid": 2, "test": 3}
 
 EXPLANATIONS = {
@@ -71,7 +72,8 @@ class Generator:
         self.test = split == "test"
         self.rng = random.Random(f"{split}:{seed}")
         self.pools: Pools = pools(self.test)
-        self.words = phrases.Phrases(self.rng, self.pools)
+        # Made-up words in training teach copying; the test split uses real held-out words only.
+        self.words = phrases.Phrases(self.rng, self.pools, pseudo_share=0.0 if self.test else PSEUDO_SHARE)
 
     def example(self) -> Example:
         """One example of 3 to 22 words (drawn again when a draw falls outside)."""

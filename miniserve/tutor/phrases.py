@@ -64,15 +64,44 @@ def article(word: str) -> str:
     return "an" if lower[0] in "aeiou" else "a"
 
 
+ONSETS = ("b", "c", "d", "f", "g", "h", "j", "k", "l", "m", "n", "p", "r", "s", "t", "v", "w", "z",
+          "br", "ch", "dr", "fl", "gr", "kh", "pl", "sh", "st", "th", "tr", "y", "x", "q", "")
+NUCLEI = ("a", "e", "i", "o", "u", "ai", "ei", "ou", "ia", "y", "é", "ö", "ü", "å")
+CODAS = ("", "", "", "n", "r", "s", "l", "m", "k", "t", "nd", "rt", "sk", "x", "ng")
+
+
+def pseudo_word(rng: random.Random) -> str:
+    """A made-up word: it teaches the model to copy what it has never seen, not to recall it."""
+    syllables = rng.choice((1, 2, 2, 3))
+    word = "".join(rng.choice(ONSETS) + rng.choice(NUCLEI) + rng.choice(CODAS) for _ in range(syllables))
+    return word if len(word) >= 3 else word + rng.choice(CODAS[3:])
+
+
 class Phrases:
-    def __init__(self, rng: random.Random, pools: Pools):
+    def __init__(self, rng: random.Random, pools: Pools, pseudo_share: float = 0.0):
         self.rng = rng
         self.pools = pools
+        self.pseudo_share = pseudo_share  # share of names, nouns and adjectives made up on the spot
+
+    def _pseudo(self) -> bool:
+        return self.pseudo_share > 0 and self.rng.random() < self.pseudo_share
+
+    def name(self) -> str:
+        return pseudo_word(self.rng).capitalize() if self._pseudo() else self.rng.choice(self.pools.names)
+
+    def noun(self, nouns: tuple[Noun, ...]) -> Noun:
+        if self._pseudo():
+            word = pseudo_word(self.rng)
+            return Noun(word, word + ("es" if word.endswith(("s", "x", "sh", "ch")) else "s"))
+        return self.rng.choice(nouns)
+
+    def adjective(self) -> str:
+        return pseudo_word(self.rng) if self._pseudo() else self.rng.choice(self.pools.adjectives)
 
     def _noun_phrase(self, noun: Noun, plural: bool, determiners) -> str:
         word = noun.plural if plural else noun.singular
         if self.rng.random() < 0.45:
-            word = f"{self.rng.choice(self.pools.adjectives)} {word}"
+            word = f"{self.adjective()} {word}"
         det = self.rng.choice(determiners)
         if det == "a":
             det = article(word)
@@ -89,19 +118,18 @@ class Phrases:
             text, third = rng.choice(PRONOUNS)
             return Subject(text, third, text == "I")
         if kind == "coordinated" and not third_singular:
-            a, b = rng.sample(self.pools.names, 2)
-            return Subject(f"{a} and {b}", False)
+            return Subject(f"{self.name()} and {self.name()}", False)
         if kind in ("name", "coordinated"):
-            return Subject(rng.choice(self.pools.names), True)
+            return Subject(self.name(), True)
         if kind == "possessive":
-            owner = rng.choice(self.pools.names)
-            noun = rng.choice(self.pools.people)
+            owner = self.name()
+            noun = self.noun(self.pools.people)
             return Subject(f"{owner}'s {noun.plural if plural else noun.singular}", not plural)
-        noun = rng.choice(self.pools.people)
+        noun = self.noun(self.pools.people)
         text = self._noun_phrase(noun, plural, PLURAL_DETERMINERS if plural else SINGULAR_DETERMINERS)
         if kind == "noun+modifier":
             # The modifier's noun may differ in number from the head: agreement goes by the head.
-            text += f" with {self._object()}" if rng.random() < 0.5 else f" from {rng.choice(self.pools.names)}'s street"
+            text += f" with {self._object()}" if rng.random() < 0.5 else f" from {self.name()}'s street"
         return Subject(text, not plural)
 
     def _object(self) -> str:
@@ -110,18 +138,23 @@ class Phrases:
         if roll < 0.1:
             return rng.choice(OBJECT_PRONOUNS)
         if roll < 0.18:
-            return rng.choice(self.pools.names)
+            return self.name()
         if roll < 0.28:
             return rng.choice(self.pools.mass)
         plural = rng.random() < 0.35
-        return self._noun_phrase(rng.choice(self.pools.things), plural, OBJECT_DETERMINERS if not plural else PLURAL_DETERMINERS)
+        return self._noun_phrase(self.noun(self.pools.things), plural, OBJECT_DETERMINERS if not plural else PLURAL_DETERMINERS)
 
     def complement(self, valence: str, wanted: str | None) -> str:
         wanted = wanted or self.rng.choice(("object", "place", "none"))
         takes_object = valence == "T" or (valence == "B" and wanted.startswith("object"))
         parts = [self._object()] if takes_object else []
         if "place" in wanted or (not takes_object and wanted == "object"):
-            parts.append(self.rng.choice(self.pools.places))
+            place = self.rng.choice(self.pools.places)
+            if self._pseudo():  # "in Nairobi" -> "in Zoukarta", "near the old bridge" -> "near the old flaiss"
+                words = place.split()
+                words[-1] = pseudo_word(self.rng).capitalize() if words[-1][0].isupper() else pseudo_word(self.rng)
+                place = " ".join(words)
+            parts.append(place)
         return " ".join(parts)
 
     def time_phrase(self, tense: str, position: str) -> str:

@@ -1,6 +1,8 @@
 """Train the tutor: corpus -> tokenizer -> GPT-2 (torch) -> a Hugging Face model folder.
 
-    python -m miniserve.tutor.train --out miniserve/tutor/model            # the shipped model
+    python -m miniserve.tutor.train --out runs/stage1                      # the shipped model: stage 1,
+    python -m miniserve.tutor.train --out miniserve/tutor/model --init runs/stage1 --seed 1 --lr 1e-3
+                                                                           # then stage 2 (see docs/model.md)
     python -m miniserve.tutor.train --out /tmp/tiny --examples 2000 --steps 20 --n-embd 32 --n-layer 1
 
 Seeded and single-process; the loss covers the completion only (the prompt is given).
@@ -17,6 +19,7 @@ from pathlib import Path
 
 import numpy as np
 import torch
+from tokenizers import Tokenizer
 from transformers import GenerationConfig, GPT2Config, GPT2LMHeadModel
 
 from miniserve.tutor import corpus
@@ -90,6 +93,7 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--max-minutes", type=float, default=30.0, help="stop early at this wall time")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--threads", type=int, default=2)
+    p.add_argument("--init", type=Path, help="continue from this model folder (and keep its tokenizer)")
     args = p.parse_args(argv)
 
     started = time.time()
@@ -102,8 +106,11 @@ def main(argv: list[str] | None = None) -> None:
 
     train_examples = corpus.generate("train", args.examples, seed=args.seed)
     valid_examples = corpus.generate("valid", 2000, seed=args.seed)
-    texts = (t for ex in train_examples[:60_000] for t in (ex.sentence, ex.corrected, ex.explanation))
-    tokenizer = train_tokenizer(texts, args.vocab_size)
+    if args.init:
+        tokenizer = Tokenizer.from_file(str(args.init / "tokenizer.json"))
+    else:
+        texts = (t for ex in train_examples[:60_000] for t in (ex.sentence, ex.corrected, ex.explanation))
+        tokenizer = train_tokenizer(texts, args.vocab_size)
     tokenizer.save(str(out / "tokenizer.json"))
     prompt = TutorPrompt(tokenizer)
     train_rows = encode(prompt, train_examples, args.n_positions)
@@ -118,7 +125,7 @@ def main(argv: list[str] | None = None) -> None:
         resid_pdrop=0.0, embd_pdrop=0.0, attn_pdrop=0.0, tie_word_embeddings=True,
         bos_token_id=prompt.end_id, eos_token_id=prompt.end_id, pad_token_id=prompt.end_id,
     )
-    model = GPT2LMHeadModel(config)
+    model = GPT2LMHeadModel.from_pretrained(args.init) if args.init else GPT2LMHeadModel(config)
     decay = [p for n, p in model.named_parameters() if p.dim() >= 2]
     no_decay = [p for n, p in model.named_parameters() if p.dim() < 2]
     optimizer = torch.optim.AdamW(
@@ -135,7 +142,8 @@ def main(argv: list[str] | None = None) -> None:
                 break
             progress = max(step / args.steps, (time.time() - train_started) / (deadline - train_started))
             for group in optimizer.param_groups:
-                group["lr"] = learning_rate(progress, step, args.lr, warmup=min(200, args.steps // 10 + 1))
+                warmup = min(50 if args.init else 200, args.steps // 10 + 1)
+                group["lr"] = learning_rate(progress, step, args.lr, warmup=warmup)
             loss = model(input_ids=ids, attention_mask=mask, labels=labels).loss
             optimizer.zero_grad(set_to_none=True)
             loss.backward()
@@ -161,8 +169,9 @@ def main(argv: list[str] | None = None) -> None:
         "tokenizer_class": "PreTrainedTokenizerFast", "bos_token": END, "eos_token": END,
         "pad_token": END, "model_max_length": args.n_positions, "add_prefix_space": False,
     }, indent=2) + "\n")
+    previous = json.loads((args.init / "training.json").read_text()) if args.init else None
     summary = {
-        "args": vars(args), "parameters": sum(p.numel() for p in model.parameters()),
+        "args": {k: str(v) if isinstance(v, Path) else v for k, v in vars(args).items()}, "previous_stage": previous, "parameters": sum(p.numel() for p in model.parameters()),
         "steps": step, "epochs_started": epoch, "train_examples": len(train_rows),
         "final_valid_loss": round(valid_loss, 4), "minutes": round((time.time() - started) / 60, 2),
         "torch": torch.__version__, "log": log,

@@ -1,0 +1,101 @@
+"""Capacity planning with Little's law, from measured runs.
+
+    python -m bench.capacity                                  # measure, check L = lambda W, recommend
+    python -m bench.capacity --p95 1.0 --rate 20              # "p95 under 1 s at 20 requests/s"
+    python -m bench.capacity --from runs/compare/continuous-60.summary.json ...  (uses a saved run)
+
+It runs the continuous scheduler at a moderate and at a saturating rate, then reports:
+the service rate at saturation (mu), the arrival rate (lambda), the mean number in the system (L,
+from the server's own /stats gauge) and the mean time in system (W, from the server's own request
+histogram), checks L = lambda * W within 10%, and recommends --max-batch and --max-queue for a
+latency objective, showing the arithmetic.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+from pathlib import Path
+
+import numpy as np
+import trio
+
+from bench.loadgen import measure
+
+
+def littles_law(result: dict) -> dict:
+    """L from the in-system samples taken while requests were arriving; lambda from the answered
+    requests over the same window; W from the server's own mean time in system."""
+    summary, server = result["summary"], result["server"]
+    last_arrival = max(r["planned"] for r in result["records"])
+    samples = [(t, running + waiting) for t, running, waiting in result["in_system"] if t <= last_arrival]
+    in_system = float(np.mean([n for _, n in samples])) if samples else math.nan
+    answered = [r for r in result["records"] if not r["error"]]
+    arrival_rate = sum(1 for r in answered if r["planned"] <= last_arrival) / last_arrival
+    w = server["request_duration_mean_s"] or math.nan
+    predicted = arrival_rate * w
+    return {"L_measured": round(in_system, 3), "lambda": round(arrival_rate, 3), "W_s": round(w, 5),
+            "L_predicted": round(predicted, 3), "relative_error": round(abs(predicted - in_system) / max(in_system, 1e-9), 4)}
+
+
+def recommend(saturated: dict, light: dict, p95: float, rate: float, slots: int) -> list[str]:
+    mu = saturated["summary"]["throughput_rps"]
+    service = light["server"]["request_duration_mean_s"]  # a request's own time at light load
+    step = saturated["server"]["step_mean_s"]
+    batch = saturated["server"]["batch_size_mean"] or 1
+    tokens = saturated["server"]["generated_tokens"] / max(1, saturated["summary"]["ok"])
+    lines = [
+        f"measured: service rate at saturation mu = {mu:g} requests/s (batch {batch:.1f} of max {slots}, "
+        f"step {step * 1e3:.2f} ms, {tokens:.1f} tokens per request); time in system at light load S = {service * 1e3:.1f} ms",
+        f"objective: p95 under {p95:g} s at lambda = {rate:g} requests/s",
+    ]
+    utilisation = rate / mu
+    lines.append(f"utilisation rho = lambda / mu = {rate:g} / {mu:g} = {utilisation:.2f}"
+                 + ("  (over 1: no queue bound can meet the objective; add capacity)" if utilisation >= 1 else ""))
+    # Requests in service at once, by Little's law at the objective: lambda * S, with headroom x2 for bursts.
+    needed_batch = max(1, math.ceil(2 * rate * service))
+    lines.append(f"--max-batch: lambda * S = {rate:g} * {service:.3f} = {rate * service:.2f} sequences decoding at "
+                 f"once on average; x2 for Poisson bursts -> {needed_batch} (the measured default is {slots})")
+    budget = p95 - service
+    queue = max(1, math.floor(mu * budget)) if budget > 0 else 0
+    lines.append(f"--max-queue: a request behind q others waits about q / mu; the wait budget is p95 - S = "
+                 f"{p95:g} - {service:.3f} = {budget:.3f} s, so q <= mu * budget = {mu:g} * {budget:.3f} -> {queue}. "
+                 "A longer queue only holds requests that will miss the objective anyway: answer them 503 at once.")
+    return lines
+
+
+async def run(args) -> dict:
+    light = await measure("continuous", args.light_rate, int(args.light_rate * args.seconds), max_batch=args.max_batch,
+                          max_queue=args.max_queue)
+    saturated = await measure("continuous", args.saturation_rate, int(args.saturation_rate * args.seconds),
+                              max_batch=args.max_batch, max_queue=args.max_queue)
+    return {"light": light, "saturated": saturated}
+
+
+def main(argv: list[str] | None = None) -> dict:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--p95", type=float, default=1.0, help="latency objective (s)")
+    p.add_argument("--rate", type=float, default=20.0, help="arrival rate to plan for (requests/s)")
+    p.add_argument("--light-rate", type=float, default=30.0)
+    p.add_argument("--saturation-rate", type=float, default=400.0)
+    p.add_argument("--seconds", type=float, default=8.0)
+    p.add_argument("--max-batch", type=int, default=32)
+    p.add_argument("--max-queue", type=int, default=64)
+    p.add_argument("--json", type=Path)
+    args = p.parse_args(argv)
+    runs = trio.run(run, args)
+    report = {"littles_law": {name: littles_law(r) for name, r in runs.items()},
+              "recommendation": recommend(runs["saturated"], runs["light"], args.p95, args.rate, args.max_batch)}
+    for name, check in report["littles_law"].items():
+        verdict = "holds" if check["relative_error"] <= 0.10 else "DOES NOT hold"
+        print(f"{name}: L measured {check['L_measured']} vs lambda * W = {check['lambda']} * {check['W_s']} = "
+              f"{check['L_predicted']} ({check['relative_error']:.1%} apart: Little's law {verdict} within 10%)")
+    print("\n".join(report["recommendation"]))
+    if args.json:
+        args.json.write_text(json.dumps(report, indent=1) + "\n")
+    return report
+
+
+if __name__ == "__main__":
+    main()

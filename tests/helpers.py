@@ -1,0 +1,27 @@
+"""Helpers shared by the tests that run a real server."""
+
+from __future__ import annotations
+
+import socket
+
+import httpx
+import trio
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+async def wait_ready(client: httpx.AsyncClient, process, seconds: float = 120) -> None:
+    """Poll /readyz until 200; fail if the server process exits first."""
+    with trio.fail_after(seconds):
+        while True:
+            assert process.poll() is None, process.stderr.read()
+            try:
+                if (await client.get("/readyz")).status_code == 200:
+                    return
+            except httpx.TransportError:
+                pass
+            await trio.sleep(0.1)

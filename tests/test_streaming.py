@@ -1,0 +1,98 @@
+"""Streaming through app.test_app(): tokens arrive as steps finish; a client that disconnects or
+stops reading mid-stream has its sequence cancelled and its KV slot freed."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import trio
+
+from miniserve.engine import Engine, SamplingParams, Sequence, StepPlan
+from miniserve.engine.sampling import log_softmax
+from test_service import serving, wait_until
+
+PROMPT = "<|endoftext|>The little brown foxes has ran across the frozen river.<|fix|>"
+
+
+def events(raw: bytes) -> list:
+    parts = raw.decode().split("\n\n")
+    assert parts[-1] == "" and parts[-2] == "data: [DONE]"
+    return [json.loads(p.removeprefix("data: ")) for p in parts[:-2]]
+
+
+async def read_all(connection) -> bytes:
+    out = b""
+    try:
+        while True:
+            out += await connection.receive()
+    except trio.EndOfChannel:
+        return out
+
+
+async def open_stream(client, path, body):
+    connection = client.request(path, method="POST", headers={"content-type": "application/json"})
+    stream = await connection.__aenter__()
+    await stream.send(json.dumps(body).encode())
+    await stream.send_complete()
+    return connection, stream
+
+
+async def test_tutor_stream_gives_deltas_then_the_answer(tutor_folder):
+    async with serving(tutor_folder) as (client, _):
+        connection, stream = await open_stream(client, "/correct?stream=true", {"sentence": "He goed to school"})
+        raw = await read_all(stream)
+        await connection.__aexit__(None, None, None)
+    got = events(raw)
+    final = got[-1]
+    assert final["corrected"] == "He went to school" and "went" in final["explanation"]
+    deltas = got[:-1]
+    assert len(deltas) > 5
+    assert "".join(d["delta"] for d in deltas if d["field"] == "corrected") == final["corrected"]
+    assert "".join(d["delta"] for d in deltas if d["field"] == "explanation") == final["explanation"]
+
+
+async def test_disconnect_mid_stream_frees_the_slot(tutor_folder):
+    async with serving(tutor_folder, scheduler="continuous") as (client, service):
+        body = {"model": "miniserve-tutor", "prompt": PROMPT, "max_tokens": 60, "temperature": 0, "stream": True}
+        connection, stream = await open_stream(client, "/v1/completions", body)
+        first = await stream.receive()
+        assert first.startswith(b"data: ")
+        assert service.scheduler.n_running == 1
+        await stream.disconnect()
+        with trio.move_on_after(5):
+            await connection.__aexit__(None, None, None)
+        await wait_until(lambda: service.scheduler.n_running == 0, 5)
+        assert service.engine.cache.used_slots == 0
+
+
+async def test_a_client_that_stops_reading_is_dropped(tutor_folder):
+    async with serving(tutor_folder, scheduler="continuous", stream_stall_timeout=0.3) as (client, service):
+        body = {"model": "miniserve-tutor", "prompt": PROMPT, "max_tokens": 120, "temperature": 0,
+                "stream": True}
+        connection, stream = await open_stream(client, "/v1/completions", body)
+        # Read nothing: the test connection buffers 10 chunks, then the server's send blocks.
+        await wait_until(lambda: service.scheduler.n_running == 0, 10)
+        assert service.engine.cache.used_slots == 0
+        assert service.metrics.rejected.labels("stream_stalled")._value.get() == 1
+        await stream.disconnect()
+        with trio.move_on_after(5):
+            await connection.__aexit__(None, None, None)
+
+
+def test_logprobs_are_the_log_softmax_of_the_logits_the_engine_used(tutor_folder):
+    engine = Engine.from_folder(tutor_folder, n_slots=4)
+    seqs = [Sequence([0, 50, 60, 70, 1], SamplingParams(max_new_tokens=5, logprobs=3)),
+            Sequence([0, 80, 1], SamplingParams(max_new_tokens=5, temperature=0.8, seed=3, logprobs=0))]
+    for s in seqs:
+        engine.admit(s)
+    for _ in range(3):
+        engine.step(StepPlan([(s, s.uncomputed) for s in seqs]))
+        logits = engine.last_logits()
+        for row, s in enumerate(seqs):
+            lp, top = s.logprobs[-1]
+            want = log_softmax(logits[row])
+            assert lp == want[s.generated[-1]]
+            assert len(top) == s.params.logprobs
+            assert all(v == want[t] for t, v in top.items())
+            assert np.isclose(np.exp(want).sum(), 1.0)

@@ -1,0 +1,44 @@
+"""Incremental detokenisation and stop strings."""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from tokenizers import Tokenizer
+
+from miniserve.textstream import IncrementalDecoder, StopMatcher
+
+
+@pytest.fixture(scope="module")
+def tokenizer(tutor_folder):
+    return Tokenizer.from_file(str(tutor_folder / "tokenizer.json"))
+
+
+@settings(max_examples=200, deadline=None)
+@given(text=st.text(min_size=1, max_size=40))
+def test_pieces_add_up_and_never_split_a_character(tokenizer, text):
+    ids = tokenizer.encode(text, add_special_tokens=False).ids
+    decoder = IncrementalDecoder(tokenizer)
+    pieces = [decoder.push(t) for t in ids]
+    pieces.append(decoder.flush())
+    assert "".join(pieces) == text
+    assert all("\ufffd" not in p for p in pieces if "\ufffd" not in text)
+
+
+def test_multibyte_character_split_across_tokens_waits_for_its_last_byte(tokenizer):
+    ids = tokenizer.encode("🙂", add_special_tokens=False).ids
+    assert len(ids) > 1  # byte-level BPE: the emoji spans several tokens
+    decoder = IncrementalDecoder(tokenizer)
+    assert [decoder.push(t) for t in ids] == [""] * (len(ids) - 1) + ["🙂"]
+
+
+@pytest.mark.parametrize("chunks, stops, want, stopped", [
+    (["Hello wor", "ld. Bye"], ["."], "Hello world", True),
+    (["ab", "c<", "|e", "nd|>tail"], ["<|end|>"], "abc", True),
+    (["ab", "c<", "|x"], ["<|end|>"], "abc<|x", False),
+    (["no stop here"], [], "no stop here", False),
+    (["one\n", "\ntwo"], ["\n\n", "zz"], "one", True),
+])
+def test_stop_strings_are_held_back_and_cut(chunks, stops, want, stopped):
+    matcher = StopMatcher(stops)
+    out = "".join(matcher.feed(c) for c in chunks) + matcher.flush()
+    assert out == want and matcher.stopped == stopped
