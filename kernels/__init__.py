@@ -1,15 +1,21 @@
 """Numba kernels: arithmetic on NumPy arrays and nothing else (no sequences, no requests, no HTTP).
 
-Importing this package makes sure Numba has somewhere to cache compiled kernels: NUMBA_CACHE_DIR
-if set; else beside the sources or in the user's cache (Numba's own choices); else, on a read-only
-install with a read-only home, a per-user temporary folder, rather than failing at import.
+Importing this package chooses where Numba caches compiled kernels, before any kernel is defined:
+`$NUMBA_CACHE_DIR/kernels-<digest>` when NUMBA_CACHE_DIR is set; else beside the sources
+(`kernels/__pycache__/`), else the user's cache folder, else a per-user temporary folder (a
+read-only install with a read-only home still works). <digest> hashes every kernel source file:
+Numba only notices changes to the file of the function it caches, not to the kernels that
+function calls, so a changed callee would otherwise be served stale from the cache.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 import tempfile
 from pathlib import Path
+
+HERE = Path(__file__).parent
 
 
 def _writable(path: Path) -> bool:
@@ -18,18 +24,32 @@ def _writable(path: Path) -> bool:
     return os.access(path, os.W_OK)
 
 
-def ensure_cache_dir() -> str | None:
-    """The folder Numba will use when neither of its defaults is writable, or None."""
+def source_digest() -> str:
+    digest = hashlib.sha256()
+    for source in sorted(HERE.glob("*.py")):
+        digest.update(source.name.encode() + b"\0" + source.read_bytes())
+    return digest.hexdigest()[:12]
+
+
+def cache_dir() -> Path:
     if os.environ.get("NUMBA_CACHE_DIR"):
-        return None
-    if _writable(Path(__file__).parent) or _writable(Path.home() / ".cache"):
-        return None
-    folder = Path(tempfile.gettempdir()) / f"miniserve-numba-{os.getuid()}"
-    folder.mkdir(mode=0o700, exist_ok=True)
+        base = Path(os.environ["NUMBA_CACHE_DIR"])
+    elif _writable(HERE / "__pycache__"):
+        base = HERE / "__pycache__"
+    elif _writable(Path.home() / ".cache"):
+        base = Path.home() / ".cache" / "miniserve"
+    else:
+        base = Path(tempfile.gettempdir()) / f"miniserve-numba-{os.getuid()}"
+    return base / f"kernels-{source_digest()}"
+
+
+def configure_cache() -> Path:
     import numba
 
+    folder = cache_dir()
+    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
     numba.config.CACHE_DIR = str(folder)
-    return str(folder)
+    return folder
 
 
-ensure_cache_dir()
+configure_cache()
