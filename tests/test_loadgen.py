@@ -22,8 +22,12 @@ def test_schedule_is_reproducible_from_its_seed():
 
 async def slow_serial_app(scope, receive, send):
     """One request at a time, 0.2 s each: a server that queues everything."""
-    if scope["type"] != "http":
-        return
+    if scope["type"] == "lifespan":
+        while True:
+            message = await receive()
+            await send({"type": message["type"] + ".complete"})
+            if message["type"] == "lifespan.shutdown":
+                return
     while (await receive()).get("more_body"):
         pass
     async with LOCK:

@@ -1,6 +1,7 @@
 """The training script end to end on a tiny config: it writes a folder both loaders accept."""
 
 import json
+import math
 
 import numpy as np
 import pytest
@@ -22,7 +23,7 @@ def test_tiny_training_run(tmp_path):
     for name in ("config.json", "model.safetensors", "tokenizer.json", "generation_config.json"):
         assert (out / name).exists()
     summary = json.loads((out / "training.json").read_text())
-    assert summary["log"][-1]["train_loss"] < summary["log"][0]["train_loss"] * 0.9 or summary["final_valid_loss"] < 4.5
+    assert summary["final_valid_loss"] < 0.85 * math.log(400)  # it learned something: below uniform guessing
     config, weights = load_model(out)
     ids = TutorPrompt.from_folder(out).prompt_ids("She goed home.")
     model = transformers.GPT2LMHeadModel.from_pretrained(out).eval()

@@ -73,7 +73,11 @@ class Generator:
         self.rng = random.Random(f"{split}:{seed}")
         self.pools: Pools = pools(self.test)
         # Made-up words in training teach copying; the test split uses real held-out words only.
-        self.words = phrases.Phrases(self.rng, self.pools, pseudo_share=0.0 if self.test else PSEUDO_SHARE)
+        held = pools(True)
+        forbidden = frozenset(w.lower() for w in held.names + held.mass) | frozenset(
+            form for n in held.people + held.things for form in (n.singular, n.plural))
+        self.words = phrases.Phrases(self.rng, self.pools, pseudo_share=0.0 if self.test else PSEUDO_SHARE,
+                                     forbidden=forbidden)
 
     def example(self) -> Example:
         """One example of 3 to 22 words (drawn again when a draw falls outside)."""

@@ -78,25 +78,32 @@ def pseudo_word(rng: random.Random) -> str:
 
 
 class Phrases:
-    def __init__(self, rng: random.Random, pools: Pools, pseudo_share: float = 0.0):
+    def __init__(self, rng: random.Random, pools: Pools, pseudo_share: float = 0.0, forbidden: frozenset = frozenset()):
         self.rng = rng
         self.pools = pools
         self.pseudo_share = pseudo_share  # share of names, nouns and adjectives made up on the spot
+        self.forbidden = forbidden  # words a made-up word must not be (the held-out test words)
 
     def _pseudo(self) -> bool:
         return self.pseudo_share > 0 and self.rng.random() < self.pseudo_share
 
+    def _made_up(self) -> str:
+        while True:
+            word = pseudo_word(self.rng)
+            if word not in self.forbidden:
+                return word
+
     def name(self) -> str:
-        return pseudo_word(self.rng).capitalize() if self._pseudo() else self.rng.choice(self.pools.names)
+        return self._made_up().capitalize() if self._pseudo() else self.rng.choice(self.pools.names)
 
     def noun(self, nouns: tuple[Noun, ...]) -> Noun:
         if self._pseudo():
-            word = pseudo_word(self.rng)
+            word = self._made_up()
             return Noun(word, word + ("es" if word.endswith(("s", "x", "sh", "ch")) else "s"))
         return self.rng.choice(nouns)
 
     def adjective(self) -> str:
-        return pseudo_word(self.rng) if self._pseudo() else self.rng.choice(self.pools.adjectives)
+        return self._made_up() if self._pseudo() else self.rng.choice(self.pools.adjectives)
 
     def _noun_phrase(self, noun: Noun, plural: bool, determiners) -> str:
         word = noun.plural if plural else noun.singular
@@ -152,7 +159,7 @@ class Phrases:
             place = self.rng.choice(self.pools.places)
             if self._pseudo():  # "in Nairobi" -> "in Zoukarta", "near the old bridge" -> "near the old flaiss"
                 words = place.split()
-                words[-1] = pseudo_word(self.rng).capitalize() if words[-1][0].isupper() else pseudo_word(self.rng)
+                words[-1] = self._made_up().capitalize() if words[-1][0].isupper() else self._made_up()
                 place = " ".join(words)
             parts.append(place)
         return " ".join(parts)
@@ -170,10 +177,10 @@ class Phrases:
 
 
 def _choose_wrong(rng: random.Random, verb: Verb, right: str, prefer_third: bool) -> str:
-    """A past or -s form where the base belongs, never equal to the right form."""
-    options = [verb.third, verb.past] if prefer_third else [verb.past, verb.third]
-    first = options[0] if rng.random() < 0.75 else options[1]
-    return first if first != right else options[1]
+    """A past or -s form where the base belongs (the preferred one 3 times in 4), never the right form
+    ("read" has the same past: it only gets "reads")."""
+    options = [f for f in ((verb.third, verb.past) if prefer_third else (verb.past, verb.third)) if f != right]
+    return options[0] if len(options) == 1 or rng.random() < 0.75 else options[1]
 
 
 def build(rng: random.Random, construction: str, subject: Subject, verb: Verb, pools: Pools, adverb: bool):
