@@ -18,6 +18,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -100,12 +101,14 @@ async def run_load(url: str, sentences: list[str], offsets: list[float], timeout
 
 
 def percentile(values: list[float], q: float) -> float:
-    return float(np.percentile(values, q)) if values else math.nan
+    """The q-th percentile as an observed value (no interpolation: inf stays inf, never NaN)."""
+    return float(np.percentile(values, q, method="inverted_cdf")) if values else math.nan
 
 
 def summarize(records: list[Record]) -> dict:
-    """Latency over *all* requests (a failure counts with the time it took to fail)."""
-    latencies = [r.latency for r in records]
+    """Latency percentiles over *all* requests, a failed one counting as never answered (infinite
+    latency: a fast 503 must not make a server look fast), and over the answered ones alone."""
+    latencies = [math.inf if r.error else r.latency for r in records]
     ok = [r for r in records if not r.error]
     window = max(r.end for r in records) - min(r.planned for r in records)
     errors: dict[str, int] = {}
@@ -118,8 +121,9 @@ def summarize(records: list[Record]) -> dict:
         "offered_rate": round(len(records) / max(r.planned for r in records), 2),
         "throughput_rps": round(len(ok) / window, 2),
         "tokens_per_s": round(sum(r.tokens for r in ok) / window, 1),
-        "latency_s": {f"p{q}": round(percentile(latencies, q), 4) for q in (50, 90, 95, 99)}
-        | {"max": round(max(latencies), 4), "mean": round(float(np.mean(latencies)), 4)},
+        "latency_s": {f"p{q}": round(percentile(latencies, q), 4) for q in (50, 90, 95, 99)} | {"max": max(latencies)},
+        "latency_answered_s": {f"p{q}": round(percentile([r.latency for r in ok], q), 4) for q in (50, 95, 99)}
+        | {"max": round(max((r.latency for r in ok), default=math.nan), 4)},
         "mean_latency_ok_s": round(float(np.mean([r.latency for r in ok])), 4) if ok else math.nan,
         "first_byte_p50_s": round(percentile(ttft, 50), 4),
         "send_lag_p99_s": round(percentile([r.sent - r.planned for r in records if r.sent == r.sent], 99), 4),
@@ -145,13 +149,15 @@ class Server:
                      "--scheduler", scheduler, "--max-batch", str(max_batch), "--max-queue", str(max_queue), *extra]
 
     async def __aenter__(self) -> "Server":
-        self.log = open(os.devnull, "w")
-        self.process = subprocess.Popen(self.args, stdout=self.log, stderr=subprocess.PIPE, text=True)
+        # The server's log goes to a file: a pipe that nobody reads would fill and block the server.
+        self.log = tempfile.TemporaryFile("w+")
+        self.process = subprocess.Popen(self.args, stdout=self.log, stderr=self.log, text=True)
         async with httpx.AsyncClient(base_url=self.url) as client:
             with trio.fail_after(120):
                 while True:
                     if self.process.poll() is not None:
-                        raise RuntimeError(f"server exited: {self.process.stderr.read()[-2000:]}")
+                        self.log.seek(0)
+                        raise RuntimeError(f"server exited: {self.log.read()[-2000:]}")
                     try:
                         if (await client.get("/readyz")).status_code == 200:
                             return self
@@ -201,7 +207,10 @@ async def sample_in_system(url: str, stop: trio.Event, every: float = 0.05) -> l
     async with httpx.AsyncClient(base_url=url) as client:
         start = trio.current_time()
         while not stop.is_set() and len(samples) < 100_000:
-            stats = (await client.get("/stats")).json()
+            try:  # the sync scheduler blocks the event loop: /stats may not answer in time
+                stats = (await client.get("/stats", timeout=30)).json()
+            except httpx.HTTPError:
+                continue
             samples.append((trio.current_time() - start, stats["running"], stats["waiting"]))
             with trio.move_on_after(every):
                 await stop.wait()
@@ -263,8 +272,18 @@ def write_run(result: dict, folder: Path) -> None:
     with (folder / f"{name}.jsonl").open("w") as f:
         for record in result["records"]:
             f.write(json.dumps(record) + "\n")
-    summary = {k: v for k, v in result.items() if k not in ("records", "in_system")}
+    summary = {k: v for k, v in result.items() if k != "records"}
     (folder / f"{name}.summary.json").write_text(json.dumps(summary, indent=1) + "\n")
+
+
+def read_run(folder: Path, scheduler: str, rate: float) -> dict:
+    """A run written by write_run, with its summary recomputed from the raw records."""
+    name = f"{scheduler}-{rate:g}"
+    result = json.loads((folder / f"{name}.summary.json").read_text())
+    result["records"] = [json.loads(line) for line in (folder / f"{name}.jsonl").read_text().splitlines()]
+    result["summary"] = summarize([Record(**r) for r in result["records"]])
+    result.setdefault("in_system", [])
+    return result
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -18,7 +18,8 @@ async def wait_ready(client: httpx.AsyncClient, process, seconds: float = 120) -
     """Poll /readyz until 200; fail if the server process exits first."""
     with trio.fail_after(seconds):
         while True:
-            assert process.poll() is None, process.stderr.read()
+            if process.poll() is not None:
+                raise AssertionError(f"the server exited with {process.returncode}")
             try:
                 if (await client.get("/readyz")).status_code == 200:
                     return

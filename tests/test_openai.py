@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import signal
 import subprocess
+import tempfile
 import sys
 
 import httpx
@@ -22,9 +23,10 @@ PROMPT = "<|endoftext|>She has went to the market.<|fix|>"
 @pytest.fixture(scope="module")
 def served(tutor_folder):
     port = free_port()
+    log = tempfile.TemporaryFile("w+")  # read on failure; a pipe nobody reads would block the server
     process = subprocess.Popen(
         [sys.executable, "-m", "miniserve.cli", "serve", "--port", str(port), "--model", str(tutor_folder), "--max-batch", "8"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+        stdout=subprocess.DEVNULL, stderr=log, text=True,
     )
     url = f"http://127.0.0.1:{port}"
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
+import tempfile
 import sys
 
 import httpx
@@ -19,10 +20,11 @@ SENTENCES = ["He goed to school", "She has went home.", "My aunt watch the news.
 @pytest.fixture
 def server(tutor_folder):
     port = free_port()
+    log = tempfile.TemporaryFile("w+")  # read on failure; a pipe nobody reads would block the server
     process = subprocess.Popen(
         [sys.executable, "-m", "miniserve.cli", "serve", "--port", str(port), "--model", str(tutor_folder),
          "--max-batch", "8", "--drain-timeout", "20"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=dict(os.environ),
+        stdout=subprocess.DEVNULL, stderr=log, text=True, env=dict(os.environ),
     )
     yield process, f"http://127.0.0.1:{port}"
     if process.poll() is None:
