@@ -65,7 +65,7 @@ def plot_cdf(results: list[dict], path: Path) -> None:
     ax.set_xscale("log")
     ax.set_xlabel("latency from planned send time (s, log scale)")
     ax.set_ylabel("fraction of requests")
-    ax.set_title("Latency CDF, same open-loop schedule (markers: p50 o, p95 s, p99 ^; refused = never answered)")
+    ax.set_title("Latency CDF, one open-loop schedule\n(markers: p50 o, p95 s, p99 ^; refused requests never reach the curve)", fontsize=10)
     ax.grid(True, which="both", alpha=0.3)
     ax.legend()
     fig.tight_layout()
