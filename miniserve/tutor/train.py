@@ -1,8 +1,9 @@
 """Train the tutor: corpus -> tokenizer -> GPT-2 (torch) -> a Hugging Face model folder.
 
     python -m miniserve.tutor.train --out runs/stage1                      # the shipped model: stage 1,
-    python -m miniserve.tutor.train --out miniserve/tutor/model --init runs/stage1 --seed 1 --lr 1e-3
-                                                                           # then stage 2 (see docs/model.md)
+    python -m miniserve.tutor.train --out runs/stage2 --init runs/stage1 --seed 1 --lr 1e-3   # stage 2,
+    python -m miniserve.tutor.train --out miniserve/tutor/model --init runs/stage2 --seed 2 --lr 5e-4 \
+        --steps 3000 --max-minutes 22                                      # stage 3 (docs/model.md)
     python -m miniserve.tutor.train --out /tmp/tiny --examples 2000 --steps 20 --n-embd 32 --n-layer 1
 
 Seeded and single-process; the loss covers the completion only (the prompt is given).
