@@ -27,7 +27,7 @@ from bench.loadgen import measure
 def littles_law(result: dict) -> dict:
     """L from the in-system samples taken while requests were arriving; lambda from the answered
     requests over the same window; W from the server's own mean time in system."""
-    summary, server = result["summary"], result["server"]
+    server = result["server"]
     last_arrival = max(r["planned"] for r in result["records"])
     samples = [(t, running + waiting) for t, running, waiting in result["in_system"] if t <= last_arrival]
     in_system = float(np.mean([n for _, n in samples])) if samples else math.nan

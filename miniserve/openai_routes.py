@@ -8,7 +8,7 @@ import time
 import uuid
 
 import trio
-from quart import Blueprint, current_app, g, request
+from quart import Blueprint, current_app, g
 from quart_schema import validate_request
 
 from miniserve.completion import Choice, stream_choices
