@@ -58,7 +58,10 @@ class Provider(OpenAPIProvider):
             found = model.model_json_schema(ref_template="#/components/schemas/{model}")
             schemas.update(found.pop("$defs", {}))
             schemas[model.__name__] = found
-        service = self._app.extensions["miniserve"]
-        if "CompletionRequest" in schemas:
-            schemas["CompletionRequest"]["properties"]["model"]["enum"] = [service.model_name]
+        served = [self._app.extensions["miniserve"].model_name]
+        for path in spec["paths"].values():
+            for op in path.values():
+                body = op.get("requestBody", {}).get("content", {}).get("application/json", {}).get("schema", {})
+                if "model" in body.get("properties", {}):
+                    body["properties"]["model"]["enum"] = served
         return spec
