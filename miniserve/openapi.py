@@ -21,7 +21,11 @@ WHY = {
     504: "no answer within the request timeout",
 }
 RETRY_AFTER = {"Retry-After": {"schema": {"type": "integer"}, "description": "seconds to wait before retrying"}}
-EVENT_STREAM = {"schema": {"type": "string"}, "description": "`?stream=true` / `\"stream\": true`: server-sent events"}
+EVENT_STREAM = {"schema": {  # one server-sent event (OpenAPI 3.1: `schema` describes each event)
+    "type": "object", "required": ["data"],
+    "properties": {"data": {"type": "string", "description": "one JSON object per event (see docs/api.md), then [DONE]"},
+                   "event": {"type": "string"}},
+}}
 
 
 def answers(*statuses: int, stream: bool = False, text: str | None = None):
