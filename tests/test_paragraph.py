@@ -101,3 +101,10 @@ async def test_the_paragraph_form_is_in_the_openapi_schema(tutor_folder):
     assert "Retry-After" in op["responses"]["503"]["headers"]
     assert any(p["name"] == "stream" for p in op["parameters"])
     assert json.dumps(spec).count("ParagraphResponse") >= 1
+
+
+async def test_spacing_around_a_sentence_is_not_an_edit(tutor_folder):
+    async with serving(tutor_folder) as (client, _):
+        padded = await (await client.post("/correct", json={"sentence": "  He goed to school   "})).get_json()
+        plain = await (await client.post("/correct", json={"sentence": "He goed to school"})).get_json()
+    assert (padded["corrected"], padded["withheld"]) == (plain["corrected"], plain["withheld"]) == ("He went to school", False)
