@@ -75,3 +75,11 @@ def test_invalid_bodies_and_queries_get_documented_4xx(url):
     for operation in operations(url):
         if operation.method.lower() == "post" and "chat" not in operation.path:  # the others take no input
             fuzz(url, operation, GenerationMode.NEGATIVE)
+
+
+async def test_unsupported_methods_over_real_http_are_405_with_allow(url):
+    async with httpx.AsyncClient(base_url=url) as client:
+        for method, path in [("TRACE", "/correct"), ("TRACE", "/healthz"), ("DELETE", "/v1/completions"), ("PATCH", "/stats")]:
+            response = await client.request(method, path)
+            assert response.status_code == 405 and response.headers["Allow"], (method, path)
+            assert response.json()["error"]
