@@ -14,6 +14,7 @@ from quart import Quart, Response, current_app, request
 from werkzeug.exceptions import HTTPException
 
 from miniserve.scheduler import Overloaded, StepFailed, Unavailable
+from miniserve.service import service
 
 log = logging.getLogger("miniserve.errors")
 
@@ -53,9 +54,8 @@ def error_body(path: str, status: int, type_: str, message: str, details: list[d
 
 
 def count_refusal(status: int, type_: str) -> None:
-    service = current_app.extensions.get("miniserve") if current_app else None
-    if service is not None and status in REFUSALS:
-        service.metrics.rejected.labels(type_).inc()
+    if current_app and status in REFUSALS:  # (a stream's generator may run outside the app context)
+        service().metrics.rejected.labels(type_).inc()
 
 
 def respond(error: ApiError) -> Response:

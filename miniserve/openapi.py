@@ -10,6 +10,7 @@ from quart_schema import OpenAPIProvider
 
 from miniserve.openai_schemas import OpenAIError
 from miniserve.schemas import ErrorResponse
+from miniserve.service import service
 
 ANSWERS = "miniserve_answers"
 WHY = {
@@ -62,7 +63,7 @@ class Provider(OpenAPIProvider):
             found = model.model_json_schema(ref_template="#/components/schemas/{model}")
             schemas.update(found.pop("$defs", {}))
             schemas[model.__name__] = found
-        served = [self._app.extensions["miniserve"].model_name]
+        served = [service().model_name]
         for path in spec["paths"].values():
             for op in path.values():
                 body = op.get("requestBody", {}).get("content", {}).get("application/json", {}).get("schema", {})
