@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 from pydantic.json_schema import SkipJsonSchema
 
@@ -22,10 +24,11 @@ class CorrectRequest(BaseModel):
         "examples": [{"sentence": "He goed to school"}, {"text": "She have two cats. They was at home."}],
         "oneOf": [{"required": ["sentence"]}, {"required": ["text"]}]})
 
-    sentence: str | SkipJsonSchema[None] = Field(None, min_length=1, max_length=MAX_SENTENCE_CHARS,
-                                 description=f"One English sentence, at most {MAX_SENTENCE_CHARS} characters.")
-    text: str | SkipJsonSchema[None] = Field(None, min_length=1, max_length=MAX_TEXT_CHARS,
-                             description=f"A paragraph of at most {MAX_TEXT_CHARS} characters; each sentence "
+    # (the length limits sit on the str branch: on the field they would be applied to None too)
+    sentence: Annotated[str, Field(min_length=1, max_length=MAX_SENTENCE_CHARS)] | SkipJsonSchema[None] = Field(
+        None, description=f"One English sentence, at most {MAX_SENTENCE_CHARS} characters.")
+    text: Annotated[str, Field(min_length=1, max_length=MAX_TEXT_CHARS)] | SkipJsonSchema[None] = Field(
+        None, description=f"A paragraph of at most {MAX_TEXT_CHARS} characters; each sentence "
                                          f"(at most {MAX_SENTENCE_CHARS} characters) is corrected on its own.")
 
     _blank = field_validator("sentence", "text")(not_blank)
