@@ -4,7 +4,9 @@ but verb forms, or an empty or cut-off one, is withheld), and the whole correcte
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+from dataclasses import replace as replace_field
 
 from miniserve.completion import Choice, Delta
 from miniserve.engine import SamplingParams
@@ -15,6 +17,11 @@ from miniserve.service import Service
 from miniserve.ticket import Ticket
 from miniserve.tutor.guard import Review, review
 from miniserve.tutor.prompt import EXPLANATION_ALLOWANCE, SentenceError, TutorPrompt
+
+
+def one_line(sentence: str) -> str:
+    """What the model sees of a sentence: a line break or tab inside it (a wrapped paragraph) as a space."""
+    return re.sub(r"\s*[\n\r\t]\s*", " ", sentence)
 
 
 def whole(sentence: str) -> Span:
@@ -46,7 +53,7 @@ class Plan:
         work, limits = [], []
         for i, span in enumerate(spans):
             try:
-                ids, budget = s.prompt.request(span.text, s.engine.config.n_positions)
+                ids, budget = s.prompt.request(one_line(span.text), s.engine.config.n_positions)
             except SentenceError as error:
                 where = f"sentence {i + 1} ({span.text[:40]!r}): " if paragraph else ""
                 field = "text" if paragraph else "sentence"
@@ -98,7 +105,8 @@ class TutorChoice(Choice):
     def verdict(self, span: Span) -> Review:
         done = self.prompt.parse(self.ticket.seq.generated)
         complete = done.complete and self.finish_reason != "length"
-        return review(span.text, done.corrected, done.explanation if complete else "")
+        verdict = review(one_line(span.text), done.corrected, done.explanation if complete else "")
+        return verdict if verdict.changed else replace_field(verdict, corrected=span.text)  # as typed, line breaks too
 
 
 def sentence_answer(i: int, span: Span, r: Review) -> dict:

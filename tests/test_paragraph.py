@@ -108,3 +108,13 @@ async def test_spacing_around_a_sentence_is_not_an_edit(tutor_folder):
         padded = await (await client.post("/correct", json={"sentence": "  He goed to school   "})).get_json()
         plain = await (await client.post("/correct", json={"sentence": "He goed to school"})).get_json()
     assert (padded["corrected"], padded["withheld"]) == (plain["corrected"], plain["withheld"]) == ("He went to school", False)
+
+
+async def test_a_line_break_inside_a_sentence_is_kept_and_not_shown_to_the_model(tutor_folder):
+    text = "They played football\nin the park. He goed\tto school."
+    async with serving(tutor_folder) as (client, _):
+        body = await (await client.post("/correct", json={"text": text})).get_json()
+    first, second = body["sentences"]
+    assert first["original"] == first["corrected"] == "They played football\nin the park." and not first["changed"]
+    assert second["corrected"] == "He went to school." and second["changed"]
+    assert body["corrected"] == "They played football\nin the park. He went to school."
