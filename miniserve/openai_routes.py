@@ -10,7 +10,7 @@ import trio
 from quart import Blueprint, g
 from quart_schema import document_request, document_response
 
-from miniserve.admission import admit, seed_for
+from miniserve.intake import admit, seed_for
 from miniserve.body import parse_json
 from miniserve.completion import Choice, stream_choices
 from miniserve.engine import SamplingParams
@@ -51,7 +51,7 @@ async def chat_completions():
 @openai.post("/v1/completions")
 @document_request(CompletionRequest)
 @document_response(Completion, 200)
-@answers(400, 404, 413, 415, 429, 500, 503, 504, stream=True)
+@answers(400, 404, 408, 413, 415, 429, 500, 503, 504, stream=True)
 async def completions():
     """A completion of each prompt, `n` choices each (`"stream": true`: server-sent events)."""
     data = await parse_json(CompletionRequest)

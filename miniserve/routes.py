@@ -7,7 +7,7 @@ from pydantic import BaseModel, RootModel
 from quart import Blueprint, g
 from quart_schema import document_querystring, document_request, document_response
 
-from miniserve.admission import admit
+from miniserve.intake import admit
 from miniserve.body import parse_json, stream_flag
 from miniserve.completion import stream_choices
 from miniserve.errors import ApiError
@@ -33,7 +33,7 @@ class CorrectAnswer(RootModel[CorrectResponse | ParagraphResponse]):
 @document_request(CorrectRequest)
 @document_querystring(StreamQuery)
 @document_response(CorrectAnswer, 200)
-@answers(400, 413, 415, 422, 429, 500, 501, 503, 504, stream=True)
+@answers(400, 408, 413, 415, 422, 429, 500, 501, 503, 504, stream=True)
 async def correct():
     """Correct the verbs of a sentence or of each sentence of a paragraph, and explain.
 

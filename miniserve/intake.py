@@ -1,4 +1,4 @@
-"""One builder from a validated request to its tickets, for both APIs: every sequence of a request
+"""Intake: one builder from a validated request to its tickets, for both APIs: every sequence of a request
 (n choices x prompts, or a paragraph's sentences) is admitted together or not at all."""
 
 from __future__ import annotations
