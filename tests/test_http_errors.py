@@ -155,3 +155,20 @@ async def test_a_stream_is_logged_when_it_ends_with_its_real_tokens(tutor_folder
     assert line["streamed"] and line["outcome"] == "done" and line["status"] == 200
     assert line["tokens"] == final["usage"]["completion_tokens"] > 0
     assert 0 < line["ttft_s"] <= line["total_s"]
+
+
+async def test_the_schema_documents_every_status_and_the_served_model(tutor_folder):
+    async with serving(tutor_folder) as (client, service):
+        spec = await (await client.get("/openapi.json")).get_json()
+    paths = spec["paths"]
+    completions = paths["/v1/completions"]["post"]
+    assert {"200", "400", "404", "413", "415", "429", "500", "503", "504"} <= set(completions["responses"])
+    assert "422" not in completions["responses"]  # OpenAI answers bad parameters with 400
+    assert completions["responses"]["400"]["content"]["application/json"]["schema"]["$ref"].endswith("/OpenAIError")
+    body = completions["requestBody"]["content"]["application/json"]["schema"]
+    assert body["properties"]["model"]["enum"] == [service.model_name]
+    assert set(paths["/readyz"]["get"]["responses"]) == {"200", "503"}
+    assert "text/plain" in paths["/metrics"]["get"]["responses"]["200"]["content"]
+    for path in ("/stats", "/v1/models"):
+        assert {"200", "429"} <= set(paths[path]["get"]["responses"])
+    assert paths["/correct"]["post"]["responses"]["422"]["content"]["application/json"]["schema"]["$ref"].endswith("/ErrorResponse")
