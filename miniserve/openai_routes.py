@@ -10,11 +10,11 @@ import trio
 from quart import Blueprint, g
 from quart_schema import document_request, document_response
 
-from miniserve.intake import admit, seed_for
 from miniserve.body import parse_json
 from miniserve.completion import Choice, stream_choices
 from miniserve.engine import SamplingParams
 from miniserve.errors import ApiError
+from miniserve.intake import admit, seed_for
 from miniserve.logprobs import Logprobs
 from miniserve.openai_schemas import Completion, CompletionRequest, ModelList, as_prompts
 from miniserve.openapi import answers

@@ -7,10 +7,10 @@ from pydantic import BaseModel, RootModel
 from quart import Blueprint, g
 from quart_schema import document_querystring, document_request, document_response
 
-from miniserve.intake import admit
 from miniserve.body import parse_json, stream_flag
 from miniserve.completion import stream_choices
 from miniserve.errors import ApiError
+from miniserve.intake import admit
 from miniserve.openapi import answers
 from miniserve.schemas import CorrectRequest, CorrectResponse, ParagraphResponse
 from miniserve.service import Service, service
