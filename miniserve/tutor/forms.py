@@ -7,7 +7,9 @@ it looks like one ("taked", "builded", "swimmed", "wented").
 
 from __future__ import annotations
 
+import csv
 from functools import cache
+from importlib import resources
 
 from miniserve.tutor.verbs import VOWELS, _doubles, all_verbs, regular_past, third_person
 
@@ -29,7 +31,20 @@ NOUN_MARKERS = frozenset((
 ))
 
 
-def ing_form(base: str) -> str:
+# Closed-class words: never a verb, whatever they look like.
+FUNCTION_WORDS = NOUN_MARKERS | frozenset((
+    "i", "you", "he", "she", "it", "we", "they", "me", "him", "us", "them", "myself", "yourself", "himself",
+    "herself", "itself", "ourselves", "themselves", "and", "or", "but", "so", "because", "when", "while",
+    "after", "before", "if", "than", "then", "who", "whom", "whose", "which", "what", "where", "why", "how",
+    "not", "never", "always", "often", "also", "still", "just", "already", "very", "too", "there", "here",
+    "yes", "no", "please", "as", "into", "onto", "over", "under", "up", "down", "out", "off", "near",
+))
+
+
+def ing_form(base: str, past: str = "") -> str:
+    """The -ing form; `past` (when known) shows a doubled final consonant the rules miss ("equipped")."""
+    if past == base + base[-1:] + "ed" and base[-1:] not in VOWELS:
+        return base + base[-1] + "ing"
     if base.endswith("ie"):
         return base[:-2] + "ying"
     if base.endswith("e") and not base.endswith(("ee", "ye", "oe")) and len(base) > 2:
@@ -47,14 +62,25 @@ def form_table() -> dict[str, frozenset[str]]:
     table: dict[str, set[str]] = {}
     for verb in all_verbs():
         forms = (verb.base, verb.third, verb.past, verb.participle, regular_past(verb.base),
-                 ing_form(verb.base), third_person(verb.base))
+                 ing_form(verb.base, verb.past), third_person(verb.base))
         for form in forms:
             table.setdefault(form, set()).add(verb.base)
+    for base, pasts, participles in _extra_verbs():
+        forms = (base, third_person(base), ing_form(base), regular_past(base), *pasts, *participles)
+        for form in forms:
+            table.setdefault(form, set()).add(base)
     for family in ("be", "have", "do"):
         for word, fam in AUX_FAMILY.items():
             if fam == family and not word.startswith("'"):
                 table.setdefault(word, set()).add(family)
     return {form: frozenset(lemmas) for form, lemmas in table.items()}
+
+
+def _extra_verbs() -> list[tuple[str, list[str], list[str]]]:
+    """Common verbs the corpus leaves out (variant forms such as "learnt"/"learned"): guard-only."""
+    text = resources.files("miniserve.tutor").joinpath("data", "extra_verbs.tsv").read_text(encoding="utf-8")
+    rows = csv.DictReader(text.splitlines(), delimiter="\t")
+    return [(r["base"], r["past"].split("|"), r["participle"].split("|")) for r in rows]
 
 
 def _stems(word: str) -> list[str]:
@@ -92,6 +118,28 @@ def lemmas(word: str) -> frozenset[str]:
     for stem in _stems(word):
         found |= table.get(stem, frozenset())
     return frozenset(found)
+
+
+def same_unknown_verb(a: str, b: str) -> bool:
+    """Two lower-case words no table knows that look like forms of one verb ("smell" / "smells",
+    "resign" / "resigned"): one is the other plus an inflection. Names (capitalised) never are."""
+    if a == b or lemmas(a) or lemmas(b) or not (a.isalpha() and b.isalpha() and a.islower() and b.islower()):
+        return False
+    if a in FUNCTION_WORDS or b in FUNCTION_WORDS:
+        return False
+    short, long = sorted((a, b), key=len)
+    return short in _stems(long)
+
+
+def unknown_forms(word: str) -> tuple[str, ...]:
+    """Forms a word no table knows might have if it is a verb: its possible bases, inflected."""
+    bases = [word] + [s for s in _stems(word) if len(s) >= 3]
+    forms = []
+    for base in bases:
+        forms += [base, third_person(base), regular_past(base), ing_form(base)]
+        if base.endswith("l"):  # British spelling doubles it: "travelled", "travelling"
+            forms += [base + "led", base + "ling"]
+    return tuple(f for f in dict.fromkeys(forms) if f == word or same_unknown_verb(word, f))
 
 
 def aux_family(word: str) -> str | None:

@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
-from miniserve.tutor.forms import NOUN_MARKERS, aux_family, is_verb_form, lemmas, negative
+from miniserve.tutor.forms import NOUN_MARKERS, aux_family, is_verb_form, lemmas, negative, same_unknown_verb
 
 NO_ERROR = "No verb error was found."
 _TOKEN = re.compile(r"\s+|[^\W\d_]+(?:['\u2019][^\W\d_]+)*|\d+|.", re.DOTALL)
@@ -41,19 +41,19 @@ def _is_word(token: str) -> bool:
     return token[0].isalpha()
 
 
-def _neighbours(toks: list[str], i: int) -> tuple[str, str]:
+def neighbours(toks: list[str], i: int) -> tuple[str, str]:
     """The words just before and after position i (skipping spacing), lower-cased, or ""."""
     before = next((t.lower() for t in reversed(toks[:i]) if not t.isspace()), "")
     after = next((t.lower() for t in toks[i + 1:] if not t.isspace()), "")
     return before, after
 
 
-def _role(toks: list[str], i: int) -> str:
+def role(toks: list[str], i: int) -> str:
     """'aux', 'verb' or 'other' for the word at position i, judged in its sentence."""
     word = toks[i]
     if not _is_word(word):
         return "other"
-    before, after = _neighbours(toks, i)
+    before, after = neighbours(toks, i)
     family = aux_family(word)
     if family == "to":
         return "aux" if is_verb_form(after) else "other"
@@ -64,14 +64,27 @@ def _role(toks: list[str], i: int) -> str:
     return "other"
 
 
+def _unknown_verb_pair(a: list[str], a_range: range, b: list[str], b_range: range) -> bool:
+    """One word no table knows, replaced by another form of it ("smells" -> "smell"), where a verb
+    can stand: not after a determiner or preposition, nor right after another verb (its object)."""
+    wa = [i for i in a_range if not a[i].isspace()]
+    wb = [i for i in b_range if not b[i].isspace()]
+    if len(wa) != 1 or len(wb) != 1 or not same_unknown_verb(a[wa[0]], b[wb[0]]):
+        return False
+    before, _ = neighbours(a, wa[0])
+    return before not in NOUN_MARKERS and (aux_family(before) is not None or not lemmas(before))
+
+
 def _stretch_ok(a: list[str], a_range: range, b: list[str], b_range: range) -> bool:
     """Is this changed stretch (a[a_range] -> b[b_range]) a verb-form edit?"""
+    if _unknown_verb_pair(a, a_range, b, b_range):
+        return True
     sides = []
     for toks, span in ((a, a_range), (b, b_range)):
         words = [i for i in span if not toks[i].isspace()]
         if any(toks[i].isspace() and toks[i] != " " for i in span):
             return False  # a changed line break or double space is no verb edit
-        if any(_role(toks, i) == "other" for i in words):
+        if any(role(toks, i) == "other" for i in words):
             return False
         sides.append(words)
     (wa, wb) = sides
@@ -85,8 +98,8 @@ def _stretch_ok(a: list[str], a_range: range, b: list[str], b_range: range) -> b
     modals_b = {w for w in lower_b if aux_family(w) == "modal"}
     if modals_a and modals_b and modals_a != modals_b:
         return False  # "can" -> "must" changes the meaning, not the form
-    verbs_a = [lemmas(a[i]) for i in wa if _role(a, i) == "verb"]
-    verbs_b = [lemmas(b[i]) for i in wb if _role(b, i) == "verb"]
+    verbs_a = [lemmas(a[i]) for i in wa if role(a, i) == "verb"]
+    verbs_b = [lemmas(b[i]) for i in wb if role(b, i) == "verb"]
     if len(verbs_a) != len(verbs_b):
         return False  # a content verb appeared or vanished
     unmatched = list(verbs_b)
