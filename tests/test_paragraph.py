@@ -8,7 +8,7 @@ import json
 import pytest
 
 from miniserve.paragraph import replace, sentences
-from test_service import serving
+from test_service import serving, wait_until
 from test_streaming import JSON, events, read_all, send_body
 
 TEXT = "He goed to school.  She has went home already!\n\nThe children can swims very well. Dr. Smith watched TV."
@@ -118,3 +118,23 @@ async def test_a_line_break_inside_a_sentence_is_kept_and_not_shown_to_the_model
     assert first["original"] == first["corrected"] == "They played football\nin the park." and not first["changed"]
     assert second["corrected"] == "He went to school." and second["changed"]
     assert body["corrected"] == "They played football\nin the park. He went to school."
+
+
+async def test_a_failure_mid_stream_is_one_error_event_then_done(tutor_folder):
+    async with serving(tutor_folder) as (client, service):
+        service.scheduler.fail_next_steps = 1
+        async with client.request("/correct?stream=true", method="POST", headers=JSON) as stream:
+            await send_body(stream, {"text": "He goed home. She have a cat."})
+            got = events(await read_all(stream))
+        assert got[-1] == {"error": {"status": 500, "type": "step_failed", "message": got[-1]["error"]["message"], "details": []}}
+        assert "injected" in got[-1]["error"]["message"]
+        await wait_until(lambda: service.engine.cache.used_slots == 0, 5)
+
+
+@pytest.mark.parametrize("scheduler", ["sync", "async", "static"])
+async def test_every_scheduler_answers_a_paragraph_alike(tutor_folder, scheduler):
+    async with serving(tutor_folder) as (client, _):
+        want = await (await client.post("/correct", json={"text": TEXT})).get_json()
+    async with serving(tutor_folder, scheduler=scheduler) as (client, _):
+        got = await (await client.post("/correct", json={"text": TEXT})).get_json()
+    assert (got["corrected"], got["sentences"]) == (want["corrected"], want["sentences"])
