@@ -18,6 +18,7 @@ from miniserve.middleware import BodyLimit, InputFilter, RateLimit
 from miniserve.routes import routes
 from miniserve.openai_routes import openai
 from miniserve.service import Service
+from miniserve.web import web
 from miniserve.tutor import model_folder
 
 
@@ -28,10 +29,11 @@ def create_app(settings: Settings | None = None) -> QuartTrio:
     app = QuartTrio(__name__)
     app.config["MAX_CONTENT_LENGTH"] = settings.max_body_bytes
     app.extensions["miniserve"] = service
-    QuartSchema(app, info={"title": "miniserve", "version": "0.1.0",
+    QuartSchema(app, redoc_ui_path=None, scalar_ui_path=None, info={"title": "miniserve", "version": "0.1.0",
                            "description": "A grammar tutor served by a small CPU inference server."})
     app.register_blueprint(routes)
     app.register_blueprint(openai)
+    app.register_blueprint(web)
     errors.register(app)
 
     @app.before_serving

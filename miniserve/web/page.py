@@ -1,0 +1,40 @@
+"""The learner page: one server-rendered template, one plain script, one stylesheet (no build step).
+The script talks to `POST /correct?stream=true` like any other client (see docs/page.md)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from quart import Blueprint, render_template, send_from_directory
+from quart_schema import hide
+
+from miniserve.tutor.prompt import MAX_SENTENCE_CHARS
+
+# The paragraph form's limit (`{"text": ...}`, 1..2000 characters: contract 4 of POST /correct).
+MAX_TEXT_CHARS = 2000
+
+EXAMPLES = [
+    "He goed to school",
+    "She has went home.",
+    "My aunt watch the news every evening.",
+    "Yesterday I goed to the market. It rained all day. I buyed three apples.",
+]
+
+STATIC = Path(__file__).parent / "static"
+
+# No `static_folder`: Quart's automatic static route would be published in /openapi.json.
+page = Blueprint("page", __name__, template_folder="templates")
+
+
+@page.get("/")
+@hide
+async def index():
+    return await render_template("page.html", examples=EXAMPLES,
+                                 max_sentence=MAX_SENTENCE_CHARS, max_text=MAX_TEXT_CHARS)
+
+
+@page.get("/assets/<path:name>")
+@hide
+async def asset(name: str):
+    """page.js and page.css (send_from_directory refuses paths outside the folder)."""
+    return await send_from_directory(STATIC, name)
