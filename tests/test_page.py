@@ -161,6 +161,7 @@ def test_an_example_runs_from_the_keyboard_and_the_visit_is_remembered_in_this_t
     page.keyboard.press("Enter")
     expect(card(page, 0).locator("ins")).to_have_text(re.compile("gone"), timeout=SLOW)
     expect(page.get_by_label(LABEL)).to_have_value("She has went home.")
+    expect(page.locator("#history-section")).to_be_hidden()  # the newest answer is on screen, not repeated
     page.reload()
     history = page.locator("#history > li")
     expect(history).to_have_count(1)

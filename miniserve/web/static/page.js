@@ -94,7 +94,7 @@
       return lost("The connection was lost before the answer was complete.");
     } finally {
       if (request === controller) request = null;
-      result.setAttribute("aria-busy", "false");
+      if (!controller.signal.aborted) result.setAttribute("aria-busy", "false");  // else a newer answer owns it
     }
     answer.finish();
   }
@@ -328,7 +328,7 @@
   function remember(text, corrected, changes) {
     const entries = [{ text, corrected, changes }, ...loadHistory()].slice(0, HISTORY_SIZE);
     try { sessionStorage.setItem(HISTORY_KEY, JSON.stringify(entries)); } catch (_) { /* storage off: keep going */ }
-    drawHistory(entries);
+    drawHistory(entries.slice(1));  // the newest is on screen above
   }
 
   function drawHistory(entries = loadHistory()) {
@@ -355,7 +355,9 @@
 
   function showError(message) { errorLine.textContent = message; box.setAttribute("aria-invalid", "true"); }
   function clearError() { errorLine.textContent = ""; box.removeAttribute("aria-invalid"); }
-  function setStatus(message) { statusLine.textContent = message; }
+  function setStatus(message) {  // a live region: the same words again would be read out again
+    if (statusLine.textContent !== message) statusLine.textContent = message;
+  }
 
   function updateCounter() {
     const n = box.value.length;
