@@ -25,6 +25,8 @@ REPO = Path(__file__).resolve().parents[1]
 LABEL = "Your sentence or paragraph"
 CHECK = "Check my verbs"
 PARAGRAPH = "Yesterday I goed to the market. It rained all day. I buyed three apples."
+EVENT_STREAM = {"Content-Type": "text/event-stream"}
+REFERENCE = r"""<(?:script|link|img|iframe)\b[^>]*?\b(?:src|href)\s*=\s*["']?([^"' >]+)"""  # what a page loads
 SLOW = 60_000  # ms: a generous bound on one correction on a busy 2-core machine
 
 
@@ -108,6 +110,10 @@ def card(page, index: int):
     return page.locator("#result > li").nth(index)
 
 
+def delta(sentence: int, text: str, field: str = "corrected") -> dict:
+    return {"sentence": sentence, "field": field, "delta": text}
+
+
 def sse(*events) -> str:
     return "".join(f"data: {e if isinstance(e, str) else json.dumps(e)}\n\n" for e in events)
 
@@ -129,7 +135,8 @@ def test_a_wrong_verb_is_shown_before_and_after_with_its_explanation(page):
     expect(page.get_by_label(LABEL)).to_have_value("He goed to school")
     # drawn as it streamed: the corrected sentence grew token by token before the verdict replaced it
     lines = page.evaluate("window.lines")
-    assert any(0 < len(line) < len("He went to school") and "He went to school".startswith(line) for line in lines), lines
+    whole = "He went to school"
+    assert any(0 < len(line) < len(whole) and whole.startswith(line) for line in lines), lines
     assert page.locator("#result").get_attribute("aria-live") == "polite"
     assert page.locator("#result").get_attribute("aria-busy") == "false"
 
@@ -205,8 +212,9 @@ def test_a_busy_server_is_retried_after_retry_after_seconds(page):
     def busy_once(route):
         calls.append(route.request.url)
         if len(calls) == 1:
+            error = {"status": 503, "type": "overloaded", "message": "queue full", "details": []}
             route.fulfill(status=503, headers={"Retry-After": "1", "Content-Type": "application/json"},
-                          body=json.dumps({"error": {"status": 503, "type": "overloaded", "message": "queue full", "details": []}}))
+                          body=json.dumps({"error": error}))
         else:
             route.continue_()
     page.route("**/correct*", busy_once)
@@ -251,8 +259,8 @@ def test_a_lost_connection_offers_a_retry_button_and_keeps_the_input(page):
 
 def test_a_stream_cut_short_marks_the_unfinished_sentence_and_offers_a_retry(page):
     page.route("**/correct*", lambda route: route.fulfill(
-        status=200, headers={"Content-Type": "text/event-stream"},
-        body=sse({"sentence": 0, "field": "corrected", "delta": "He"}, {"sentence": 0, "field": "corrected", "delta": " went"})))
+        status=200, headers=EVENT_STREAM,
+        body=sse(delta(0, "He"), delta(0, " went"))))
     check(page, "He goed to school")
     expect(page.locator("#error")).to_contain_text("connection was lost")
     expect(card(page, 0)).to_have_class(re.compile("interrupted"))
@@ -262,8 +270,8 @@ def test_a_stream_cut_short_marks_the_unfinished_sentence_and_offers_a_retry(pag
 
 def test_an_error_event_mid_stream_is_shown(page):
     page.route("**/correct*", lambda route: route.fulfill(
-        status=200, headers={"Content-Type": "text/event-stream"},
-        body=sse({"sentence": 0, "field": "corrected", "delta": "He"},
+        status=200, headers=EVENT_STREAM,
+        body=sse(delta(0, "He"),
                  {"error": {"type": "step_failed", "message": "the engine step failed"}}, "[DONE]")))
     check(page, "He goed to school")
     expect(page.locator("#error")).to_contain_text("the engine step failed")
@@ -282,13 +290,12 @@ def test_the_paragraph_contract_draws_changed_correct_and_withheld_sentences(pag
         {"sentence": 2, "original": "She swimmed fastly.", "corrected": "She swimmed fastly.", "changed": False,
          "withheld": True, "explanation": "No verb error found.", "start": 25, "end": 44},
     ]
-    body = sse({"sentence": 1, "field": "corrected", "delta": "It"}, {"sentence": 0, "field": "corrected", "delta": "He"},
-               {"sentence": 2, "field": "corrected", "delta": "She swam"}, {"sentence": 0, "field": "corrected", "delta": " went home."},
+    body = sse(delta(1, "It"), delta(0, "He"), delta(2, "She swam"), delta(0, " went home."),
                verdicts[1], verdicts[0], verdicts[2],
                {"corrected": "He went home. It rained. She swimmed fastly.", "sentences": verdicts,
                 "usage": {"prompt_tokens": 30, "completion_tokens": 40}}, "[DONE]")
     with page.expect_request("**/correct*") as sent:
-        page.route("**/correct*", lambda route: route.fulfill(status=200, headers={"Content-Type": "text/event-stream"}, body=body))
+        page.route("**/correct*", lambda route: route.fulfill(status=200, headers=EVENT_STREAM, body=body))
         check(page, text)
     assert sent.value.post_data_json == {"text": text}
     expect(page.locator("#result > li")).to_have_count(3)
@@ -331,7 +338,7 @@ def test_no_served_page_loads_anything_from_outside(page_server):
         for path in ("/", "/docs", "/redocs", "/scalar"):
             r = client.get(path)
             assert r.status_code == 200 and r.headers["content-type"].startswith("text/html")
-            sources = re.findall(r"""<(?:script|link|img|iframe)\b[^>]*?\b(?:src|href)\s*=\s*["']?([^"' >]+)""", r.text, re.I)
+            sources = re.findall(REFERENCE, r.text, re.I)
             assert sources, path
             for source in sources:
                 assert not re.match(r"(https?:)?//", source) or source.startswith("http://127.0.0.1"), (path, source)

@@ -177,7 +177,7 @@
         setStatus(this.cards.length > 1 ? `Writing sentence ${index + 1}…` : "Writing…");
       } else if ("original" in event) {
         this.card(index).settle(event);
-      } else if ("usage" in event) {
+      } else if ("usage" in event || "sentences" in event) {  // the final answer
         const verdicts = event.sentences || [{  // the single-sentence form of older servers
           original: this.text.trim(), corrected: event.corrected, explanation: event.explanation,
           withheld: Boolean(event.withheld), changed: event.corrected.trim() !== this.text.trim(),
@@ -231,7 +231,7 @@
         this.item.className = "sentence withheld";
         this.line.textContent = verdict.original;
         this.note.append(badge("Not checked"), ` ${verdict.explanation || "No verb error found."} ` +
-          "The tutor's own suggestion changed more than the verbs, so it is not shown.");
+          "The tutor's own answer was not a clean verb correction, so it is not shown.");
       } else if (verdict.changed) {
         this.item.className = "sentence changed";
         this.line.append(diffWords(verdict.original, verdict.corrected));
