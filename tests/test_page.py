@@ -94,11 +94,12 @@ def page(browser, page_server):
     page = context.new_page()
     page.errors = []
     page.on("pageerror", lambda error: page.errors.append(str(error)))
+    page.on("console", lambda message: page.errors.append(message.text) if "Content Security Policy" in message.text else None)
     page.goto("/")
     yield page
     context.close()
     assert context.outside == [], "the page asked the internet for something"
-    assert page.errors == [], "the page's script threw"
+    assert page.errors == [], "the page's script threw or broke its content security policy"
 
 
 def check(page, text: str) -> None:
@@ -343,6 +344,7 @@ def test_no_served_page_loads_anything_from_outside(page_server):
             for source in sources:
                 assert not re.match(r"(https?:)?//", source) or source.startswith("http://127.0.0.1"), (path, source)
                 assert client.get(source).status_code == 200, (path, source)
+        assert "default-src 'self'" in client.get("/").headers["content-security-policy"]
         assert client.get("/docs/assets/swagger-ui.css").headers["content-type"].startswith("text/css")
         assert client.get("/docs/assets/index.css").status_code == 404  # only the files the page uses
         assert client.get("/assets/../app.py").status_code == 404

@@ -26,11 +26,16 @@ STATIC = Path(__file__).parent / "static"
 page = Blueprint("page", __name__, template_folder="templates")
 
 
+# The page loads nothing but its own files and talks only to this server: the browser enforces it.
+POLICY = "default-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+
+
 @page.get("/")
 @hide
 async def index():
-    return await render_template("page.html", examples=EXAMPLES,
+    html = await render_template("page.html", examples=EXAMPLES,
                                  max_sentence=MAX_SENTENCE_CHARS, max_text=MAX_TEXT_CHARS)
+    return html, 200, {"Content-Security-Policy": POLICY}
 
 
 @page.get("/assets/<path:name>")
