@@ -13,10 +13,13 @@ from quart_schema import QuartSchema
 from quart_trio import QuartTrio
 
 from miniserve import errors
+from miniserve.access import access
 from miniserve.config import Settings
 from miniserve.middleware import BodyLimit, InputFilter, RateLimit
-from miniserve.routes import routes
 from miniserve.openai_routes import openai
+from miniserve.openapi import Provider
+from miniserve.ops_routes import ops
+from miniserve.routes import routes
 from miniserve.service import Service
 from miniserve.web import web
 from miniserve.tutor import model_folder
@@ -30,7 +33,10 @@ def create_app(settings: Settings | None = None) -> QuartTrio:
     app.config["MAX_CONTENT_LENGTH"] = settings.max_body_bytes
     app.extensions["miniserve"] = service
     QuartSchema(app, redoc_ui_path=None, scalar_ui_path=None, info={"title": "miniserve", "version": "0.1.0",
-                           "description": "A grammar tutor served by a small CPU inference server."})
+                           "description": "A grammar tutor served by a small CPU inference server."},
+                openapi_provider_class=Provider)
+    app.register_blueprint(access)
+    app.register_blueprint(ops)
     app.register_blueprint(routes)
     app.register_blueprint(openai)
     app.register_blueprint(web)

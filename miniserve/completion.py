@@ -18,6 +18,7 @@ class Delta:
     text: str
     finish_reason: str | None  # set on the choice's last delta
     tokens: list[int] = field(default_factory=list)  # the tokens this delta consumed
+    field: str | None = None  # the tutor's part of the answer ("corrected" | "explanation")
 
 
 class Choice:
@@ -28,10 +29,10 @@ class Choice:
         self.text = ""
         self.finish_reason: str | None = None
 
-    def advance(self) -> Delta | None:
-        """Consume what the ticket has produced; None when there is nothing new to say."""
+    def advance(self) -> list[Delta]:
+        """Consume what the ticket has produced: at most one delta."""
         if self.finish_reason:
-            return None
+            return []
         tokens = self.ticket.take()
         piece = "".join(self.decoder.push(t) for t in tokens)
         if self.ticket.done.is_set():
@@ -46,9 +47,9 @@ class Choice:
                 self.ticket.cancelled = True
                 self.finish_reason = "stop"
         if not out and not tokens and self.finish_reason is None:
-            return None
+            return []
         self.text += out
-        return Delta(self.index, out, self.finish_reason, tokens)
+        return [Delta(self.index, out, self.finish_reason, tokens)]
 
 
 async def stream_choices(choices: list[Choice], signal: Signal):
@@ -58,8 +59,7 @@ async def stream_choices(choices: list[Choice], signal: Signal):
         while True:
             armed = signal.event  # taken before the scan: a token that lands while we yield still wakes us
             for choice in choices:
-                delta = choice.advance()
-                if delta is not None:
+                for delta in choice.advance():
                     yield delta
             if all(c.finish_reason for c in choices):
                 return

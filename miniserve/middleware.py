@@ -9,6 +9,9 @@ import time
 import unicodedata
 from collections import OrderedDict
 
+from miniserve.body import strings
+from miniserve.errors import error_body, wire_status
+
 HEALTH_PATHS = ("/healthz", "/readyz", "/metrics")
 
 
@@ -16,10 +19,9 @@ def no_count(reason: str) -> None:
     pass
 
 
-async def send_json(send, status: int, type_: str, message: str, headers=(), field=None) -> None:
-    body = json.dumps({"error": {"status": status, "type": type_, "message": message,
-                                 "details": [{"field": field, "message": message}] if field else []}}).encode()
-    await send({"type": "http.response.start", "status": status, "headers": [
+async def send_json(send, status: int, type_: str, message: str, headers=(), field=None, path: str = "") -> None:
+    body = error_body(path, status, type_, message, [{"field": field, "message": message}] if field else [])
+    await send({"type": "http.response.start", "status": wire_status(path, status), "headers": [
         (b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()), *headers]})
     await send({"type": "http.response.body", "body": body})
 
@@ -50,7 +52,7 @@ class BodyLimit:
         declared = dict(scope.get("headers", [])).get(b"content-length")
         if declared is not None and declared.isdigit() and int(declared) > self.max_bytes:
             self.on_reject("payload_too_large")
-            return await send_json(send, 413, "payload_too_large", f"the body exceeds {self.max_bytes} bytes")
+            return await send_json(send, 413, "payload_too_large", f"the body exceeds {self.max_bytes} bytes", path=scope["path"])
         chunks, size = [], 0
         while True:
             message = await receive()
@@ -60,7 +62,7 @@ class BodyLimit:
             size += len(chunks[-1])
             if size > self.max_bytes:
                 self.on_reject("payload_too_large")
-                return await send_json(send, 413, "payload_too_large", f"the body exceeds {self.max_bytes} bytes")
+                return await send_json(send, 413, "payload_too_large", f"the body exceeds {self.max_bytes} bytes", path=scope["path"])
             if not message.get("more_body", False):
                 break
         body = b"".join(chunks)
@@ -88,7 +90,7 @@ class RateLimit:
             wait = math.ceil((1.0 - tokens) / self.rate)
             self.on_reject("rate_limited")
             return await send_json(send, 429, "rate_limited", f"more than {self.rate:g} requests/s; retry in {wait} s",
-                                   headers=[(b"retry-after", str(wait).encode())])
+                                   headers=[(b"retry-after", str(wait).encode())], path=scope["path"])
         self._remember(client, tokens - 1.0, now)
         await self.app(scope, receive, send)
 
@@ -122,22 +124,11 @@ class InputFilter:
         if body:
             try:
                 data = json.loads(body)
-            except (ValueError, UnicodeDecodeError):
+            except (ValueError, UnicodeDecodeError, RecursionError):  # the app says what is wrong (400)
                 data = None
-            for field, value in _strings(data):
+            for field, value in strings(data):
                 reason = bad_text(value, self.forbidden)
                 if reason:
                     self.on_reject("invalid_input")
-                    return await send_json(send, 422, "invalid_input", f"{field}: {reason}", field=field)
+                    return await send_json(send, 422, "invalid_input", f"{field}: {reason}", field=field, path=scope["path"])
         await self.app(scope, receive, send)
-
-
-def _strings(data, path: str = ""):
-    if isinstance(data, str):
-        yield path or "body", data
-    elif isinstance(data, dict):
-        for key, value in data.items():
-            yield from _strings(value, f"{path}.{key}" if path else str(key))
-    elif isinstance(data, list):
-        for i, value in enumerate(data):
-            yield from _strings(value, f"{path}[{i}]")

@@ -3,110 +3,114 @@ refusal of /v1/chat/completions. Errors use OpenAI's shape so that its client ra
 
 from __future__ import annotations
 
-import json
 import time
 import uuid
 
 import trio
-from quart import Blueprint, current_app, g
-from quart_schema import validate_request
+from quart import Blueprint, g
+from quart_schema import document_request, document_response
 
+from miniserve.admission import admit, seed_for
+from miniserve.body import parse_json
 from miniserve.completion import Choice, stream_choices
-from miniserve.engine import SamplingParams, Sequence
-from miniserve.errors import count_rejection
-from miniserve.openai_schemas import CompletionRequest
-from miniserve.scheduler import Overloaded, StepFailed, Unavailable
-from miniserve.service import Service
+from miniserve.engine import SamplingParams
+from miniserve.errors import ApiError
+from miniserve.openai_schemas import Completion, CompletionRequest, ModelList, as_prompts
+from miniserve.openapi import answers
+from miniserve.scheduler import Unavailable
+from miniserve.service import Service, service
+from miniserve.sse import HEADERS, frame
 from miniserve.ticket import Signal, Ticket
 
 openai = Blueprint("openai", __name__)
+DEFAULT_MAX_TOKENS = 16  # OpenAI's default
 
 
-def service() -> Service:
-    return current_app.extensions["miniserve"]
-
-
-def openai_error(status: int, message: str, type_: str = "invalid_request_error", param=None, code=None, headers=None):
-    count_rejection(code or type_)
-    body = {"error": {"message": message, "type": type_, "param": param, "code": code}}
-    return body, status, headers or {}
+def invalid(message: str, param: str, code: str, status: int = 400) -> ApiError:
+    return ApiError(status, code, message, [{"field": param, "message": message}])
 
 
 @openai.get("/v1/models")
+@document_response(ModelList, 200)
+@answers(429)
 async def models():
+    """The served model (one)."""
     s = service()
     return {"object": "list", "data": [{"id": s.model_name, "object": "model", "created": s.created, "owned_by": "miniserve"}]}
 
 
 @openai.post("/v1/chat/completions")
+@answers(404, 413, 429)
 async def chat_completions():
-    return openai_error(404, f"{service().model_name} is a GPT-2-style completion model with no chat template, so "
-                             "chat messages have no defined prompt; use /v1/completions with a text prompt",
-                        code="model_not_supported")
+    """Not served: a GPT-2-style model has no chat template (always 404, in OpenAI's shape)."""
+    raise invalid(f"{service().model_name} is a GPT-2-style completion model with no chat template, so chat "
+                  "messages have no defined prompt; use /v1/completions with a text prompt", "model", "model_not_supported", 404)
 
 
 @openai.post("/v1/completions")
-@validate_request(CompletionRequest)
-async def completions(data: CompletionRequest):
+@document_request(CompletionRequest)
+@document_response(Completion, 200)
+@answers(400, 404, 413, 415, 429, 500, 503, 504, stream=True)
+async def completions():
+    """A completion of each prompt, `n` choices each (`"stream": true`: server-sent events)."""
+    data = await parse_json(CompletionRequest)
     s = service()
-    if data.model != s.model_name:
-        return openai_error(404, f"the model {data.model!r} does not exist; this server serves {s.model_name!r}",
-                            param="model", code="model_not_found")
-    refused = data.unsupported()
-    if refused:
-        return openai_error(400, refused[1], param=refused[0], code="unsupported_parameter")
-    reason = s.health.unavailable_reason()
-    if reason is not None or s.scheduler is None:
-        return openai_error(503, f"not ready: {reason}", "server_error", code="unavailable", headers={"Retry-After": "1"})
-    prompts = [data.prompt] if isinstance(data.prompt, str) else data.prompt
-    limit, max_tokens = s.engine.config.n_positions, data.max_tokens or 16
-    encoded = [s.tokenizer.encode(p).ids for p in prompts]  # exactly as Hugging Face's tokenizer: nothing added
-    for ids in encoded:
-        if not ids or len(ids) + max_tokens > limit:
-            return openai_error(400, f"this model's context is {limit} tokens; the prompt has {len(ids)} and "
-                                     f"max_tokens asks for {max_tokens} more", param="prompt", code="context_length_exceeded")
-    signal = Signal()
-    tickets = []
-    for p, ids in enumerate(encoded):
-        for i in range(data.n):
-            params = SamplingParams(
-                max_new_tokens=max_tokens, temperature=data.temperature if data.temperature is not None else 1.0,
-                top_p=data.top_p if data.top_p is not None else 1.0, top_k=data.top_k or 0,
-                seed=None if data.seed is None else data.seed + len(tickets), logprobs=data.logprobs,
-            )
-            tickets.append(Ticket(Sequence(list(ids), params), g.request_id, signal=signal, streaming=data.stream))
-    try:
-        for ticket in tickets:
-            s.scheduler.enqueue(ticket)
-    except (Overloaded, Unavailable) as error:
-        for ticket in tickets:
-            ticket.cancelled = True
-        retry = str(getattr(error, "retry_after", 1))
-        return openai_error(503, str(error), "server_error", code="overloaded", headers={"Retry-After": retry})
-    g.ticket = tickets[0]
+    work = plan(s, data)
+    record = g.access
+    tickets = admit(s, work, record.request_id, data.stream)
+    record.tickets = tickets
     stops = [data.stop] if isinstance(data.stop, str) else (data.stop or [])
     choices = [Choice(i, t, s.tokenizer, stops) for i, t in enumerate(tickets)]
     head = {"id": f"cmpl-{uuid.uuid4().hex}", "object": "text_completion", "created": int(time.time()), "model": s.model_name}
+    signal = tickets[0].signal
     if data.stream:
+        record.streaming = True
         include_usage = bool((data.stream_options or {}).get("include_usage"))
-        return sse(head, choices, signal, s, data.logprobs, include_usage, data.n), 200, {
-            "Content-Type": "text/event-stream", "Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+        return frame(chunks(head, choices, signal, s, data.logprobs, include_usage, data.n), record), 200, HEADERS
     logprobs = {c.index: LogprobsBuilder(s) for c in choices} if data.logprobs is not None else {}
-    try:
-        with trio.move_on_after(s.settings.request_timeout) as deadline:
-            async for delta in stream_choices(choices, signal):
-                if delta.index in logprobs:
-                    logprobs[delta.index].add(choices[delta.index], delta)
-    except StepFailed as error:
-        return openai_error(500, str(error), "server_error", code="step_failed")
-    except Unavailable as error:
-        return openai_error(503, str(error), "server_error", code="unavailable", headers={"Retry-After": "1"})
+    with trio.move_on_after(s.settings.request_timeout) as deadline:
+        async for delta in stream_choices(choices, signal):
+            if delta.index in logprobs:
+                logprobs[delta.index].add(choices[delta.index], delta)
     if deadline.cancelled_caught:
-        return openai_error(504, f"no answer within {s.settings.request_timeout:g} s", "server_error", code="timeout")
+        raise ApiError(504, "timeout", f"no answer within {s.settings.request_timeout:g} s")
     return {**head, "choices": [
         {"text": c.text, "index": c.index, "logprobs": logprobs[c.index].body() if logprobs else None,
          "finish_reason": c.finish_reason} for c in choices
     ], "usage": usage(tickets, data.n)}
+
+
+def plan(s: Service, data: CompletionRequest) -> list[tuple[list[int], SamplingParams]]:
+    """The request's sequences (n per prompt) with their sampling, or the ApiError that refuses it."""
+    if data.model != s.model_name:
+        raise invalid(f"the model {data.model!r} does not exist; this server serves {s.model_name!r}", "model", "model_not_found", 404)
+    refused = data.unsupported()
+    if refused:
+        raise invalid(refused[1], refused[0], "unsupported_parameter")
+    cap = s.settings.max_new_tokens
+    max_tokens = data.max_tokens or min(DEFAULT_MAX_TOKENS, cap)
+    if max_tokens > cap:
+        raise invalid(f"max_tokens is {max_tokens}; this server generates at most {cap} tokens per sequence", "max_tokens", "max_tokens_too_large")
+    if s.engine is None:
+        raise Unavailable("not ready: the model is loading")
+    limit, vocab = s.engine.config.n_positions, s.engine.config.vocab_size
+    work = []
+    for prompt in as_prompts(data.prompt):
+        if isinstance(prompt, str):
+            ids = s.tokenizer.encode(prompt).ids  # exactly as Hugging Face's tokenizer: nothing added
+        elif max(prompt) >= vocab:
+            raise invalid(f"token id {max(prompt)} is not in this model's vocabulary of {vocab}", "prompt", "invalid_token_id")
+        else:
+            ids = list(prompt)
+        if not ids or len(ids) + max_tokens > limit:
+            raise invalid(f"this model's context is {limit} tokens; the prompt has {len(ids)} and max_tokens asks for "
+                          f"{max_tokens} more", "prompt", "context_length_exceeded")
+        for _ in range(data.n):
+            work.append((ids, SamplingParams(
+                max_new_tokens=max_tokens, temperature=data.temperature if data.temperature is not None else 1.0,
+                top_p=data.top_p if data.top_p is not None else 1.0, top_k=data.top_k or 0,
+                seed=seed_for(data.seed, len(work)), logprobs=data.logprobs)))
+    return work
 
 
 def usage(tickets: list[Ticket], n: int) -> dict:
@@ -140,23 +144,17 @@ class LogprobsBuilder:
                 "top_logprobs": self.top_logprobs, "text_offset": self.text_offset}
 
 
-async def sse(head: dict, choices: list[Choice], signal: Signal, s: Service, want_logprobs, include_usage: bool, n: int):
-    """Server-sent events in OpenAI's format: one `data:` chunk per delta, then `data: [DONE]`."""
+async def chunks(head: dict, choices: list[Choice], signal: Signal, s: Service, want_logprobs, include_usage: bool, n: int):
+    """OpenAI's stream: one chunk per delta, then (if asked) one with the usage."""
     builders = {c.index: LogprobsBuilder(s) for c in choices} if want_logprobs is not None else {}
-    try:
-        async for delta in stream_choices(choices, signal):
-            lp = None
-            if builders:
-                b = LogprobsBuilder(s)
-                b.offset = builders[delta.index].offset
-                b.add(choices[delta.index], delta)
-                builders[delta.index].offset = b.offset
-                lp = b.body()
-            chunk = {**head, "choices": [{"text": delta.text, "index": delta.index, "logprobs": lp,
-                                          "finish_reason": delta.finish_reason}]}
-            yield f"data: {json.dumps(chunk)}\n\n".encode()
-    except (StepFailed, Unavailable) as error:
-        yield f"data: {json.dumps({'error': {'message': str(error), 'type': 'server_error', 'param': None, 'code': None}})}\n\n".encode()
+    async for delta in stream_choices(choices, signal):
+        lp = None
+        if builders:
+            b = LogprobsBuilder(s)
+            b.offset = builders[delta.index].offset
+            b.add(choices[delta.index], delta)
+            builders[delta.index].offset = b.offset
+            lp = b.body()
+        yield {**head, "choices": [{"text": delta.text, "index": delta.index, "logprobs": lp, "finish_reason": delta.finish_reason}]}
     if include_usage:
-        yield f"data: {json.dumps({**head, 'choices': [], 'usage': usage([c.ticket for c in choices], n)})}\n\n".encode()
-    yield b"data: [DONE]\n\n"
+        yield {**head, "choices": [], "usage": usage([c.ticket for c in choices], n)}

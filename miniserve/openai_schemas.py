@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, field_validator
+
+TokenIds = Annotated[list[Annotated[StrictInt, Field(ge=0)]], Field(min_length=1)]
+INT64 = 2**63
 
 
 class CompletionRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    model: str
-    prompt: str | list[str]
-    max_tokens: int | None = Field(16, ge=1)
+    model: str = Field(description="a served model id (GET /v1/models)")
+    prompt: StrictStr | list[StrictStr] | TokenIds | list[TokenIds] = Field(
+        description="text, a list of texts, token ids, or a list of token-id lists (ids below the vocabulary size)")
+    max_tokens: int | None = Field(None, ge=1, description="default 16, at most the server's max_new_tokens")
     temperature: float | None = Field(1.0, ge=0.0, le=2.0)
     top_p: float | None = Field(1.0, gt=0.0, le=1.0)
     top_k: int | None = Field(None, ge=0, description="extension (as in vLLM): sample from the k best")
@@ -19,7 +25,7 @@ class CompletionRequest(BaseModel):
     stream_options: dict | None = None
     logprobs: int | None = Field(None, ge=0, le=5)
     stop: str | list[str] | None = None
-    seed: int | None = None
+    seed: int | None = Field(None, ge=-INT64, lt=INT64, description="any 64-bit integer")
     echo: bool = False
     best_of: int | None = None
     suffix: str | None = None
@@ -31,7 +37,7 @@ class CompletionRequest(BaseModel):
     @field_validator("prompt")
     @classmethod
     def prompts_not_empty(cls, value):
-        prompts = [value] if isinstance(value, str) else value
+        prompts = as_prompts(value)
         if not prompts or len(prompts) > 16:
             raise ValueError("give 1 to 16 prompts")
         if any(not p for p in prompts):
@@ -58,3 +64,57 @@ class CompletionRequest(BaseModel):
         if self.logit_bias:
             return "logit_bias", "logit_bias is not supported"
         return None
+
+
+def as_prompts(prompt) -> list:
+    """The request's prompts as a list: each a text or a list of token ids."""
+    if isinstance(prompt, str) or (prompt and isinstance(prompt[0], int)):
+        return [prompt]
+    return list(prompt)
+
+
+class OpenAIErrorInfo(BaseModel):
+    message: str
+    type: str
+    param: str | None = None
+    code: str | None = None
+
+
+class OpenAIError(BaseModel):
+    """OpenAI's error shape."""
+    error: OpenAIErrorInfo
+
+
+class CompletionChoice(BaseModel):
+    text: str
+    index: int
+    logprobs: dict | None
+    finish_reason: str | None
+
+
+class CompletionUsage(BaseModel):
+    prompt_tokens: int
+    completion_tokens: int
+    total_tokens: int
+
+
+class Completion(BaseModel):
+    """A text completion (with `"stream": true`, server-sent events of the same shape, then `[DONE]`)."""
+    id: str
+    object: str
+    created: int
+    model: str
+    choices: list[CompletionChoice]
+    usage: CompletionUsage | None = None
+
+
+class ModelCard(BaseModel):
+    id: str
+    object: str
+    created: int
+    owned_by: str
+
+
+class ModelList(BaseModel):
+    object: str
+    data: list[ModelCard]

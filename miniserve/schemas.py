@@ -1,37 +1,72 @@
-"""The HTTP API's bodies, validated by quart-schema with pydantic (and published in /openapi.json)."""
+"""The tutor API's bodies (POST /correct), validated with pydantic and published in /openapi.json."""
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from miniserve.tutor.prompt import MAX_SENTENCE_CHARS
 
+MAX_TEXT_CHARS = 2000
+
+
+def not_blank(value: str | None) -> str | None:
+    if value is not None and not value.strip():
+        raise ValueError("the text is blank")
+    return value
+
 
 class CorrectRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{"sentence": "He goed to school"}]})
+    """Exactly one of `sentence` (one sentence) or `text` (a paragraph, corrected sentence by sentence)."""
+    model_config = ConfigDict(extra="forbid", json_schema_extra={
+        "examples": [{"sentence": "He goed to school"}, {"text": "She have two cats. They was at home."}],
+        "oneOf": [{"required": ["sentence"]}, {"required": ["text"]}]})
 
-    sentence: str = Field(min_length=1, max_length=MAX_SENTENCE_CHARS,
-                          description=f"One English sentence, at most {MAX_SENTENCE_CHARS} characters.")
+    sentence: str | None = Field(None, min_length=1, max_length=MAX_SENTENCE_CHARS,
+                                 description=f"One English sentence, at most {MAX_SENTENCE_CHARS} characters.")
+    text: str | None = Field(None, min_length=1, max_length=MAX_TEXT_CHARS,
+                             description=f"A paragraph of at most {MAX_TEXT_CHARS} characters; each sentence "
+                                         f"(at most {MAX_SENTENCE_CHARS} characters) is corrected on its own.")
 
-    @field_validator("sentence")
-    @classmethod
-    def not_blank(cls, value: str) -> str:
-        if not value.strip():
-            raise ValueError("the sentence is blank")
-        return value
+    _blank = field_validator("sentence", "text")(not_blank)
+
+    @model_validator(mode="after")
+    def exactly_one(self):
+        if (self.sentence is None) == (self.text is None):
+            raise ValueError("give exactly one of sentence or text")
+        return self
 
 
 class Usage(BaseModel):
     prompt_tokens: int
     completion_tokens: int
-    queue_seconds: float = Field(description="from arrival to admission into the batch")
+    queue_seconds: float = Field(description="from arrival to admission into the batch (the longest wait)")
     time_to_first_token_seconds: float | None
     total_seconds: float
 
 
-class CorrectResponse(BaseModel):
+class SentenceAnswer(BaseModel):
+    index: int
+    original: str
     corrected: str
     explanation: str
+    changed: bool
+    withheld: bool = Field(description="the model's suggestion failed the verb-only check and is not shown")
+    start: int = Field(description="offset of the sentence's first character in `text`")
+    end: int = Field(description="offset just past the sentence's last character in `text`")
+
+
+class CorrectResponse(BaseModel):
+    """The `sentence` form's answer."""
+    corrected: str
+    explanation: str
+    withheld: bool
+    usage: Usage
+
+
+class ParagraphResponse(BaseModel):
+    """The `text` form's answer: the whole text with each sentence corrected and its spacing kept."""
+    corrected: str
+    sentences: list[SentenceAnswer]
     usage: Usage
 
 
@@ -48,9 +83,23 @@ class ErrorInfo(BaseModel):
 
 
 class ErrorResponse(BaseModel):
+    """The tutor API's error."""
     error: ErrorInfo
 
 
 class Readiness(BaseModel):
     status: str
     reason: str | None = None
+
+
+class Health(BaseModel):
+    status: str
+
+
+class Stats(BaseModel):
+    scheduler: str
+    running: int
+    waiting: int
+    steps: int
+    kv_slots_used: int
+    kv_slots_total: int

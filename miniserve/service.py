@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import trio
+from quart import current_app
 from tokenizers import Tokenizer
 
 from miniserve.config import Settings
@@ -19,9 +20,12 @@ from miniserve.scheduler import Scheduler
 from miniserve.tutor import model_folder
 from miniserve.tutor.prompt import TutorPrompt
 
-
-
 log = logging.getLogger("miniserve.service")
+
+
+def service() -> "Service":
+    """The app's one Service (every route reads it from here)."""
+    return current_app.extensions["miniserve"]
 
 
 @dataclass

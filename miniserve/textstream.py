@@ -5,32 +5,32 @@ back until they are known not to be starting."""
 from __future__ import annotations
 
 from tokenizers import Tokenizer
-
-REPLACEMENT = "\ufffd"
+from tokenizers.decoders import DecodeStream
 
 
 class IncrementalDecoder:
+    """Tokenizers' own streaming decoder: each token costs the few ids since the last whole
+    character, not the whole answer again (decoding everything per token is quadratic)."""
+
     def __init__(self, tokenizer: Tokenizer, skip_special_tokens: bool = True):
         self.tokenizer, self.skip = tokenizer, skip_special_tokens
-        self.ids: list[int] = []
-        self.text = ""  # released so far
+        self.stream = DecodeStream(skip_special_tokens=skip_special_tokens)
+        self.pending: list[int] = []  # ids pushed since the last released piece (an incomplete character)
 
     def push(self, token: int) -> str:
         """The new text this token completes ("" while a character is still incomplete)."""
-        self.ids.append(token)
-        full = self.tokenizer.decode(self.ids, skip_special_tokens=self.skip)
-        if full.endswith(REPLACEMENT):
+        piece = self.stream.step(self.tokenizer, token)
+        if piece is None:
+            self.pending.append(token)
             return ""
-        return self._release(full)
+        self.pending.clear()
+        return piece
 
     def flush(self) -> str:
         """Whatever is left at the end, incomplete bytes shown as U+FFFD."""
-        return self._release(self.tokenizer.decode(self.ids, skip_special_tokens=self.skip))
-
-    def _release(self, full: str) -> str:
-        piece = full[len(self.text):]
-        self.text = full
-        return piece
+        rest, self.pending = self.pending, []
+        self.stream = DecodeStream(skip_special_tokens=self.skip)
+        return self.tokenizer.decode(rest, skip_special_tokens=self.skip) if rest else ""
 
 
 class StopMatcher:

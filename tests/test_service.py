@@ -56,6 +56,7 @@ async def wait_until(predicate, seconds=20.0):
 @pytest.fixture(scope="module")
 def reference_answers(tutor_folder):
     from miniserve.engine import Engine, SamplingParams
+    from miniserve.tutor.guard import review
     from miniserve.tutor.prompt import TutorPrompt
 
     prompt = TutorPrompt.from_folder(tutor_folder)
@@ -64,7 +65,8 @@ def reference_answers(tutor_folder):
     for sentence in SENTENCES:
         ids, budget = prompt.request(sentence, engine.config.n_positions)
         seq = engine.generate([ids], SamplingParams(max_new_tokens=budget))[0]
-        answers.append(prompt.parse(seq.generated))
+        done = prompt.parse(seq.generated)
+        answers.append(review(sentence, done.corrected, done.explanation if done.complete else ""))
     return answers
 
 
@@ -74,7 +76,7 @@ async def test_every_scheduler_gives_the_same_answers(tutor_folder, reference_an
         results = await post_all(client, [{"sentence": s} for s in SENTENCES])
     for (status, body, headers), want in zip(results, reference_answers):
         assert status == 200, body
-        assert (body["corrected"], body["explanation"]) == (want.corrected, want.explanation)
+        assert (body["corrected"], body["explanation"], body["withheld"]) == (want.corrected, want.explanation, want.withheld)
         usage = body["usage"]
         assert usage["prompt_tokens"] > 0 and usage["completion_tokens"] > 0
         assert 0 <= usage["queue_seconds"] <= usage["time_to_first_token_seconds"] <= usage["total_seconds"]
@@ -159,7 +161,8 @@ async def test_deadline_gives_504_and_frees_the_sequence(tutor_folder):
 
 
 @pytest.mark.parametrize("body, status, field", [
-    ({}, 422, "sentence"),
+    ({}, 422, None),
+    ({"sentence": "He goed", "text": "He goed."}, 422, None),
     ({"sentence": ""}, 422, "sentence"),
     ({"sentence": "   "}, 422, "sentence"),
     ({"sentence": 5}, 422, "sentence"),
@@ -175,7 +178,8 @@ async def test_bad_input_is_a_json_error(tutor_folder, body, status, field):
         response = await client.post("/correct", json=body)
         error = (await response.get_json())["error"]
         assert response.status_code == status and error["status"] == status
-        assert field in error["message"] and any(d["field"] == field for d in error["details"])
+        assert (field or "sentence or text") in error["message"] and any(d["field"] == field for d in error["details"])
+        assert "Value error" not in error["message"]
         assert service.scheduler.n_running == 0 and service.engine.cache.used_slots == 0
 
 

@@ -45,10 +45,12 @@ async def test_tutor_stream_gives_deltas_then_the_answer(tutor_folder):
             await send_body(stream, {"sentence": "He goed to school"})
             raw = await read_all(stream)
     got = events(raw)
-    final = got[-1]
-    assert final["corrected"] == "He went to school" and "went" in final["explanation"]
-    deltas = got[:-1]
-    assert len(deltas) > 5
+    final, verdict = got[-1], got[-2]
+    assert final["corrected"] == "He went to school" and "went" in final["explanation"] and not final["withheld"]
+    assert verdict == {"sentence": 0, **{k: v for k, v in final["sentences"][0].items() if k != "index"}}
+    assert verdict["changed"] and (verdict["start"], verdict["end"]) == (0, len("He goed to school"))
+    deltas = got[:-2]
+    assert len(deltas) > 5 and all(d["sentence"] == 0 for d in deltas)
     assert "".join(d["delta"] for d in deltas if d["field"] == "corrected") == final["corrected"]
     assert "".join(d["delta"] for d in deltas if d["field"] == "explanation") == final["explanation"]
 

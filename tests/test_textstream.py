@@ -42,3 +42,25 @@ def test_stop_strings_are_held_back_and_cut(chunks, stops, want, stopped):
     matcher = StopMatcher(stops)
     out = "".join(matcher.feed(c) for c in chunks) + matcher.flush()
     assert out == want and matcher.stopped == stopped
+
+
+def test_a_long_answer_is_decoded_token_by_token_not_again_and_again(tokenizer):
+    """The decoder keeps only the ids of an incomplete character, never the whole answer: the old
+    one re-decoded every id so far for each new token (quadratic in the answer's length)."""
+    text = "She has gone to the café 🙂 again. " * 60
+    ids = tokenizer.encode(text, add_special_tokens=False).ids
+    decoder = IncrementalDecoder(tokenizer)
+    held = []
+    pieces = []
+    for t in ids:
+        pieces.append(decoder.push(t))
+        held.append(len(decoder.pending))
+    assert "".join(pieces) + decoder.flush() == text
+    assert len(ids) > 500 and max(held) <= 4  # the emoji's bytes at most
+
+
+def test_flush_shows_an_unfinished_character_as_a_replacement(tokenizer):
+    ids = tokenizer.encode("🙂", add_special_tokens=False).ids
+    decoder = IncrementalDecoder(tokenizer)
+    assert [decoder.push(t) for t in ids[:-1]] == [""] * (len(ids) - 1)
+    assert decoder.flush() == "\ufffd" and decoder.pending == []

@@ -12,7 +12,7 @@ from pathlib import Path
 from quart import Blueprint, current_app, redirect, send_from_directory
 from quart_schema import hide
 
-from miniserve.errors import error_response
+from miniserve.errors import ApiError
 
 ASSETS = {"swagger-ui-bundle.js": "QUART_SCHEMA_SWAGGER_JS_URL", "swagger-ui.css": "QUART_SCHEMA_SWAGGER_CSS_URL"}
 PREFIX = "/docs/assets/"
@@ -43,7 +43,7 @@ def use_local_assets(state) -> None:
 @hide
 async def asset(name: str):
     if name not in ASSETS:
-        return error_response(404, "not_found", f"no docs asset {name!r}")
+        raise ApiError(404, "not_found", f"no docs asset {name!r}")
     return await send_from_directory(current_app.config["MINISERVE_SWAGGER_DIST"], name)
 
 

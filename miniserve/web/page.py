@@ -8,10 +8,8 @@ from pathlib import Path
 from quart import Blueprint, render_template, send_from_directory
 from quart_schema import hide
 
+from miniserve.schemas import MAX_TEXT_CHARS
 from miniserve.tutor.prompt import MAX_SENTENCE_CHARS
-
-# The paragraph form's limit (`{"text": ...}`, 1..2000 characters: contract 4 of POST /correct).
-MAX_TEXT_CHARS = 2000
 
 EXAMPLES = [
     "He goed to school",

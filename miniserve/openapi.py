@@ -1,0 +1,64 @@
+"""/openapi.json as the service really answers: every status each route can give (with its error
+shape and headers), server-sent events beside JSON where `stream` asks for them, and `model`
+declared as the ids this server serves. quart-schema builds the rest from the pydantic models."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from quart_schema import OpenAPIProvider
+
+from miniserve.openai_schemas import OpenAIError
+from miniserve.schemas import ErrorResponse
+
+ANSWERS = "miniserve_answers"
+WHY = {
+    400: "malformed request: not UTF-8, malformed JSON, or more sequences than the queue can ever hold",
+    404: "no such model", 405: "method not allowed (the Allow header lists the methods)",
+    413: "body too large", 415: "not application/json", 422: "invalid input (the details name each field)",
+    429: "rate limited (Retry-After)", 500: "the engine step carrying the request failed",
+    501: "the served model is not the tutor", 503: "overloaded, not ready or draining (Retry-After)",
+    504: "no answer within the request timeout",
+}
+RETRY_AFTER = {"Retry-After": {"schema": {"type": "integer"}, "description": "seconds to wait before retrying"}}
+EVENT_STREAM = {"schema": {"type": "string"}, "description": "`?stream=true` / `\"stream\": true`: server-sent events"}
+
+
+def answers(*statuses: int, stream: bool = False, text: str | None = None):
+    """Declare the error statuses a route can answer (documented by `Provider`); `stream`: its 200
+    may be server-sent events; `text`: its 200 is this plain-text media type, not JSON."""
+    def mark(func):
+        setattr(func, ANSWERS, (statuses, stream, text))
+        return func
+    return mark
+
+
+class Provider(OpenAPIProvider):
+    def schema(self) -> dict[str, Any]:
+        spec = super().schema()
+        schemas = spec["components"]["schemas"]
+        for rule in self.generate_rules():
+            statuses, stream, text = getattr(self._app.view_functions[rule.endpoint], ANSWERS, ((), False, None))
+            openai = rule.rule.startswith("/v1/")
+            error = {"$ref": "#/components/schemas/" + ("OpenAIError" if openai else "ErrorResponse")}
+            for method in self.generate_methods(rule):
+                responses = spec["paths"][rule.rule][method.lower()]["responses"]
+                for status in statuses:
+                    status = 400 if openai and status == 422 else status  # OpenAI answers bad parameters with 400
+                    answer = responses.setdefault(status, {"description": WHY[status], "content": {"application/json": {"schema": error}}})
+                    if status in (429, 503):
+                        answer["headers"] = RETRY_AFTER
+                for answer in responses.values():  # quart-schema nests response headers in "content"
+                    answer.get("content", {}).pop("headers", None)
+                if text:
+                    responses[200] = {"description": "", "content": {text: {"schema": {"type": "string"}}}}
+                if stream and 200 in responses:
+                    responses[200]["content"]["text/event-stream"] = EVENT_STREAM
+        for model in (ErrorResponse, OpenAIError):
+            found = model.model_json_schema(ref_template="#/components/schemas/{model}")
+            schemas.update(found.pop("$defs", {}))
+            schemas[model.__name__] = found
+        service = self._app.extensions["miniserve"]
+        if "CompletionRequest" in schemas:
+            schemas["CompletionRequest"]["properties"]["model"]["enum"] = [service.model_name]
+        return spec
