@@ -87,7 +87,7 @@
     }
     const answer = new Answer(text);
     try {
-      await readEvents(response, controller, (event) => answer.handle(event));
+      await readEvents(response, (event) => answer.handle(event));
     } catch (error) {
       if (controller.signal.aborted) return;
       answer.interrupt();
@@ -100,7 +100,7 @@
   }
 
   // Server-sent events over fetch (EventSource cannot POST): "data: ..." lines, a blank line ends one.
-  async function readEvents(response, controller, onEvent) {
+  async function readEvents(response, onEvent) {
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
     let buffer = "", done = false;
     while (!done) {
