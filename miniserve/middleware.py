@@ -100,10 +100,10 @@ class RateLimit:
             self.buckets.popitem(last=False)
 
 
-def bad_text(value: str, forbidden: tuple[str, ...]) -> str | None:
-    """Why this text may not reach the model, or None."""
+def bad_text(value: str, forbidden: tuple[str, ...], spacing: str = "") -> str | None:
+    """Why this text may not reach the model, or None (`spacing`: control characters allowed, e.g. a paragraph's line breaks)."""
     for ch in value:
-        if unicodedata.category(ch) == "Cc":
+        if unicodedata.category(ch) == "Cc" and ch not in spacing:
             return f"control character U+{ord(ch):04X} is not allowed"
     for token in forbidden:
         if token in value:
@@ -127,7 +127,7 @@ class InputFilter:
             except (ValueError, UnicodeDecodeError, RecursionError):  # the app says what is wrong (400)
                 data = None
             for field, value in strings(data):
-                reason = bad_text(value, self.forbidden)
+                reason = bad_text(value, self.forbidden, "\n\r\t" if field == "text" else "")
                 if reason:
                     self.on_reject("invalid_input")
                     return await send_json(send, 422, "invalid_input", f"{field}: {reason}", field=field, path=scope["path"])

@@ -15,6 +15,7 @@ from miniserve.body import parse_json
 from miniserve.completion import Choice, stream_choices
 from miniserve.engine import SamplingParams
 from miniserve.errors import ApiError
+from miniserve.logprobs import Logprobs
 from miniserve.openai_schemas import Completion, CompletionRequest, ModelList, as_prompts
 from miniserve.openapi import answers
 from miniserve.scheduler import Unavailable
@@ -67,7 +68,7 @@ async def completions():
         record.streaming = True
         include_usage = bool((data.stream_options or {}).get("include_usage"))
         return frame(chunks(head, choices, signal, s, data.logprobs, include_usage, data.n), record), 200, HEADERS
-    logprobs = {c.index: LogprobsBuilder(s) for c in choices} if data.logprobs is not None else {}
+    logprobs = {c.index: Logprobs(s.tokenizer) for c in choices} if data.logprobs is not None else {}
     with trio.move_on_after(s.settings.request_timeout) as deadline:
         async for delta in stream_choices(choices, signal):
             if delta.index in logprobs:
@@ -119,42 +120,11 @@ def usage(tickets: list[Ticket], n: int) -> dict:
     return {"prompt_tokens": prompt, "completion_tokens": completion, "total_tokens": prompt + completion}
 
 
-class LogprobsBuilder:
-    """The legacy completions `logprobs` object: tokens, token_logprobs, top_logprobs, text_offset."""
-
-    def __init__(self, s: Service):
-        self.tokenizer = s.tokenizer
-        self.tokens, self.token_logprobs, self.top_logprobs, self.text_offset = [], [], [], []
-        self.offset = 0
-
-    def add(self, choice: Choice, delta) -> None:
-        seq = choice.ticket.seq
-        start = choice.ticket.consumed - len(delta.tokens)
-        for k, token in enumerate(delta.tokens):
-            lp, top = seq.logprobs[start + k]
-            text = self.tokenizer.decode([token], skip_special_tokens=False)
-            self.tokens.append(text)
-            self.token_logprobs.append(lp)
-            self.top_logprobs.append({self.tokenizer.decode([t], skip_special_tokens=False): v for t, v in top.items()})
-            self.text_offset.append(self.offset)
-            self.offset += len(text)
-
-    def body(self) -> dict:
-        return {"tokens": self.tokens, "token_logprobs": self.token_logprobs,
-                "top_logprobs": self.top_logprobs, "text_offset": self.text_offset}
-
-
 async def chunks(head: dict, choices: list[Choice], signal: Signal, s: Service, want_logprobs, include_usage: bool, n: int):
     """OpenAI's stream: one chunk per delta, then (if asked) one with the usage."""
-    builders = {c.index: LogprobsBuilder(s) for c in choices} if want_logprobs is not None else {}
+    builders = {c.index: Logprobs(s.tokenizer) for c in choices} if want_logprobs is not None else {}
     async for delta in stream_choices(choices, signal):
-        lp = None
-        if builders:
-            b = LogprobsBuilder(s)
-            b.offset = builders[delta.index].offset
-            b.add(choices[delta.index], delta)
-            builders[delta.index].offset = b.offset
-            lp = b.body()
+        lp = builders[delta.index].add(choices[delta.index], delta) if builders else None
         yield {**head, "choices": [{"text": delta.text, "index": delta.index, "logprobs": lp, "finish_reason": delta.finish_reason}]}
     if include_usage:
         yield {**head, "choices": [], "usage": usage([c.ticket for c in choices], n)}

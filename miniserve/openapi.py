@@ -21,7 +21,11 @@ WHY = {
     504: "no answer within the request timeout",
 }
 RETRY_AFTER = {"Retry-After": {"schema": {"type": "integer"}, "description": "seconds to wait before retrying"}}
-EVENT_STREAM = {"schema": {"type": "string"}, "description": "`?stream=true` / `\"stream\": true`: server-sent events"}
+EVENT_STREAM = {"schema": {  # one server-sent event (OpenAPI 3.1: `schema` describes each event)
+    "type": "object", "required": ["data"],
+    "properties": {"data": {"type": "string", "description": "one JSON object per event (see docs/api.md), then [DONE]"},
+                   "event": {"type": "string"}},
+}}
 
 
 def answers(*statuses: int, stream: bool = False, text: str | None = None):
@@ -58,7 +62,10 @@ class Provider(OpenAPIProvider):
             found = model.model_json_schema(ref_template="#/components/schemas/{model}")
             schemas.update(found.pop("$defs", {}))
             schemas[model.__name__] = found
-        service = self._app.extensions["miniserve"]
-        if "CompletionRequest" in schemas:
-            schemas["CompletionRequest"]["properties"]["model"]["enum"] = [service.model_name]
+        served = [self._app.extensions["miniserve"].model_name]
+        for path in spec["paths"].values():
+            for op in path.values():
+                body = op.get("requestBody", {}).get("content", {}).get("application/json", {}).get("schema", {})
+                if "model" in body.get("properties", {}):
+                    body["properties"]["model"]["enum"] = served
         return spec

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic.json_schema import SkipJsonSchema
 
 from miniserve.tutor.prompt import MAX_SENTENCE_CHARS
 
@@ -21,9 +22,9 @@ class CorrectRequest(BaseModel):
         "examples": [{"sentence": "He goed to school"}, {"text": "She have two cats. They was at home."}],
         "oneOf": [{"required": ["sentence"]}, {"required": ["text"]}]})
 
-    sentence: str | None = Field(None, min_length=1, max_length=MAX_SENTENCE_CHARS,
+    sentence: str | SkipJsonSchema[None] = Field(None, min_length=1, max_length=MAX_SENTENCE_CHARS,
                                  description=f"One English sentence, at most {MAX_SENTENCE_CHARS} characters.")
-    text: str | None = Field(None, min_length=1, max_length=MAX_TEXT_CHARS,
+    text: str | SkipJsonSchema[None] = Field(None, min_length=1, max_length=MAX_TEXT_CHARS,
                              description=f"A paragraph of at most {MAX_TEXT_CHARS} characters; each sentence "
                                          f"(at most {MAX_SENTENCE_CHARS} characters) is corrected on its own.")
 

@@ -17,6 +17,13 @@ from miniserve.tutor.guard import Review, review
 from miniserve.tutor.prompt import EXPLANATION_ALLOWANCE, SentenceError, TutorPrompt
 
 
+def whole(sentence: str) -> Span:
+    """The `sentence` form: one span, without the spacing around it."""
+    stripped = sentence.strip()
+    start = sentence.index(stripped)
+    return Span(start, start + len(stripped), stripped)
+
+
 def corrected_limit(n_text_tokens: int) -> int:
     """A corrected sentence changes verb forms only, so it is about as long as the input: a few
     tokens of slack for a changed ending or an inserted auxiliary, never the model running on."""
@@ -35,7 +42,7 @@ class Plan:
     def of(cls, data: CorrectRequest, s: Service) -> "Plan":
         paragraph = data.text is not None
         text = data.text if paragraph else data.sentence
-        spans = sentences(text) if paragraph else [Span(0, len(text), text)]
+        spans = sentences(text) if paragraph else [whole(text)]
         work, limits = [], []
         for i, span in enumerate(spans):
             try:
