@@ -21,6 +21,7 @@ from miniserve.openapi import Provider
 from miniserve.ops_routes import ops
 from miniserve.routes import routes
 from miniserve.service import Service
+from miniserve.web import web
 from miniserve.tutor import model_folder
 
 
@@ -31,13 +32,14 @@ def create_app(settings: Settings | None = None) -> QuartTrio:
     app = QuartTrio(__name__)
     app.config["MAX_CONTENT_LENGTH"] = settings.max_body_bytes
     app.extensions["miniserve"] = service
-    QuartSchema(app, info={"title": "miniserve", "version": "0.1.0",
+    QuartSchema(app, redoc_ui_path=None, scalar_ui_path=None, info={"title": "miniserve", "version": "0.1.0",
                            "description": "A grammar tutor served by a small CPU inference server."},
                 openapi_provider_class=Provider)
     app.register_blueprint(access)
     app.register_blueprint(ops)
     app.register_blueprint(routes)
     app.register_blueprint(openai)
+    app.register_blueprint(web)
     errors.register(app)
 
     @app.before_serving
