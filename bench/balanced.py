@@ -19,7 +19,6 @@ import tempfile
 import time
 from pathlib import Path
 
-import httpx
 import trio
 
 from bench.loadgen import LOOPBACK, Server, free_port, poisson_schedule, run_load, sample_sentences, summarize

@@ -19,6 +19,7 @@ from pathlib import Path
 import httpx
 import pytest
 import trio
+import trio.testing
 from helpers import free_port, wait_ready
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -26,6 +27,9 @@ CONFIG = ROOT / "deploy" / "haproxy" / "haproxy.cfg"
 HAPROXY = shutil.which("haproxy") or "/usr/sbin/haproxy"  # .ci/run installs Debian's package
 SENTENCES = ["He goed to school", "She has went home.", "My aunt watch the news.", "Did they bought it?"]
 MAX_BATCH, MAX_QUEUE = 4, 8  # small replicas: the test shares 2 cores with everything else
+# HAProxy marks a replica down within inter + fastinter (1.3 s) of its first failed check: until
+# then the replica keeps its listener (answering 503, which HAProxy replays elsewhere).
+DRAIN_DELAY = 2.0
 
 
 def haproxy_env(tmp: Path, port: int, replicas: list[int]) -> dict:
@@ -55,6 +59,26 @@ def test_config_makes_the_documented_choices():
     assert Settings().request_timeout < server_timeout <= Settings().request_timeout + 10
 
 
+async def test_drain_delay_fails_readiness_first_and_holds_the_listener(tutor_folder, autojump_clock):
+    """Without the delay a draining replica with nothing in flight closed its listener at once, while
+    HAProxy still sent it requests: a connection accepted just before the close was reset (a 502)."""
+    from miniserve.config import Settings
+    from miniserve.service import Service
+
+    service = Service(Settings(drain_delay=DRAIN_DELAY), tutor_folder)
+    service.health.model_loaded = service.health.warmed_up = service.health.scheduler_alive = True
+    assert service.health.not_ready_reason() is None
+    start = trio.current_time()
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(service.drain)
+        await trio.testing.wait_all_tasks_blocked()  # drain is asleep in its delay
+        assert service.health.not_ready_reason() == "draining for shutdown"  # /readyz 503 at once
+    assert trio.current_time() - start >= DRAIN_DELAY  # and only then may the listener close
+    again = trio.current_time()
+    await service.drain()  # the lifespan drains again after the listener closed: no second delay
+    assert trio.current_time() == again
+
+
 class Replica:
     """One `miniserve serve` process on a fixed port; start() again after it stopped."""
 
@@ -66,7 +90,8 @@ class Replica:
         with open(self.log, "a") as log:  # a file, not a pipe nobody reads (that would block the server)
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "miniserve.cli", "serve", "--port", str(self.port), "--model", str(self.model),
-                 "--max-batch", str(MAX_BATCH), "--max-queue", str(MAX_QUEUE), "--drain-timeout", "20"],
+                 "--max-batch", str(MAX_BATCH), "--max-queue", str(MAX_QUEUE), "--drain-timeout", "20",
+                 "--drain-delay", str(DRAIN_DELAY)],
                 cwd=ROOT, stdout=subprocess.DEVNULL, stderr=log, env=dict(os.environ, PYTHONPATH=str(ROOT)))
 
     async def ready(self) -> float:
