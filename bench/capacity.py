@@ -39,6 +39,17 @@ def littles_law(result: dict) -> dict:
             "L_predicted": round(predicted, 3), "relative_error": round(abs(predicted - in_system) / max(in_system, 1e-9), 4)}
 
 
+def sizing(mu: float, service: float, p95: float, rate: float) -> dict:
+    """The numbers behind the advice, from the service rate at saturation `mu` (requests/s), a
+    request's own time at light load `service` (s), the objective `p95` (s) and the arrival rate."""
+    # Requests in service at once, by Little's law: lambda * S, with headroom x2 for bursts.
+    batch = max(1, math.ceil(2 * rate * service))
+    # A request behind q others waits about q / mu: a queue longer than mu * (p95 - S) only holds
+    # requests that miss the objective anyway (0: even an empty queue leaves no budget).
+    queue = max(1, math.floor(mu * (p95 - service))) if p95 > service else 0
+    return {"utilisation": rate / mu, "max_batch": batch, "max_queue": queue}
+
+
 def recommend(saturated: dict, light: dict, p95: float, rate: float, slots: int) -> list[str]:
     mu = saturated["summary"]["throughput_rps"]
     service = light["server"]["request_duration_mean_s"]  # a request's own time at light load
@@ -50,17 +61,14 @@ def recommend(saturated: dict, light: dict, p95: float, rate: float, slots: int)
         f"step {step * 1e3:.2f} ms, {tokens:.1f} tokens per request); time in system at light load S = {service * 1e3:.1f} ms",
         f"objective: p95 under {p95:g} s at lambda = {rate:g} requests/s",
     ]
-    utilisation = rate / mu
-    lines.append(f"utilisation rho = lambda / mu = {rate:g} / {mu:g} = {utilisation:.2f}"
-                 + ("  (over 1: no queue bound can meet the objective; add capacity)" if utilisation >= 1 else ""))
-    # Requests in service at once, by Little's law at the objective: lambda * S, with headroom x2 for bursts.
-    needed_batch = max(1, math.ceil(2 * rate * service))
+    plan = sizing(mu, service, p95, rate)
+    lines.append(f"utilisation rho = lambda / mu = {rate:g} / {mu:g} = {plan['utilisation']:.2f}"
+                 + ("  (over 1: no queue bound can meet the objective; add capacity)" if plan["utilisation"] >= 1 else ""))
     lines.append(f"--max-batch: lambda * S = {rate:g} * {service:.3f} = {rate * service:.2f} sequences decoding at "
-                 f"once on average; x2 for Poisson bursts -> {needed_batch} (the measured default is {slots})")
+                 f"once on average; x2 for Poisson bursts -> {plan['max_batch']} (the measured default is {slots})")
     budget = p95 - service
-    queue = max(1, math.floor(mu * budget)) if budget > 0 else 0
     lines.append(f"--max-queue: a request behind q others waits about q / mu; the wait budget is p95 - S = "
-                 f"{p95:g} - {service:.3f} = {budget:.3f} s, so q <= mu * budget = {mu:g} * {budget:.3f} -> {queue}. "
+                 f"{p95:g} - {service:.3f} = {budget:.3f} s, so q <= mu * budget = {mu:g} * {budget:.3f} -> {plan['max_queue']}. "
                  "A longer queue only holds requests that will miss the objective anyway: answer them 503 at once.")
     return lines
 

@@ -23,6 +23,7 @@ class Settings:
     # time limits
     request_timeout: float = field(default=30.0, metadata={"help": "seconds before a request gets 504"})
     drain_timeout: float = field(default=20.0, metadata={"help": "seconds in-flight requests get at shutdown"})
+    drain_delay: float = field(default=0.0, metadata={"help": "seconds /readyz fails before the listener may close (behind a balancer: its detection time)"})
     stream_stall_timeout: float = field(default=10.0, metadata={"help": "seconds a stream may leave tokens unread"})
     # edge
     max_body_bytes: int = field(default=16_384, metadata={"help": "request body limit (413 above)"})
@@ -37,7 +38,7 @@ class Settings:
         for name in ("max_batch", "max_queue", "step_token_budget", "max_body_bytes", "rate_burst", "max_new_tokens"):
             if getattr(self, name) < 1:
                 raise ValueError(f"{name} must be at least 1")
-        for name in ("batch_wait", "request_timeout", "drain_timeout", "stream_stall_timeout", "rate_limit"):
+        for name in ("batch_wait", "request_timeout", "drain_timeout", "drain_delay", "stream_stall_timeout", "rate_limit"):
             if getattr(self, name) < 0:
                 raise ValueError(f"{name} must be >= 0")
 

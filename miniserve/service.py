@@ -78,8 +78,12 @@ class Service:
         return Engine.from_folder(self.folder, n_slots=s.max_batch, max_step_tokens=max(s.step_token_budget, s.max_batch))
 
     async def drain(self) -> None:
-        """Refuse new work, let the running requests finish (up to drain_timeout), stop the scheduler."""
-        self.health.draining = True
+        """Refuse new work (/readyz 503), keep the listener for drain_delay so that a balancer sees it
+        and stops sending (connections it opens while the listener closes would be reset), let the
+        running requests finish (up to drain_timeout), stop the scheduler."""
+        if not self.health.draining:
+            self.health.draining = True
+            await trio.sleep(self.settings.drain_delay)
         if self.scheduler is None:
             return
         with trio.move_on_after(self.settings.drain_timeout):
