@@ -1,0 +1,50 @@
+"""Logging, set up once: every line on stderr is one JSON object with a UTC timestamp, a level, the
+logger and the message, plus the record's `fields` when it has some (`extra={"fields": {...}}`,
+or a message that is itself a JSON object, as the access line is).
+Hypercorn's own loggers are routed through the same handler so nothing prints twice."""
+
+from __future__ import annotations
+
+import json
+import logging
+import sys
+from datetime import datetime, timezone
+
+HYPERCORN_LOGGERS = ("hypercorn.error", "hypercorn.access")
+
+
+class JsonFormatter(logging.Formatter):
+    def format(self, record: logging.LogRecord) -> str:
+        line = {"ts": datetime.fromtimestamp(record.created, timezone.utc).isoformat(timespec="milliseconds"),
+                "level": record.levelname.lower(), "logger": record.name, "message": record.getMessage()}
+        fields = getattr(record, "fields", None)
+        if fields is None and line["message"].startswith("{"):  # a line that is already a JSON object
+            try:
+                fields = json.loads(line["message"])
+                line["message"] = record.name.rpartition(".")[2]
+            except ValueError:
+                pass
+        if isinstance(fields, dict):
+            line.update(fields)
+        if record.exc_info:
+            line["error"] = self.formatException(record.exc_info)
+        return json.dumps(line, ensure_ascii=False, default=str)
+
+
+def setup_logging(level: int = logging.INFO) -> None:
+    """One JSON handler on the root logger (idempotent: a second call replaces, never adds)."""
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(JsonFormatter())
+    root = logging.getLogger()
+    root.handlers = [handler]
+    root.setLevel(level)
+    adopt_hypercorn_loggers()
+
+
+def adopt_hypercorn_loggers() -> None:
+    """Hypercorn gives its loggers their own text handlers when it creates them (lazily, on its
+    first log line); take those away so the lines reach the root's JSON handler, once."""
+    for name in HYPERCORN_LOGGERS:
+        logger = logging.getLogger(name)
+        logger.handlers = []
+        logger.propagate = True
