@@ -31,12 +31,17 @@ class JsonFormatter(logging.Formatter):
         return json.dumps(line, ensure_ascii=False, default=str)
 
 
+class JsonHandler(logging.StreamHandler):
+    def __init__(self):
+        super().__init__(sys.stderr)
+        self.setFormatter(JsonFormatter())
+
+
 def setup_logging(level: int = logging.INFO) -> None:
-    """One JSON handler on the root logger (idempotent: a second call replaces, never adds)."""
-    handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(JsonFormatter())
+    """One JSON handler on the root logger (idempotent: a second call replaces it, never adds one;
+    other handlers, such as pytest's, stay)."""
     root = logging.getLogger()
-    root.handlers = [handler]
+    root.handlers = [h for h in root.handlers if not isinstance(h, JsonHandler)] + [JsonHandler()]
     root.setLevel(level)
     adopt_hypercorn_loggers()
 
