@@ -1,8 +1,9 @@
-"""Cheap refusal under overload: the outermost check on a generation request, before the body is
-read, parsed or validated. When the scheduler's waiting queue is full (`n_waiting >= max_queue`)
-or the server cannot serve at all (loading, draining, scheduler dead), it answers 503 with
-Retry-After at once. It only reads two counters, so it costs the engine nothing; a request that
-passes can still get 503 from `Scheduler.enqueue` if others filled the queue meanwhile."""
+"""Cheap refusal under overload, before Quart sees the request (no request object, no JSON
+parsing, no validation, no tokenizing: only the raw body bytes were read). When the scheduler's
+waiting queue is full (`n_waiting >= max_queue`) or nothing can be served (loading, draining,
+scheduler dead), it answers 503 with Retry-After at once. It reads two counters, so it costs the
+engine nothing; a request that passes can still get 503 from `Scheduler.enqueue` if others filled
+the queue meanwhile."""
 
 from __future__ import annotations
 
@@ -37,8 +38,7 @@ class Admission:
 
 
 async def refuse(send, path: str, type_: str, message: str, retry: int) -> None:
-    """503 in the API's own error shape (OpenAI's under /v1). The body is left unread: when it has
-    all arrived (the usual case) the connection carries on; otherwise Hypercorn closes it."""
+    """503 in the API's own error shape (OpenAI's under /v1); the connection stays reusable."""
     if path.startswith("/v1/"):
         error = {"message": message, "type": "server_error", "param": None, "code": type_}
     else:
