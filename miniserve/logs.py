@@ -46,10 +46,25 @@ def setup_logging(level: int = logging.INFO) -> None:
     adopt_hypercorn_loggers()
 
 
+class _Adopted(logging.Logger):
+    """A logger whose lines always go to its parents' handlers, never its own: Hypercorn gives its
+    loggers text handlers when it creates its `Logger` (lazily, on its first line), which would
+    print each of its lines twice, once in its format and once in ours."""
+
+    def callHandlers(self, record: logging.LogRecord) -> None:
+        if self.parent is not None:
+            self.parent.callHandlers(record)
+
+
 def adopt_hypercorn_loggers() -> None:
-    """Hypercorn gives its loggers their own text handlers when it creates them (lazily, on its
-    first log line); take those away so the lines reach the root's JSON handler, once."""
     for name in HYPERCORN_LOGGERS:
+        if name not in logging.Logger.manager.loggerDict:
+            previous = logging.getLoggerClass()
+            logging.setLoggerClass(_Adopted)
+            try:
+                logging.getLogger(name)
+            finally:
+                logging.setLoggerClass(previous)
         logger = logging.getLogger(name)
-        logger.handlers = []
-        logger.propagate = True
+        if not isinstance(logger, _Adopted):  # created before us: the best we can do now
+            logger.handlers, logger.propagate = [], True
