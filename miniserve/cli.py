@@ -85,10 +85,10 @@ def version() -> str:
         return "unknown (not installed)"
 
 
-def main(argv: list[str] | None = None) -> int:
+def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="miniserve", description="A small LLM inference server for the CPU.")
     parser.add_argument("--version", action="version", version=f"miniserve {version()}")
-    commands = parser.add_subparsers(dest="command", required=True)
+    commands = parser.add_subparsers(dest="command", required=True, help="what to do")
     c = commands.add_parser("correct", help="correct the verbs of one sentence with the tutor model")
     c.add_argument("sentence", help="the sentence to correct (the server's /correct input rules apply)")
     c.add_argument("--model", help="a GPT-2 model folder (default: the shipped tutor)")
@@ -110,7 +110,11 @@ def main(argv: list[str] | None = None) -> int:
         kwargs = {"choices": SCHEDULERS} if f.name == "scheduler" else {}
         s.add_argument(f"--{f.name.replace('_', '-')}", type=type(f.default), default=None, help=f.metadata["help"], **kwargs)
     s.set_defaults(run=serve)
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
     return args.run(args)
 
 
