@@ -6,11 +6,11 @@ from __future__ import annotations
 import json
 import math
 import time
+from collections import OrderedDict
 
 import trio
 
 from miniserve.tutor.prompt import bad_text
-from collections import OrderedDict
 
 HEALTH_PATHS = ("/healthz", "/readyz", "/metrics")
 
