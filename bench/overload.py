@@ -16,7 +16,10 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
 import subprocess
+import time
+from pathlib import Path
 
 import trio
 
@@ -113,7 +116,10 @@ async def overload(pool: Pool, sentences: list[bytes], rate: float, seconds: flo
     results: list[tuple[str, float, float]] = []  # (outcome, planned, answered), seconds from start
     start = trio.current_time()
 
+    lags: list[float] = []
+
     async def one(i: int):
+        lags.append(trio.current_time() - start - offsets[i])
         outcome = "timeout"
         with trio.move_on_after(timeout):
             try:
@@ -136,7 +142,20 @@ async def overload(pool: Pool, sentences: list[bytes], rate: float, seconds: flo
     return {"offered_rps": round(len(offsets) / window, 1), "requests": len(offsets), "outcomes": outcomes,
             "completed_rps": round(len(ok) / window, 1),
             "refusal_latency_ms": {f"p{q}": round(percentile(refused, q) * 1e3, 2) for q in (50, 99)},
-            "timeouts": outcomes.get("timeout", 0)}
+            "timeouts": outcomes.get("timeout", 0), "send_lag_p99_ms": round(percentile(lags, 99) * 1e3, 2)}
+
+
+def cpu_seconds(pid: int) -> dict[str, float]:
+    """CPU seconds (user + system) of each thread of `pid`, by thread name."""
+    out: dict[str, float] = {}
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            name = (task / "comm").read_text().strip()
+            fields = (task / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        out[name] = out.get(name, 0.0) + (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return out
 
 
 async def main(args: argparse.Namespace) -> dict:
@@ -144,12 +163,24 @@ async def main(args: argparse.Namespace) -> dict:
         pool = Pool(server.port)
         sentences = bodies(256)
         capacity_rps = await capacity(pool, sentences, args.concurrency, args.capacity_seconds)
+        server_before, client_before = cpu_seconds(server.process.pid), time.process_time()
+        profiler = None
+        if args.profile:  # a sampling profile of the server during the overload phase (py-spy)
+            profiler = subprocess.Popen(["py-spy", "record", "--pid", str(server.process.pid), "--format", "raw",
+                                         "--rate", "250", "--duration", str(int(args.seconds)), "--threads",
+                                         "--output", args.profile], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         result = await overload(pool, sentences, args.factor * capacity_rps, args.seconds, args.timeout,
                                 args.max_requests)
+        server_after, client_after = cpu_seconds(server.process.pid), time.process_time()
+        if profiler:
+            await trio.to_thread.run_sync(profiler.wait, 60)
         for connection in pool.idle:
             await trio.aclose_forcefully(connection.stream)
+    cpu = {name: round(server_after[name] - server_before.get(name, 0.0), 2) for name in server_after}
     return {"capacity_rps": round(capacity_rps, 1), "factor": args.factor, **result,
             "completed_vs_capacity": round(result["completed_rps"] / capacity_rps, 3),
+            "cpu_s": {"client": round(client_after - client_before, 2),
+                      "server_threads": {k: v for k, v in sorted(cpu.items(), key=lambda kv: -kv[1]) if v > 0.05}},
             "settings": {"max_batch": args.max_batch, "max_queue": args.max_queue}}
 
 
@@ -172,6 +203,7 @@ if __name__ == "__main__":
     parser.add_argument("--max-batch", type=int, default=32)
     parser.add_argument("--max-queue", type=int, default=64)
     parser.add_argument("--json", help="also write the result here")
+    parser.add_argument("--profile", help="record the server with py-spy during the overload phase (raw stacks)")
     args = parser.parse_args()
     result = trio.run(main, args) | provenance()
     print(json.dumps(result, indent=1))
