@@ -18,6 +18,7 @@ import hashlib
 import json
 import os
 import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -166,7 +167,7 @@ async def main(args: argparse.Namespace) -> dict:
         server_before, client_before = cpu_seconds(server.process.pid), time.process_time()
         profiler = None
         if args.profile:  # a sampling profile of the server during the overload phase (py-spy)
-            profiler = subprocess.Popen(["py-spy", "record", "--pid", str(server.process.pid), "--format", "raw",
+            profiler = subprocess.Popen([str(Path(sys.executable).parent / "py-spy"), "record", "--pid", str(server.process.pid), "--format", "raw",
                                          "--rate", "250", "--duration", str(int(args.seconds)), "--threads",
                                          "--output", args.profile], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         result = await overload(pool, sentences, args.factor * capacity_rps, args.seconds, args.timeout,
