@@ -4,6 +4,7 @@ read) and the per-client rate limiter with an injected clock (no sleeps, no serv
 from __future__ import annotations
 
 import json
+from functools import partial
 from types import SimpleNamespace
 
 import pytest
@@ -117,3 +118,20 @@ async def test_rate_limit_forgets_the_least_recently_seen_client():
         await call(limiter, client=client)
     assert list(limiter.buckets) == ["b", "c"]
     assert (await call(limiter, client="a"))[0] == 200  # "a" was forgotten: a full bucket again
+
+
+async def test_a_full_queue_refuses_before_the_body_is_parsed(tutor_folder):
+    """Through the real app: with the queue full, even malformed JSON gets the cheap 503."""
+    import trio
+    from test_service import serving, wait_until
+    from test_streaming import slow_down
+
+    async with serving(tutor_folder, max_batch=1, max_queue=1) as (client, service):
+        slow_down(service.scheduler, 0.05)
+        async with trio.open_nursery() as nursery:
+            for sentence in ("He goed home", "She go home"):
+                nursery.start_soon(partial(client.post, "/correct", json={"sentence": sentence}))
+            await wait_until(lambda: service.scheduler.n_waiting == 1 and service.scheduler.n_running == 1)
+            response = await client.post("/correct", data=b"{oops", headers={"content-type": "application/json"})
+            assert response.status_code == 503 and response.headers["Retry-After"]
+            assert (await response.get_json())["error"]["type"] == "overloaded"
