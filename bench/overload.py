@@ -24,7 +24,7 @@ from pathlib import Path
 
 import trio
 
-from bench.loadgen import LOOPBACK, Server, percentile, poisson_schedule, sample_sentences
+from bench.loadgen import LOOPBACK, Server, percentile, poisson_schedule, sample_sentences, scrape_metrics, server_view
 
 MAX_CONNECTIONS = 900  # below the default 1,024 descriptors of both processes
 
@@ -159,11 +159,20 @@ def cpu_seconds(pid: int) -> dict[str, float]:
     return out
 
 
+def step_ms(before: dict, after: dict) -> float | None:
+    """Mean time of one step as the scheduler sees it (the thread's work plus the wait for the
+    event loop to resume the scheduler task), from the server's own histogram."""
+    mean = server_view(before, after)["step_mean_s"]
+    return None if mean is None else round(mean * 1e3, 2)
+
+
 async def main(args: argparse.Namespace) -> dict:
     async with Server("continuous", args.max_batch, args.max_queue) as server:
         pool = Pool(server.port)
         sentences = bodies(256)
+        metrics_start = await scrape_metrics(server.url)
         capacity_rps = await capacity(pool, sentences, args.concurrency, args.capacity_seconds)
+        metrics_capacity = await scrape_metrics(server.url)
         server_before, client_before = cpu_seconds(server.process.pid), time.process_time()
         profiler = None
         if args.profile:  # a sampling profile of the server during the overload phase (py-spy)
@@ -173,6 +182,7 @@ async def main(args: argparse.Namespace) -> dict:
         result = await overload(pool, sentences, args.factor * capacity_rps, args.seconds, args.timeout,
                                 args.max_requests)
         server_after, client_after = cpu_seconds(server.process.pid), time.process_time()
+        metrics_overload = await scrape_metrics(server.url)
         if profiler:
             await trio.to_thread.run_sync(profiler.wait, 60)
         for connection in pool.idle:
@@ -180,6 +190,8 @@ async def main(args: argparse.Namespace) -> dict:
     cpu = {name: round(server_after[name] - server_before.get(name, 0.0), 2) for name in server_after}
     return {"capacity_rps": round(capacity_rps, 1), "factor": args.factor, **result,
             "completed_vs_capacity": round(result["completed_rps"] / capacity_rps, 3),
+            "step_mean_ms": {"capacity": step_ms(metrics_start, metrics_capacity),
+                             "overload": step_ms(metrics_capacity, metrics_overload)},
             "cpu_s": {"client": round(client_after - client_before, 2),
                       "server_threads": {k: v for k, v in sorted(cpu.items(), key=lambda kv: -kv[1]) if v > 0.05}},
             "settings": {"max_batch": args.max_batch, "max_queue": args.max_queue}}
