@@ -14,7 +14,10 @@ from quart_trio import QuartTrio
 
 from miniserve import errors
 from miniserve.access import access
+from miniserve.admission import Admission
 from miniserve.config import Settings
+from miniserve.connection import CloseShield, Framing, bound_chunk_size
+from miniserve.logs import setup_logging
 from miniserve.middleware import BodyLimit, InputFilter, RateLimit
 from miniserve.openai_routes import openai
 from miniserve.openapi import Provider
@@ -22,12 +25,16 @@ from miniserve.ops_routes import ops
 from miniserve.routes import routes
 from miniserve.service import Service
 from miniserve.web import web
+from miniserve.startup import RequireTrio
 from miniserve.tutor import model_folder
+
+log = logging.getLogger("miniserve.app")
 
 
 def create_app(settings: Settings | None = None) -> QuartTrio:
     settings = settings or Settings.from_env()
-    logging.basicConfig(level=logging.INFO, format="%(message)s")
+    setup_logging()
+    bound_chunk_size()
     service = Service(settings, Path(settings.model) if settings.model else model_folder())
     app = QuartTrio(__name__)
     app.config["MAX_CONTENT_LENGTH"] = settings.max_body_bytes
@@ -44,14 +51,21 @@ def create_app(settings: Settings | None = None) -> QuartTrio:
 
     @app.before_serving
     async def start():
+        log.info("starting: loading %s", service.folder)
         app.nursery.start_soon(service.start, app.nursery)
 
     @app.after_serving
     async def stop():
         await service.drain()
+        log.info("stopped")
 
+    # ASGI layers, outermost first: worker check, connection close shim, framing (400), body limits
+    # (413, 408; the raw bytes are read so the connection stays reusable), admission (503, before
+    # anything is parsed), rate limit (429), input filter (422), then Quart.
     count = lambda reason: service.metrics.rejected.labels(reason).inc()  # noqa: E731
     inner = InputFilter(app.asgi_app, service.special_texts, on_reject=count)
     limited = RateLimit(inner, settings.rate_limit, settings.rate_burst, on_reject=count)
-    app.asgi_app = BodyLimit(limited, settings.max_body_bytes, on_reject=count)
+    admitted = Admission(limited, service, on_reject=count)
+    bounded = BodyLimit(admitted, settings.max_body_bytes, on_reject=count, timeout=settings.body_timeout)
+    app.asgi_app = RequireTrio(CloseShield(Framing(bounded, on_reject=count)))
     return app

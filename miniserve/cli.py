@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
+import os
 import sys
+from importlib import metadata
 from pathlib import Path
 
 from miniserve import reference
@@ -19,7 +22,10 @@ def correct(args: argparse.Namespace) -> int:
         config, weights = load_model(folder)
         prompt = TutorPrompt.from_folder(folder)
         ids, max_new_tokens = prompt.request(args.sentence, config.n_positions)
-    except (SentenceError, ModelFormatError, FileNotFoundError) as error:
+    except SentenceError as error:  # the server's own check and words: its 422 says "sentence: ..."
+        print(f"error: sentence: {error}", file=sys.stderr)
+        return 2
+    except (ModelFormatError, FileNotFoundError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
     if args.engine == "reference":
@@ -40,26 +46,51 @@ def correct(args: argparse.Namespace) -> int:
 
 
 def serve(args: argparse.Namespace) -> int:
+    """Start the server, or say in one JSON log line why it cannot (exit code 2, no traceback)."""
     from dataclasses import fields
 
     from miniserve.config import Settings
-    from miniserve.server import run
+    from miniserve.logs import setup_logging
+    from miniserve.server import preflight, run
 
+    setup_logging()
+    log = logging.getLogger("miniserve.cli")
     overrides = {f.name: getattr(args, f.name) for f in fields(Settings)}
     try:
         settings = Settings.from_env(**overrides)
+        host = args.host or os.environ.get("MINISERVE_HOST", "127.0.0.1")
+        port = args.port if args.port is not None else env_port()
     except ValueError as error:
-        print(f"error: {error}", file=sys.stderr)
+        log.error("%s", error)
         return 2
-    run(settings, args.host, args.port)
+    problem = preflight(settings, host, port)
+    if problem:
+        log.error("%s", problem)
+        return 2
+    run(settings, host, port)
     return 0
 
 
-def main(argv: list[str] | None = None) -> int:
+def env_port() -> int:
+    raw = os.environ.get("MINISERVE_PORT", "8000")
+    if not raw.isdigit() or not 0 < int(raw) < 65536:
+        raise ValueError(f"MINISERVE_PORT must be a port number (1-65535), not {raw!r}")
+    return int(raw)
+
+
+def version() -> str:
+    try:
+        return metadata.version("miniserve")
+    except metadata.PackageNotFoundError:
+        return "unknown (not installed)"
+
+
+def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="miniserve", description="A small LLM inference server for the CPU.")
-    commands = parser.add_subparsers(dest="command", required=True)
+    parser.add_argument("--version", action="version", version=f"miniserve {version()}")
+    commands = parser.add_subparsers(dest="command", required=True, help="what to do")
     c = commands.add_parser("correct", help="correct the verbs of one sentence with the tutor model")
-    c.add_argument("sentence")
+    c.add_argument("sentence", help="the sentence to correct (the server's /correct input rules apply)")
     c.add_argument("--model", help="a GPT-2 model folder (default: the shipped tutor)")
     c.add_argument("--json", action="store_true", help="print one JSON object")
     c.add_argument("--engine", choices=("numba", "reference"), default="numba",
@@ -73,13 +104,17 @@ def main(argv: list[str] | None = None) -> int:
     s = commands.add_parser("serve", help="start the HTTP server (Hypercorn, trio worker)",
                             epilog="Every option can also be set as MINISERVE_<NAME>:\n" + Settings.describe(),
                             formatter_class=argparse.RawDescriptionHelpFormatter)
-    s.add_argument("--host", default="127.0.0.1")
-    s.add_argument("--port", type=int, default=8000)
+    s.add_argument("--host", help="address to listen on (env MINISERVE_HOST; default 127.0.0.1)")
+    s.add_argument("--port", type=int, help="port to listen on (env MINISERVE_PORT; default 8000)")
     for f in fields(Settings):
         kwargs = {"choices": SCHEDULERS} if f.name == "scheduler" else {}
         s.add_argument(f"--{f.name.replace('_', '-')}", type=type(f.default), default=None, help=f.metadata["help"], **kwargs)
     s.set_defaults(run=serve)
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
     return args.run(args)
 
 

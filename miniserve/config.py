@@ -25,6 +25,8 @@ class Settings:
     drain_timeout: float = field(default=20.0, metadata={"help": "seconds in-flight requests get at shutdown"})
     drain_delay: float = field(default=0.0, metadata={"help": "seconds /readyz fails before the listener may close (behind a balancer: its detection time)"})
     stream_stall_timeout: float = field(default=10.0, metadata={"help": "seconds a stream may leave tokens unread"})
+    body_timeout: float = field(default=10.0, metadata={"help": "seconds a client gets to send the whole body (408 after)"})
+    keep_alive_timeout: float = field(default=30.0, metadata={"help": "seconds an idle keep-alive connection stays open"})
     # edge
     max_body_bytes: int = field(default=16_384, metadata={"help": "request body limit (413 above)"})
     rate_limit: float = field(default=0.0, metadata={"help": "requests/s per client, 0 = off (429 above)"})
@@ -38,7 +40,8 @@ class Settings:
         for name in ("max_batch", "max_queue", "step_token_budget", "max_body_bytes", "rate_burst", "max_new_tokens"):
             if getattr(self, name) < 1:
                 raise ValueError(f"{name} must be at least 1")
-        for name in ("batch_wait", "request_timeout", "drain_timeout", "drain_delay", "stream_stall_timeout", "rate_limit"):
+        for name in ("batch_wait", "request_timeout", "drain_timeout", "drain_delay", "stream_stall_timeout", "rate_limit",
+                     "body_timeout", "keep_alive_timeout"):
             if getattr(self, name) < 0:
                 raise ValueError(f"{name} must be >= 0")
 

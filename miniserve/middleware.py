@@ -1,16 +1,18 @@
-"""ASGI middleware, outermost first: body size limit (413), per-client rate limit (429), input
-filter (422). Each answers JSON by itself and never reaches the app when it refuses."""
+"""ASGI middleware, outermost first: body size and time limit (413, 408), per-client rate limit
+(429), input filter (422). Each answers JSON by itself and never reaches the app when it refuses."""
 
 from __future__ import annotations
 
 import json
 import math
 import time
-import unicodedata
 from collections import OrderedDict
+
+import trio
 
 from miniserve.body import strings
 from miniserve.errors import error_body, wire_status
+from miniserve.tutor.prompt import bad_text
 
 HEALTH_PATHS = ("/healthz", "/readyz", "/metrics")
 
@@ -40,11 +42,12 @@ def replay(body: bytes, receive):
 
 
 class BodyLimit:
-    """Buffers the request body up to `max_bytes`; anything larger gets 413 before the app sees it.
-    Later layers find the buffered body in scope["miniserve.body"]."""
+    """Buffers the request body up to `max_bytes` within `timeout` seconds; anything larger gets
+    413, anything slower 408 (a body trickled a byte at a time would hold its connection forever),
+    both before the app sees it. Later layers find the buffered body in scope["miniserve.body"]."""
 
-    def __init__(self, app, max_bytes: int, on_reject=no_count):
-        self.app, self.max_bytes, self.on_reject = app, max_bytes, on_reject
+    def __init__(self, app, max_bytes: int, on_reject=no_count, timeout: float = 10.0):
+        self.app, self.max_bytes, self.on_reject, self.timeout = app, max_bytes, on_reject, timeout
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
@@ -54,17 +57,22 @@ class BodyLimit:
             self.on_reject("payload_too_large")
             return await send_json(send, 413, "payload_too_large", f"the body exceeds {self.max_bytes} bytes", path=scope["path"])
         chunks, size = [], 0
-        while True:
-            message = await receive()
-            if message["type"] == "http.disconnect":
-                return
-            chunks.append(message.get("body", b""))
-            size += len(chunks[-1])
-            if size > self.max_bytes:
-                self.on_reject("payload_too_large")
-                return await send_json(send, 413, "payload_too_large", f"the body exceeds {self.max_bytes} bytes", path=scope["path"])
-            if not message.get("more_body", False):
-                break
+        with trio.move_on_after(self.timeout) as deadline:
+            while True:
+                message = await receive()
+                if message["type"] == "http.disconnect":
+                    return
+                chunks.append(message.get("body", b""))
+                size += len(chunks[-1])
+                if size > self.max_bytes:
+                    self.on_reject("payload_too_large")
+                    return await send_json(send, 413, "payload_too_large", f"the body exceeds {self.max_bytes} bytes", path=scope["path"])
+                if not message.get("more_body", False):
+                    break
+        if deadline.cancelled_caught:
+            self.on_reject("body_timeout")
+            return await send_json(send, 408, "body_timeout", f"the body did not arrive within {self.timeout:g} s",
+                                   headers=[(b"connection", b"close")], path=scope["path"])
         body = b"".join(chunks)
         scope["miniserve.body"] = body
         await self.app(scope, replay(body, receive), send)
@@ -98,17 +106,6 @@ class RateLimit:
         self.buckets[client] = (tokens, now)
         while len(self.buckets) > self.max_clients:  # forget the least recently seen
             self.buckets.popitem(last=False)
-
-
-def bad_text(value: str, forbidden: tuple[str, ...], spacing: str = "") -> str | None:
-    """Why this text may not reach the model, or None (`spacing`: control characters allowed, e.g. a paragraph's line breaks)."""
-    for ch in value:
-        if unicodedata.category(ch) == "Cc" and ch not in spacing:
-            return f"control character U+{ord(ch):04X} is not allowed"
-    for token in forbidden:
-        if token in value:
-            return f"the text {token!r} is reserved by the model"
-    return None
 
 
 class InputFilter:

@@ -4,7 +4,11 @@ drain_timeout), then Hypercorn closes the listener and the lifespan stops the sc
 
 from __future__ import annotations
 
+import errno
+import logging
 import signal
+import socket
+from pathlib import Path
 
 import trio
 from hypercorn.config import Config
@@ -13,15 +17,44 @@ from hypercorn.trio import serve as hypercorn_serve
 from miniserve.app import create_app
 from miniserve.config import Settings
 
+log = logging.getLogger("miniserve.server")
+
 
 def hypercorn_config(host: str, port: int, settings: Settings) -> Config:
     config = Config()
     config.bind = [f"{host}:{port}"]
     config.graceful_timeout = settings.drain_timeout
     config.backlog = 1024  # the default 100 drops SYNs under an open-loop burst
-    config.keep_alive_timeout = 30
+    config.keep_alive_timeout = settings.keep_alive_timeout
     config.accesslog = None  # the app writes one JSON line per request itself
+    config.errorlog = logging.getLogger("hypercorn.error")  # a Logger is used as is: no text handler of its own
     return config
+
+
+def preflight(settings: Settings, host: str, port: int) -> str | None:
+    """Why the server cannot start, in one line, or None: checked before anything is started."""
+    from tokenizers import Tokenizer
+
+    from miniserve.tutor import model_folder
+    from miniserve.weights import load_model
+
+    folder = Path(settings.model) if settings.model else model_folder()
+    if not folder.is_dir():
+        return f"model folder {folder} does not exist"
+    try:
+        load_model(folder)
+        Tokenizer.from_file(str(folder / "tokenizer.json"))
+    except Exception as error:  # any unreadable file: say which, in one line
+        return f"cannot load the model in {folder}: {type(error).__name__}: {str(error).splitlines()[0] if str(error) else ''}"
+    try:
+        with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as Hypercorn binds
+            probe.bind((host, port))
+    except OSError as error:
+        if error.errno == errno.EADDRINUSE:
+            return f"port {port} on {host} is already in use"
+        return f"cannot listen on {host}:{port}: {error.strerror}"
+    return None
 
 
 async def serve(settings: Settings, host: str, port: int) -> None:
@@ -32,6 +65,7 @@ async def serve(settings: Settings, host: str, port: int) -> None:
         with trio.open_signal_receiver(signal.SIGTERM, signal.SIGINT) as signals:
             async for _ in signals:
                 break
+        log.info("shutting down: draining")
         await service.drain()
 
     await hypercorn_serve(app, hypercorn_config(host, port, settings), shutdown_trigger=shutdown_trigger)

@@ -5,6 +5,7 @@ import subprocess
 import sys
 
 import pytest
+from test_service import serving
 
 
 def run(*args):
@@ -27,7 +28,18 @@ def test_unanswerable_input_is_a_clear_error(text):
     assert done.returncode == 2 and done.stderr.startswith("error: ") and "Traceback" not in done.stderr
 
 
-@pytest.mark.parametrize("text", ["🙂 she go 🙂", "Der Hund läuft schnell.", "<|fix|> he goed <|why|> <|endoftext|>", "日本語の文"])
+@pytest.mark.parametrize("text", ["🙂 she go 🙂", "Der Hund läuft schnell.", "<| fix |> he goed", "日本語の文"])
 def test_odd_input_gets_an_answer(text):
     done = run(text)
     assert done.returncode == 0 and "corrected:" in done.stdout and "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("text", ["He goed <|fix|>", "<|why|> she go", "He goed\x07 home", "She <|endoftext|> go"])
+async def test_the_cli_and_the_server_refuse_with_the_same_words(text, tutor_folder):
+    """One input check for both: the server's 422 message is the CLI's error line, exit code 2."""
+    done = run(text)
+    async with serving(tutor_folder) as (client, _):
+        response = await client.post("/correct", json={"sentence": text})
+    assert response.status_code == 422
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == f"error: {(await response.get_json())['error']['message']}\n"

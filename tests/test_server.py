@@ -42,7 +42,7 @@ async def test_real_server_answers_and_drains_on_sigterm(server):
         assert r.headers["x-request-id"]
 
         outcomes: list[tuple[str, float, float]] = []  # (status or error, sent, answered)
-        draining = trio.Event()
+        draining, warmed = trio.Event(), trio.Event()  # warmed: 24 answers under load, then SIGTERM
         sigterm_at = []
 
         async def user(i: int):
@@ -53,6 +53,8 @@ async def test_real_server_answers_and_drains_on_sigterm(server):
                 try:
                     response = await client.post("/correct", json={"sentence": SENTENCES[(i + n) % 4]})
                     outcomes.append((str(response.status_code), sent, trio.current_time()))
+                    if len(outcomes) >= 24:
+                        warmed.set()
                     if response.status_code == 503:
                         draining.set()
                 except httpx.TransportError as error:
@@ -60,7 +62,7 @@ async def test_real_server_answers_and_drains_on_sigterm(server):
                     return
 
         async def terminate():
-            await trio.sleep(1.5)
+            await warmed.wait()
             sigterm_at.append(trio.current_time())
             process.send_signal(signal.SIGTERM)
 

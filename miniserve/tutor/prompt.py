@@ -9,6 +9,7 @@ bytes, never the special id.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -25,6 +26,19 @@ EXPLANATION_ALLOWANCE = 40
 
 class SentenceError(ValueError):
     """The sentence cannot be corrected as given (empty, too long, does not fit the context)."""
+
+
+def bad_text(value: str, forbidden: tuple[str, ...] = SPECIAL_TOKENS, spacing: str = "") -> str | None:
+    """Why this text may not reach the model, or None: the one input check that the server (its
+    input filter) and `miniserve correct` share (`spacing`: control characters allowed, e.g. a
+    paragraph's line breaks)."""
+    for ch in value:
+        if unicodedata.category(ch) == "Cc" and ch not in spacing:
+            return f"control character U+{ord(ch):04X} is not allowed"
+    for token in forbidden:
+        if token in value:
+            return f"the text {token!r} is reserved by the model"
+    return None
 
 
 @dataclass(frozen=True)
@@ -58,6 +72,9 @@ class TutorPrompt:
 
     def request(self, sentence: str, n_positions: int) -> tuple[list[int], int]:
         """Prompt ids and a max_new_tokens for one sentence, or a SentenceError saying why not."""
+        reason = bad_text(sentence)
+        if reason:
+            raise SentenceError(reason)
         text = sentence.strip()
         if not text:
             raise SentenceError("the sentence is empty")

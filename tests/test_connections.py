@@ -1,0 +1,127 @@
+"""The HTTP/1.1 connection's life on the real server (`miniserve serve`, Hypercorn's trio worker) over
+raw loopback sockets: closed when it should be, never leaked, never held by a slow or malformed
+body. Every wait is bounded."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+
+import httpx
+import pytest
+import trio
+from helpers import free_port, wait_ready
+
+KEEP_ALIVE = 1.0
+BODY_TIMEOUT = 1.0
+GET = b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n"
+
+
+@pytest.fixture(scope="module")
+def server(tutor_folder):
+    port = free_port()
+    log = tempfile.TemporaryFile("w+")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "miniserve.cli", "serve", "--port", str(port), "--model", str(tutor_folder),
+         "--max-batch", "4", "--keep-alive-timeout", str(KEEP_ALIVE), "--body-timeout", str(BODY_TIMEOUT)],
+        stdout=subprocess.DEVNULL, stderr=log, text=True, env=dict(os.environ),
+    )
+
+    async def ready():
+        async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}") as client:
+            await wait_ready(client, process)
+    trio.run(ready)
+    yield process, port
+    process.kill()
+    process.wait(10)
+
+
+async def exchange(port: int, request: bytes, wait: float = 5.0) -> tuple[bytes, bool]:
+    """Send `request`, read until the server closes (True) or `wait` seconds pass (False)."""
+    stream = await trio.open_tcp_stream("127.0.0.1", port)
+    data = b""
+    async with stream:
+        await stream.send_all(request)
+        with trio.move_on_after(wait):
+            while chunk := await stream.receive_some(65536):
+                data += chunk
+            return data, True
+    return data, False
+
+
+def open_fds(pid: int) -> int:
+    return len(os.listdir(f"/proc/{pid}/fd"))
+
+
+async def test_connection_close_closes_the_connection(server):
+    _, port = server
+    data, closed = await exchange(port, b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+    assert data.startswith(b"HTTP/1.1 200") and closed
+
+
+async def test_http_1_0_closes_the_connection(server):
+    _, port = server
+    data, closed = await exchange(port, b"GET /healthz HTTP/1.0\r\n\r\n")
+    assert data.startswith(b"HTTP/1.1 200") and closed
+
+
+async def test_keep_alive_timeout_closes_idle_connections(server):
+    _, port = server
+    closed = []
+
+    async def idle_client():
+        data, was_closed = await exchange(port, GET, wait=KEEP_ALIVE + 5)
+        closed.append(data.startswith(b"HTTP/1.1 200") and was_closed)
+
+    async with trio.open_nursery() as nursery:
+        for _ in range(50):
+            nursery.start_soon(idle_client)
+    assert closed == [True] * 50
+
+
+async def test_one_request_clients_do_not_leak_file_descriptors(server):
+    """300 clients that each send one request and then neither close nor send again (half of them
+    said Connection: close): the server's descriptors come back to where they were."""
+    process, port = server
+    before = open_fds(process.pid)
+    streams = []
+    for i in range(300):
+        stream = await trio.open_tcp_stream("127.0.0.1", port)
+        streams.append(stream)
+        await stream.send_all(GET if i % 2 else b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        assert (await stream.receive_some(65536)).startswith(b"HTTP/1.1 200")
+    try:
+        with trio.fail_after(KEEP_ALIVE + 10):  # a bounded poll of the server's descriptor table
+            while open_fds(process.pid) > before + 5:
+                await trio.sleep(0.1)
+    finally:
+        for stream in streams:
+            await stream.aclose()
+
+
+async def test_a_trickled_body_gets_408_and_the_connection_closes(server):
+    _, port = server
+    head = b"POST /correct HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 40\r\n\r\n{"
+    data, closed = await exchange(port, head, wait=BODY_TIMEOUT + 5)
+    assert data.startswith(b"HTTP/1.1 408") and closed
+    assert b'"body_timeout"' in data
+
+
+async def test_an_absurd_chunk_size_is_a_400(server):
+    _, port = server
+    request = (b"POST /correct HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+               b"Transfer-Encoding: chunked\r\n\r\nffffffffffffffffffff\r\n{}\r\n0\r\n\r\n")
+    data, closed = await exchange(port, request)
+    assert data.startswith(b"HTTP/1.1 400") and closed
+
+
+async def test_content_length_with_transfer_encoding_is_a_400_and_closes(server):
+    _, port = server
+    request = (b"POST /correct HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 4\r\n"
+               b"Transfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n")
+    data, closed = await exchange(port, request)
+    assert data.startswith(b"HTTP/1.1 400") and closed
+    assert b"connection: close" in data.lower()
+

@@ -1,0 +1,72 @@
+"""SIGTERM while server-sent event streams are open, on the real server: every open stream ends
+cleanly with `[DONE]`, a new request is refused, and the process exits 0. No sleeps: the signal
+goes once a stream is really under way, and readiness is polled in a bounded loop."""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+import tempfile
+
+import httpx
+import trio
+from helpers import free_port, wait_ready
+
+SENTENCES = ["He goed to school", "She has went home.", "My aunt watch the news.", "Did they bought it?",
+             "The children can swims very well.", "They was happy yesterday."]
+
+
+async def test_sigterm_with_streams_open_finishes_them_and_refuses_new_work(tutor_folder):
+    port = free_port()
+    log = tempfile.TemporaryFile("w+")
+    process = subprocess.Popen(  # one slot: the streams queue behind each other, so some are waiting
+        [sys.executable, "-m", "miniserve.cli", "serve", "--port", str(port), "--model", str(tutor_folder),
+         "--max-batch", "1", "--drain-timeout", "30"], stdout=subprocess.DEVNULL, stderr=log, text=True)
+    try:
+        async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=30) as client:
+            await wait_ready(client, process)
+            all_accepted, under_way = trio.Event(), trio.Event()
+            accepted: list[str] = []
+            endings: list[str] = []
+            open_at_sigterm: list[int] = []
+
+            async def stream(sentence: str):
+                async with client.stream("POST", "/correct", params={"stream": "true"}, json={"sentence": sentence}) as r:
+                    assert r.status_code == 200
+                    accepted.append(sentence)
+                    if len(accepted) == len(SENTENCES):
+                        all_accepted.set()
+                    last = ""
+                    async for line in r.aiter_lines():
+                        if line.startswith("data: "):
+                            under_way.set()
+                            last = line
+                    endings.append(last)
+
+            async def terminate_and_probe():
+                await all_accepted.wait()
+                await under_way.wait()
+                process.send_signal(signal.SIGTERM)
+                open_at_sigterm.append(len(SENTENCES) - len(endings))
+                with trio.fail_after(10):  # bounded poll: the drain shows on /readyz
+                    while (await client.get("/readyz")).status_code != 503:
+                        await trio.sleep(0.01)
+                refused = await client.post("/correct", json={"sentence": "He goed home"})
+                assert refused.status_code == 503 and refused.headers["retry-after"]
+
+            with trio.fail_after(60):
+                async with trio.open_nursery() as nursery:
+                    for sentence in SENTENCES:
+                        nursery.start_soon(stream, sentence)
+                    nursery.start_soon(terminate_and_probe)
+        assert open_at_sigterm[0] >= 2, "SIGTERM should land with several streams open"
+        assert endings == ["data: [DONE]"] * len(SENTENCES)
+        assert await trio.to_thread.run_sync(process.wait, 30) == 0
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait(10)
+        log.seek(0)
+        lines = log.read().splitlines()
+        assert any('"shutting down' in line for line in lines), lines[-5:]

@@ -1,0 +1,137 @@
+"""The ASGI edge layers alone, driven by hand-made ASGI messages: admission (503 before the body is
+read) and the per-client rate limiter with an injected clock (no sleeps, no server)."""
+
+from __future__ import annotations
+
+import json
+from functools import partial
+from types import SimpleNamespace
+
+import pytest
+
+from miniserve.admission import Admission
+from miniserve.config import Settings
+from miniserve.health import Health
+from miniserve.middleware import RateLimit
+
+
+class Recorder:
+    """The inner app: answers 200 and counts its calls."""
+
+    def __init__(self):
+        self.calls = 0
+
+    async def __call__(self, scope, receive, send):
+        self.calls += 1
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+        await send({"type": "http.response.body", "body": b"ok"})
+
+
+async def call(app, path="/correct", client="10.0.0.1", method="POST"):
+    """One request through `app`; returns (status, headers, body). The body is never offered:
+    a layer that tries to read it fails the test."""
+    sent = []
+
+    async def receive():
+        raise AssertionError("the body was read")
+
+    async def send(message):
+        sent.append(message)
+    scope = {"type": "http", "method": method, "path": path, "headers": [], "client": (client, 1234)}
+    await app(scope, receive, send)
+    start, body = sent[0], b"".join(m.get("body", b"") for m in sent[1:])
+    return start["status"], dict(start["headers"]), body
+
+
+def service(n_waiting: int, max_queue: int = 4, ready: bool = True):
+    health = Health(model_loaded=ready, warmed_up=ready, scheduler_alive=ready)
+    scheduler = SimpleNamespace(n_waiting=n_waiting, settings=Settings(max_queue=max_queue), retry_after=lambda: 3)
+    return SimpleNamespace(scheduler=scheduler if ready else None, health=health)
+
+
+async def test_admission_passes_while_the_queue_has_room():
+    inner = Recorder()
+    assert (await call(Admission(inner, service(n_waiting=3))))[0] == 200
+    assert inner.calls == 1
+
+
+@pytest.mark.parametrize("path, shape", [("/correct", "status"), ("/v1/completions", "code"),
+                                         ("/v1/chat/completions", "code")])
+async def test_admission_refuses_a_full_queue_before_reading_the_body(path, shape):
+    inner, refused = Recorder(), []
+    status, headers, body = await call(Admission(inner, service(n_waiting=4), on_reject=refused.append), path)
+    assert status == 503 and headers[b"retry-after"] == b"3" and inner.calls == 0
+    error = json.loads(body)["error"]
+    assert shape in error and "queue is full" in error["message"] and refused == ["overloaded"]
+
+
+async def test_admission_refuses_while_not_ready_and_lets_other_routes_through():
+    inner = Recorder()
+    app = Admission(inner, service(n_waiting=0, ready=False))
+    status, headers, body = await call(app)
+    assert status == 503 and json.loads(body)["error"]["type"] == "unavailable" and headers[b"retry-after"] == b"1"
+    assert (await call(app, "/readyz", method="GET"))[0] == 200 and inner.calls == 1
+
+
+class Clock:
+    def __init__(self):
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+async def test_rate_limit_refills_with_its_clock():
+    clock, inner = Clock(), Recorder()
+    limiter = RateLimit(inner, rate=2.0, burst=3, clock=clock)
+    assert [(await call(limiter))[0] for _ in range(4)] == [200, 200, 200, 429]
+    status, headers, body = await call(limiter)
+    assert status == 429 and headers[b"retry-after"] == b"1" and json.loads(body)["error"]["type"] == "rate_limited"
+    clock.now += 0.5  # one token back at 2 requests/s
+    assert [(await call(limiter))[0] for _ in range(2)] == [200, 429]
+    clock.now += 10.0  # refills up to the burst, never beyond
+    assert [(await call(limiter))[0] for _ in range(4)] == [200, 200, 200, 429]
+    assert inner.calls == 7
+
+
+async def test_rate_limit_is_per_client_and_skips_health_routes():
+    clock, inner = Clock(), Recorder()
+    limiter = RateLimit(inner, rate=1.0, burst=1, clock=clock)
+    assert (await call(limiter, client="a"))[0] == 200
+    assert (await call(limiter, client="a"))[0] == 429
+    assert (await call(limiter, client="b"))[0] == 200
+    assert [(await call(limiter, "/readyz", client="a", method="GET"))[0] for _ in range(5)] == [200] * 5
+
+
+async def test_rate_limit_retry_after_rounds_the_wait_up():
+    clock = Clock()
+    limiter = RateLimit(Recorder(), rate=0.25, burst=1, clock=clock)
+    await call(limiter)
+    clock.now += 1.0  # a quarter token back: three more quarters at 0.25/s is 3 s
+    assert (await call(limiter))[1][b"retry-after"] == b"3"
+
+
+async def test_rate_limit_forgets_the_least_recently_seen_client():
+    clock = Clock()
+    limiter = RateLimit(Recorder(), rate=1.0, burst=1, max_clients=2, clock=clock)
+    for client in ("a", "b", "c"):
+        await call(limiter, client=client)
+    assert list(limiter.buckets) == ["b", "c"]
+    assert (await call(limiter, client="a"))[0] == 200  # "a" was forgotten: a full bucket again
+
+
+async def test_a_full_queue_refuses_before_the_body_is_parsed(tutor_folder):
+    """Through the real app: with the queue full, even malformed JSON gets the cheap 503."""
+    import trio
+    from test_service import serving, wait_until
+    from test_streaming import slow_down
+
+    async with serving(tutor_folder, max_batch=1, max_queue=1) as (client, service):
+        slow_down(service.scheduler, 0.05)
+        async with trio.open_nursery() as nursery:
+            for sentence in ("He goed home", "She go home"):
+                nursery.start_soon(partial(client.post, "/correct", json={"sentence": sentence}))
+            await wait_until(lambda: service.scheduler.n_waiting == 1 and service.scheduler.n_running == 1)
+            response = await client.post("/correct", data=b"{oops", headers={"content-type": "application/json"})
+            assert response.status_code == 503 and response.headers["Retry-After"]
+            assert (await response.get_json())["error"]["type"] == "overloaded"

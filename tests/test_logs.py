@@ -1,0 +1,47 @@
+"""The real server's log: every line one JSON object with a timestamp and a level, from start-up to
+shutdown, Hypercorn's own lines included, and nothing twice."""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+import tempfile
+from collections import Counter
+from datetime import datetime
+
+import httpx
+from helpers import free_port, wait_ready
+
+
+async def test_every_line_is_json_and_none_is_printed_twice(tutor_folder):
+    port = free_port()
+    log = tempfile.TemporaryFile("w+")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "miniserve.cli", "serve", "--port", str(port), "--model", str(tutor_folder),
+         "--max-batch", "2"], stdout=log, stderr=log, text=True)
+    try:
+        async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=30) as client:
+            await wait_ready(client, process)
+            assert (await client.post("/correct", json={"sentence": "He goed home"})).status_code == 200
+            assert (await client.post("/correct", json={"sentence": "She go home"})).status_code == 200
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(30) == 0
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait(10)
+    log.seek(0)
+    lines = [json.loads(line) for line in log.read().splitlines()]  # fails on any line that is not JSON
+    for line in lines:
+        assert {"ts", "level", "logger", "message"} <= set(line)
+        assert datetime.fromisoformat(line["ts"]).tzinfo is not None
+    messages = [line["message"] for line in lines]
+    assert [m for m, n in Counter(messages).items() if n > 1 and m != "access"] == []
+    kinds = [(line["logger"], line["message"].split(":")[0].split(" ")[0]) for line in lines]
+    for expected in [("miniserve.app", "starting"), ("hypercorn.error", "Running"), ("miniserve.service", "ready"),
+                     ("miniserve.server", "shutting"), ("miniserve.app", "stopped")]:
+        assert kinds.count(expected) == 1, (expected, kinds)
+    access = [line for line in lines if line["logger"] == "miniserve.access"]
+    assert [a["status"] for a in access] == [200, 200] and all(a["level"] == "info" for a in access)
