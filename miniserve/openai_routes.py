@@ -73,6 +73,7 @@ async def completions(data: CompletionRequest):
                 max_new_tokens=max_tokens, temperature=data.temperature if data.temperature is not None else 1.0,
                 top_p=data.top_p if data.top_p is not None else 1.0, top_k=data.top_k or 0,
                 seed=None if data.seed is None else data.seed + len(tickets), logprobs=data.logprobs,
+                stop_at_end=not data.ignore_eos,
             )
             tickets.append(Ticket(Sequence(list(ids), params), g.request_id, signal=signal, streaming=data.stream))
     try:
