@@ -62,6 +62,8 @@ def options(argv: list[str] | None) -> argparse.Namespace:
     a("--probe-seconds", type=float, default=8.0, help="seconds of arrivals per probe")
     a("--point-seconds", type=float, default=15.0, help="seconds of arrivals per load point (25/50/75%%)")
     a("--min-requests", type=int, default=40, help="requests per probe or point at least (a p95 needs a few dozen)")
+    a("--longest-seconds", type=float, default=30.0, help="cap on the arrivals' span of one probe or point (s), "
+      "whatever --min-requests asks (at least 10 requests)")
     a("--fractions", type=float, nargs="+", default=list(FRACTIONS), help="load points, as fractions of static's goodput")
     a("--timeout", type=float, default=10.0, help="seconds before a request counts as never answered")
     a("--max-batch", type=int, default=32, help="server --max-batch")
@@ -86,8 +88,10 @@ def mix_of(args, name: str) -> dict[str, float]:
     return args.mix if name == "mix" else workload.MIXES[name]
 
 
-def requests_for(rate: float, seconds: float, least: int) -> int:
-    return max(least, math.ceil(rate * seconds))
+def requests_for(rate: float, seconds: float, least: int, longest: float) -> int:
+    """Requests for `seconds` of arrivals, at least `least` (a p95 needs a few dozen), but never more
+    than `longest` seconds of them (slow schedulers are probed at low rates), and at least 10."""
+    return min(max(least, math.ceil(rate * seconds)), max(10, math.ceil(rate * longest)))
 
 
 class Runner:
@@ -134,7 +138,7 @@ class Runner:
         async with Server(scheduler, args.max_batch, args.max_queue, cpus=args.server_cpus) as server:
             async def probe(rate: float) -> Probe:
                 await server.idle()
-                n = requests_for(rate, args.probe_seconds, args.min_requests)
+                n = requests_for(rate, args.probe_seconds, args.min_requests, args.longest_seconds)
                 probe_seed = seed + 1 + round(rate * 1000)
                 result = await load_server(server, workload.make(mix_of(args, name), n, probe_seed),
                                            poisson_schedule(rate, n, probe_seed), args.timeout)
@@ -160,7 +164,7 @@ class Runner:
             async with Server(scheduler, args.max_batch, args.max_queue, cpus=args.server_cpus) as server:
                 for k, fraction in enumerate(args.fractions):
                     rate = max(args.floor, fraction * base)
-                    n = requests_for(rate, args.point_seconds, args.min_requests)
+                    n = requests_for(rate, args.point_seconds, args.min_requests, args.longest_seconds)
                     point_seed = seed + 500 + k
                     await server.idle()
                     result = await load_server(server, workload.make(mix_of(args, name), n, point_seed),

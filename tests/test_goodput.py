@@ -99,3 +99,12 @@ def test_ratios_spread_and_verdicts_from_runs():
 def test_never_answered_stays_honest_in_ratios():
     assert analysis.ratio(math.inf, 0.1) == math.inf and analysis.ratio(0.1, math.inf) == 0.0
     assert math.isnan(analysis.ratio(math.inf, math.inf)) and analysis.ratio(30.0, 0.0) == math.inf
+
+
+def test_probe_sizes_are_bounded_in_time():
+    from bench.standard import requests_for
+
+    assert requests_for(50.0, 8.0, 40, 30.0) == 400  # 8 s of arrivals
+    assert requests_for(2.0, 8.0, 40, 30.0) == 40  # a p95 needs a few dozen requests...
+    assert requests_for(0.5, 8.0, 40, 30.0) == 15  # ...but never more than 30 s of arrivals
+    assert requests_for(0.1, 8.0, 40, 30.0) == 10
