@@ -70,6 +70,8 @@ def options(argv: list[str] | None) -> argparse.Namespace:
     a("--max-queue", type=int, default=64, help="server --max-queue")
     a("--client-cpus", type=cpu_list, help="pin the load generator to these CPUs (e.g. 1); default: not pinned")
     a("--server-cpus", type=cpu_list, help="pin each server to these CPUs (e.g. 0); default: not pinned")
+    a("--client-nice", type=int, default=-10, help="niceness of the load generator (root only; servers keep 0): its "
+      "short wake-ups then preempt the server and send on time; pass 0 to switch off")
     a("--no-plots", action="store_true", help="skip the plots (matplotlib)")
     return p.parse_args(argv)
 
@@ -273,15 +275,14 @@ def write_results(args, meta: dict, runs: list[dict]) -> dict:
 def main(argv: list[str] | None = None) -> dict:
     argv = list(sys.argv[1:] if argv is None else argv)
     args = options(argv)
-    pin(args.client_cpus)
+    pin(args.client_cpus, args.client_nice)
     if args.from_raw:
         old = json.loads((args.out / "summary.json").read_text())
         meta = {k: old[k] for k in ("command", "commit", "dirty", "model_sha256", "machine", "date", "seconds") if k in old}
         meta["redrawn_by"] = provenance(argv)["command"]
-        settings = old.get("settings", {})
-        for key in ("repetitions", "slo_factor", "workloads", "seed", "mix"):  # what the run used, not today's defaults
-            if key in settings:
-                setattr(args, key, settings[key])
+        for key, value in old.get("settings", {}).items():  # what the run used, not today's defaults
+            if key not in ("out", "overwrite", "from_raw", "no_plots"):
+                setattr(args, key, value)
         runs, records = load_raw(args.out)
     else:
         raw = args.out / "raw"

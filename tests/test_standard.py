@@ -86,7 +86,7 @@ def test_from_raw_gives_back_the_same_results(smoke):
     assert again["redrawn_by"].startswith("python -m bench.standard --from-raw")
     for key in ("runs", "repetitions", "spread", "targets", "workload"):
         assert again[key] == before[key], key
-    assert after["settings"]["repetitions"] == 1
+    assert after["settings"]["repetitions"] == 1 and after["settings"]["schedulers"] == ["continuous", "static"]
     for name in ("cdf.png", "goodput.png", "summary.md"):
         assert (out / name).stat().st_size > 0
 
