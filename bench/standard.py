@@ -275,7 +275,6 @@ def write_results(args, meta: dict, runs: list[dict]) -> dict:
 def main(argv: list[str] | None = None) -> dict:
     argv = list(sys.argv[1:] if argv is None else argv)
     args = options(argv)
-    pin(args.client_cpus, args.client_nice)
     if args.from_raw:
         old = json.loads((args.out / "summary.json").read_text())
         meta = {k: old[k] for k in ("command", "commit", "dirty", "model_sha256", "machine", "date", "seconds") if k in old}
@@ -291,6 +290,7 @@ def main(argv: list[str] | None = None) -> dict:
                 raise SystemExit(f"{args.out} already holds results; pass --overwrite to replace them")
             shutil.rmtree(raw, ignore_errors=True)
         args.out.mkdir(parents=True, exist_ok=True)
+        pin(args.client_cpus, args.client_nice)
         meta = provenance(argv) | {"date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())}
         started = time.time()
         runner = Runner(args)

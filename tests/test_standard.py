@@ -17,7 +17,8 @@ from miniserve.tutor import model_folder
 
 TINY = ["--repetitions", "1", "--schedulers", "continuous", "static", "--mix", "tutor=0.8,api=0.2",
         "--unloaded-requests", "3", "--start-rate", "4", "--floor", "2", "--max-probes", "1", "--probe-seconds", "1",
-        "--point-seconds", "1", "--min-requests", "6", "--fractions", "0.5", "--timeout", "30", "--slo-factor", "1000"]
+        "--point-seconds", "1", "--min-requests", "6", "--fractions", "0.5", "--timeout", "30", "--slo-factor", "1000",
+        "--client-nice", "0"]  # the test process keeps its niceness
 
 
 @pytest.fixture(scope="module")
