@@ -110,7 +110,8 @@ def plan(s: Service, data: CompletionRequest) -> list[tuple[list[int], SamplingP
             work.append((ids, SamplingParams(
                 max_new_tokens=max_tokens, temperature=data.temperature if data.temperature is not None else 1.0,
                 top_p=data.top_p if data.top_p is not None else 1.0, top_k=data.top_k or 0,
-                seed=seed_for(data.seed, len(work)), logprobs=data.logprobs)))
+                seed=seed_for(data.seed, len(work)), logprobs=data.logprobs,
+                stop_at_end=not data.ignore_eos)))
     return work
 
 

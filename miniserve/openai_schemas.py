@@ -20,6 +20,7 @@ class CompletionRequest(BaseModel):
     temperature: float | None = Field(1.0, ge=0.0, le=2.0)
     top_p: float | None = Field(1.0, gt=0.0, le=1.0)
     top_k: int | None = Field(None, ge=0, description="extension (as in vLLM): sample from the k best")
+    ignore_eos: bool = Field(False, description="extension (as in vLLM): generate max_tokens, past the end token")
     n: int = Field(1, ge=1, le=8)
     stream: bool = False
     stream_options: dict | None = None

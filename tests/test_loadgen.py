@@ -72,3 +72,32 @@ async def test_a_short_run_against_the_real_server(tutor_folder, monkeypatch):
     assert summary["tokens_per_s"] > 0 and result["server"]["batch_size_mean"] >= 1
     assert result["server"]["generated_tokens"] == sum(r["tokens"] for r in result["records"])
     assert len(result["in_system"]) > 5
+
+
+def test_send_lag_is_actual_minus_planned_and_failures_are_never_answered():
+    records = [loadgen.Record(i, planned=i * 0.01, sent=i * 0.01 + (0.002 if i < 97 else 0.050), first_byte=None,
+                              end=i * 0.01 + 0.1, status=200, error="", tokens=10) for i in range(100)]
+    records.append(loadgen.Record(100, 1.0, 1.001, None, 1.002, 503, "http_503", 0))
+    summary = loadgen.summarize(records)
+    assert summary["send_lag"]["p50_ms"] == 2.0 and summary["send_lag"]["max_ms"] == 50.0
+    assert summary["send_lag"]["p99_ms"] == 50.0  # 3 of 101 sent 48 ms late: the p99 shows it
+    assert summary["latency_s"]["max"] == float("inf") and summary["latency_answered_s"]["p99"] < 0.2
+    assert summary["classes"]["tutor"]["errors"] == {"http_503": 1}
+    assert summary["per_token_s"]["p50"] == 0.01  # 0.1 s for 10 tokens
+
+
+def test_answers_are_read_from_json_and_from_event_streams():
+    assert loadgen.parse_answer(200, b'{"usage": {"completion_tokens": 7, "total_seconds": 0.5}}') == ("", 7, 0.5)
+    stream = b'data: {"field": "corrected", "delta": "He"}\n\ndata: {"corrected": "x", "usage": {"completion_tokens": 9}}\n\ndata: [DONE]\n\n'
+    assert loadgen.parse_answer(200, stream) == ("", 9, None)
+    api = b'data: {"choices": [{"text": "a"}]}\n\ndata: {"choices": [], "usage": {"completion_tokens": 3}}\n\ndata: [DONE]\n\n'
+    assert loadgen.parse_answer(200, api) == ("", 3, None)
+    assert loadgen.parse_answer(200, b'data: {"error": {"type": "step_failed"}}\n\ndata: [DONE]\n\n')[0] == "stream_error"
+    assert loadgen.parse_answer(503, b"{}") == ("http_503", 0, None)
+    assert loadgen.parse_answer(200, b"not json")[0] == "bad_body"
+
+
+def test_step_histograms_are_differences_per_bucket():
+    before = {'h_bucket{"le": "0.001"}': 1.0, 'h_bucket{"le": "0.01"}': 3.0, 'h_bucket{"le": "+Inf"}': 3.0}
+    after = {'h_bucket{"le": "0.001"}': 2.0, 'h_bucket{"le": "0.01"}': 9.0, 'h_bucket{"le": "+Inf"}': 10.0}
+    assert loadgen.histogram(before, after, "h") == [["0.001", 1], ["0.01", 5], ["+Inf", 1]]

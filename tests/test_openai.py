@@ -73,6 +73,15 @@ async def test_streaming_equals_the_whole_answer(client):
     assert chunks[-1].choices[0].finish_reason == "stop"
 
 
+async def test_ignore_eos_generates_max_tokens(client):
+    # vLLM's extension, which load tests use to give API calls their requested (long-tailed) length.
+    stopped = await call(client.completions.create, model="miniserve-tutor", prompt=PROMPT, max_tokens=60, temperature=0)
+    assert stopped.usage.completion_tokens < 60
+    done = await call(client.completions.create, model="miniserve-tutor", prompt=PROMPT, max_tokens=60, temperature=0,
+                      extra_body={"ignore_eos": True})
+    assert done.usage.completion_tokens == 60 and done.choices[0].finish_reason == "length"
+
+
 async def test_stop_n_seed_and_lists(client):
     done = await call(client.completions.create, model="miniserve-tutor", prompt=[PROMPT, "<|endoftext|>He goed home<|fix|>"],
                       max_tokens=30, temperature=0.9, seed=7, n=2, stop=["."])
