@@ -1,7 +1,7 @@
 """Replicas on paper: how many one-CPU replicas a target rate and a p95 objective need, from one
 replica's measured rate sweep, and each replica's queue bound and load (Little's law).
 
-    python -m bench.fleet --sweep docs/results/summary.json --p95 0.25 0.5 1.0 --rate 50 500 5000
+    python -m bench.fleet --sweep docs/results/previous/summary.json --p95 0.25 0.5 1.0 --rate 50 500 5000
 
 A replica's *goodput* for an objective is the highest answered rate of the sweep at which it met
 the objective with nothing refused (a measured point, never an interpolation). The fleet is
@@ -66,7 +66,7 @@ def plan(rate: float, p95: float, points: list[Point], spare: int = 1, mu: float
 
 def main(argv: list[str] | None = None) -> list[dict]:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--sweep", type=Path, default=Path("docs/results/summary.json"), help="bench.compare's summary")
+    p.add_argument("--sweep", type=Path, default=Path("docs/results/previous/summary.json"), help="bench.compare's summary")
     p.add_argument("--mu", type=float, help="service rate at saturation, requests/s (default: the sweep's peak)")
     p.add_argument("--service", type=float, help="time in system at light load, s (default: the sweep's lightest rate)")
     p.add_argument("--p95", type=float, nargs="+", default=[0.5])
