@@ -8,6 +8,8 @@ from functools import partial
 from types import SimpleNamespace
 
 import pytest
+import trio
+import trio.testing
 
 from miniserve.admission import Admission
 from miniserve.config import Settings
@@ -45,7 +47,8 @@ async def call(app, path="/correct", client="10.0.0.1", method="POST"):
 
 def service(n_waiting: int, max_queue: int = 4, ready: bool = True):
     health = Health(model_loaded=ready, warmed_up=ready, scheduler_alive=ready)
-    scheduler = SimpleNamespace(n_waiting=n_waiting, settings=Settings(max_queue=max_queue), retry_after=lambda: 3)
+    scheduler = SimpleNamespace(n_waiting=n_waiting, settings=Settings(max_queue=max_queue), retry_after=lambda: 3,
+                                max_batch=2)
     return SimpleNamespace(scheduler=scheduler if ready else None, health=health)
 
 
@@ -63,6 +66,29 @@ async def test_admission_refuses_a_full_queue_before_reading_the_body(path, shap
     assert status == 503 and headers[b"retry-after"] == b"3" and inner.calls == 0
     error = json.loads(body)["error"]
     assert shape in error and "queue is full" in error["message"] and refused == ["overloaded"]
+
+
+async def test_admission_holds_no_more_requests_than_the_scheduler_can():
+    """max_batch 2 + max_queue 4: the seventh request inside at once is refused before Quart,
+    although the queue itself still looks empty (the six are still being parsed)."""
+    release, inside = trio.Event(), []
+
+    async def parsing(scope, receive, send):
+        inside.append(1)
+        await release.wait()
+        await Recorder()(scope, receive, send)
+    app = Admission(parsing, service(n_waiting=0))
+    statuses = []
+
+    async def one():
+        statuses.append((await call(app))[0])
+    async with trio.open_nursery() as nursery:
+        for _ in range(6):
+            nursery.start_soon(one)
+        await trio.testing.wait_all_tasks_blocked()
+        assert len(inside) == 6 and (await call(app))[0] == 503
+        release.set()
+    assert statuses == [200] * 6 and app.inside == 0 and (await call(app))[0] == 200
 
 
 async def test_admission_refuses_while_not_ready_and_lets_other_routes_through():
@@ -122,7 +148,6 @@ async def test_rate_limit_forgets_the_least_recently_seen_client():
 
 async def test_a_full_queue_refuses_before_the_body_is_parsed(tutor_folder):
     """Through the real app: with the queue full, even malformed JSON gets the cheap 503."""
-    import trio
     from test_service import serving, wait_until
     from test_streaming import slow_down
 
