@@ -175,8 +175,9 @@ class Scheduler:
         self.records.append(StepRecord(self.steps, tuple((s.id, n, before[s.id]) for s, n in plan.items),
                                        self.n_waiting, trio.current_time() - started))
         by_seq = {t.seq.id: t for t in self.running}
-        for seq, _token in outcome:
-            ticket = by_seq[seq.id]
+        for output in outcome:
+            ticket = by_seq[output.seq_id]
+            seq = ticket.seq
             gap = ticket.on_token()
             if self.metrics:
                 if gap is None:

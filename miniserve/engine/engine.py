@@ -7,13 +7,14 @@ towards its known tokens (a whole prompt, a chunk of it, or the one token sample
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
 from kernels.step import PackedWeights, Workspace, forward_step
 from miniserve.engine.cache import KVCache
+from miniserve.engine.output import StepOutput
+from miniserve.engine.plan import StepPlan
 from miniserve.engine.sampling import SamplingParams, sample, token_logprobs
 from miniserve.engine.sequence import Sequence, Status
 from miniserve.weights import GPT2Config, GPT2Weights, load_model
@@ -32,36 +33,18 @@ def pack(config: GPT2Config, w: GPT2Weights) -> PackedWeights:
     )
 
 
-@dataclass
-class StepPlan:
-    """One step's work: (sequence, number of its uncomputed tokens to compute now)."""
-
-    items: list[tuple[Sequence, int]]
-
-    @property
-    def n_tokens(self) -> int:
-        return sum(n for _, n in self.items)
-
-    @classmethod
-    def within(cls, seqs: list[Sequence], budget: int) -> "StepPlan":
-        """Every decode (one token each) first, then prefill chunks in order while the token budget
-        lasts: a long prompt never stalls the sequences that are already generating."""
-        items = [(s, 1) for s in seqs if s.uncomputed == 1]
-        budget -= len(items)
-        for s in seqs:
-            if s.uncomputed > 1 and budget > 0:
-                items.append((s, min(s.uncomputed, budget)))
-                budget -= items[-1][1]
-        return cls(items)
-
-
 class Engine:
     def __init__(self, config: GPT2Config, weights: GPT2Weights, n_slots: int = 64, max_step_tokens: int = 512):
         self.config = config
         self.weights = pack(config, weights)
         self.cache = KVCache(config.n_layer, n_slots, config.n_head, config.n_positions, config.head_dim)
         self.max_step_tokens = max_step_tokens
-        self.workspace = Workspace(self.weights, max_step_tokens, n_slots, config.n_positions)
+        rows = max(max_step_tokens, n_slots)  # decodes are never split, so a step may exceed the budget
+        self.workspace = Workspace(self.weights, rows, n_slots, config.n_positions)
+        # the step's index arrays, allocated once: a step fills prefixes of them
+        self._tokens, self._positions, self._slots = (np.zeros(rows, np.int64) for _ in range(3))
+        self._last_rows = np.zeros(n_slots, np.int64)
+        self._arange = np.arange(config.n_positions, dtype=np.int64)
 
     @classmethod
     def from_folder(cls, folder: str | Path, **kwargs) -> "Engine":
@@ -84,37 +67,54 @@ class Engine:
             seq.status, seq.finish_reason = status, reason
 
     # -- the step ---------------------------------------------------------------------------
-    def step(self, plan: StepPlan) -> list[tuple[Sequence, int]]:
-        """Compute the planned tokens; return (sequence, new token) for each sequence sampled.
+    def step(self, plan: StepPlan) -> list[StepOutput]:
+        """Compute the planned tokens; return a record for each sequence that got a new token.
         Finished sequences are marked FINISHED but keep their slot until `release`."""
-        tokens, positions, slots, last_rows, sampled = [], [], [], [], []
+        n, sampled = self._gather(plan)
+        logits = forward_step(
+            self.weights, self.workspace, self._tokens[:n], self._positions[:n], self._slots[:n],
+            self._last_rows[:len(sampled)], self.cache.keys, self.cache.values,
+        )
+        for seq, k in plan.items:
+            seq.computed += k
+        return self._postprocess(sampled, logits)
+
+    def _gather(self, plan: StepPlan) -> tuple[int, list[Sequence]]:
+        """Fill the index arrays' prefixes from the plan (slices, no loop over tokens); returns the
+        rows and the sequences whose last known token is computed this step, in logits-row order."""
+        if not plan.items:
+            raise ValueError("an empty step")
+        row, sampled = 0, []
         for seq, n in plan.items:
             if seq.slot < 0 or seq.done or not 0 < n <= seq.uncomputed:
                 raise ValueError(f"sequence {seq.id} cannot compute {n} tokens now")
             start, prompt_length = seq.computed, len(seq.prompt)
+            if row + n > len(self._tokens):
+                raise ValueError(f"the step has more than {len(self._tokens)} tokens")
             if start >= prompt_length:  # decoding: no need to join prompt and generated tokens
-                tokens.extend(seq.generated[start - prompt_length:start - prompt_length + n])
+                self._tokens[row:row + n] = seq.generated[start - prompt_length:start - prompt_length + n]
             else:
-                tokens.extend((seq.prompt if start + n <= prompt_length else seq.tokens)[start:start + n])
-            positions.extend(range(start, start + n))
-            slots.extend([seq.slot] * n)
+                self._tokens[row:row + n] = (seq.prompt if start + n <= prompt_length else seq.tokens)[start:start + n]
+            self._positions[row:row + n] = self._arange[start:start + n]
+            self._slots[row:row + n] = seq.slot
+            row += n
             if start + n == seq.length:
-                last_rows.append(len(tokens) - 1)
+                self._last_rows[len(sampled)] = row - 1
                 sampled.append(seq)
-        logits = forward_step(
-            self.weights, self.workspace, np.array(tokens, np.int64), np.array(positions, np.int64),
-            np.array(slots, np.int64), np.array(last_rows, np.int64), self.cache.keys, self.cache.values,
-        )
-        for seq, n in plan.items:
-            seq.computed += n
+        return row, sampled
+
+    def _postprocess(self, sampled: list[Sequence], logits: np.ndarray) -> list[StepOutput]:
+        """Sample, append to the sequences (compute-thread state), and describe what happened."""
         out = []
         for row, seq in enumerate(sampled):
             token = sample(logits[row], seq.params, seq.rng)
             seq.generated.append(token)
+            logprobs = None
             if seq.params.logprobs is not None:
                 seq.logprobs.append(token_logprobs(logits[row], token, seq.params.logprobs))
+                logprobs = (seq.logprobs[-1],)
             self._check_finished(seq, token)
-            out.append((seq, token))
+            out.append(StepOutput(seq.id, (token,), logprobs, seq.finish_reason or None))
         return out
 
     def _check_finished(self, seq: Sequence, token: int) -> None:
