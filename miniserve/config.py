@@ -16,7 +16,8 @@ class Settings:
     model_name: str = field(default="", metadata={"help": "id in /v1/models (default: miniserve-tutor or the folder name)"})
     scheduler: str = field(default="continuous", metadata={"help": "continuous | static | async | sync"})
     # capacity: Little's law sizing in docs/service.md
-    max_batch: int = field(default=32, metadata={"help": "sequences per step (and KV slots)"})
+    max_batch: int = field(default=32, metadata={"help": "sequences per step (the compute batch)"})
+    n_slots: int = field(default=0, metadata={"help": "KV slots: sequences admitted at once (0 = max_batch)"})
     max_queue: int = field(default=64, metadata={"help": "waiting requests before 503 (about 2 batches)"})
     step_token_budget: int = field(default=256, metadata={"help": "tokens per step, decodes first, then prefill chunks"})
     batch_wait: float = field(default=0.05, metadata={"help": "static: seconds to wait for a batch to fill"})
@@ -37,6 +38,8 @@ class Settings:
         for name in ("max_batch", "max_queue", "step_token_budget", "max_body_bytes", "rate_burst", "max_new_tokens"):
             if getattr(self, name) < 1:
                 raise ValueError(f"{name} must be at least 1")
+        if self.n_slots < 0:
+            raise ValueError("n_slots must be >= 0")
         for name in ("batch_wait", "request_timeout", "drain_timeout", "stream_stall_timeout", "rate_limit"):
             if getattr(self, name) < 0:
                 raise ValueError(f"{name} must be >= 0")
