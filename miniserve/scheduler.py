@@ -154,7 +154,8 @@ class Scheduler:
         return True
 
     def _plan(self) -> StepPlan:
-        return StepPlan.within([t.seq for t in self.running], self.settings.step_token_budget)
+        return StepPlan.within([t.seq for t in self.running], self.settings.step_token_budget,
+                               self.engine.drafter, self.engine.config.n_positions)
 
     async def _step(self) -> None:
         plan = self._plan()
@@ -175,22 +176,22 @@ class Scheduler:
         self.records.append(StepRecord(self.steps, tuple((s.id, n, before[s.id]) for s, n in plan.items),
                                        self.n_waiting, trio.current_time() - started))
         by_seq = {t.seq.id: t for t in self.running}
-        for seq, _token in outcome:
-            ticket = by_seq[seq.id]
+        for out in outcome:
+            ticket = by_seq[out.seq_id]
             gap = ticket.on_token()
             if self.metrics:
                 if gap is None:
                     self.metrics.time_to_first_token.observe(ticket.ttft_seconds)
                 else:
                     self.metrics.inter_token_latency.observe(gap)
-            if seq.done:
+            if ticket.seq.done:
                 self._finish(ticket)
         if self.metrics:
             m = self.metrics
             m.step_duration.observe(self.records[-1].seconds)
             m.batch_size.observe(len(plan.items))
             m.step_tokens.observe(plan.n_tokens)
-            m.generation_tokens.inc(len(outcome))
+            m.generation_tokens.inc(sum(len(out.tokens) for out in outcome))
 
     def _run_engine(self, plan: StepPlan):
         if self.fail_next_steps > 0:

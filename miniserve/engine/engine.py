@@ -7,14 +7,16 @@ towards its known tokens (a whole prompt, a chunk of it, or the one token sample
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
+from kernels.sampling import SamplerWorkspace
 from kernels.step import PackedWeights, Workspace, forward_step
 from miniserve.engine.cache import KVCache
-from miniserve.engine.sampling import SamplingParams, sample, token_logprobs
+from miniserve.engine.draft import PromptLookup
+from miniserve.engine.sampling import SamplingParams
 from miniserve.engine.sequence import Sequence, Status
 from miniserve.weights import GPT2Config, GPT2Weights, load_model
 
@@ -32,36 +34,74 @@ def pack(config: GPT2Config, w: GPT2Weights) -> PackedWeights:
     )
 
 
+@dataclass(frozen=True)
+class StepOutput:
+    """What one step did to one sequence: the tokens it emitted (one, or several when a draft was
+    accepted), their logprobs (when asked for), and the finish reason ("" while running)."""
+
+    seq_id: int
+    tokens: tuple[int, ...]
+    logprobs: tuple[tuple[float, dict[int, float]], ...] = ()
+    finish_reason: str = ""
+    drafted: int = 0  # draft tokens verified this step
+    accepted: int = 0  # of which the model agreed with
+
+
 @dataclass
 class StepPlan:
-    """One step's work: (sequence, number of its uncomputed tokens to compute now)."""
+    """One step's work: (sequence, number of its uncomputed tokens to compute now), and for some
+    decoding sequences a draft of the tokens after those, to verify in the same step."""
 
     items: list[tuple[Sequence, int]]
+    drafts: dict[int, np.ndarray] = field(default_factory=dict)  # sequence id -> draft token ids
 
     @property
     def n_tokens(self) -> int:
-        return sum(n for _, n in self.items)
+        return sum(n for _, n in self.items) + sum(len(d) for d in self.drafts.values())
 
     @classmethod
-    def within(cls, seqs: list[Sequence], budget: int) -> "StepPlan":
+    def within(cls, seqs: list[Sequence], budget: int, drafter: PromptLookup | None = None,
+               n_positions: int | None = None) -> "StepPlan":
         """Every decode (one token each) first, then prefill chunks in order while the token budget
-        lasts: a long prompt never stalls the sequences that are already generating."""
+        lasts: a long prompt never stalls the sequences that are already generating. Drafts only
+        take what is left: speculation never delays a prompt."""
         items = [(s, 1) for s in seqs if s.uncomputed == 1]
         budget -= len(items)
         for s in seqs:
             if s.uncomputed > 1 and budget > 0:
                 items.append((s, min(s.uncomputed, budget)))
                 budget -= items[-1][1]
-        return cls(items)
+        plan = cls(items)
+        if drafter is not None:
+            for s, n in items:
+                if budget <= 0:
+                    break
+                if n == 1:
+                    draft = drafter.draft_for(s, budget, n_positions)
+                    if len(draft):
+                        plan.drafts[s.id] = draft
+                        budget -= len(draft)
+        return plan
 
 
 class Engine:
-    def __init__(self, config: GPT2Config, weights: GPT2Weights, n_slots: int = 64, max_step_tokens: int = 512):
-        self.config = config
+    def __init__(self, config: GPT2Config, weights: GPT2Weights, n_slots: int = 64, max_step_tokens: int = 512,
+                 drafter: PromptLookup | None = None):
+        self.config, self.drafter = config, drafter  # drafter: speculate with it (None: never)
         self.weights = pack(config, weights)
         self.cache = KVCache(config.n_layer, n_slots, config.n_head, config.n_positions, config.head_dim)
         self.max_step_tokens = max_step_tokens
-        self.workspace = Workspace(self.weights, max_step_tokens, n_slots, config.n_positions)
+        # every row of a step may need logits (verified drafts), so the logits buffer has one per row
+        self.workspace = Workspace(self.weights, max_step_tokens, max_step_tokens, config.n_positions)
+        self.sampler = SamplerWorkspace(max_step_tokens, config.vocab_size)
+        # sampling parameters per KV slot, set at admission: a step gathers them for its rows
+        self.slot_temperature = np.zeros(n_slots, np.float64)
+        self.slot_top_k = np.zeros(n_slots, np.int64)
+        self.slot_top_p = np.ones(n_slots, np.float64)
+        self.slot_seed = np.zeros(n_slots, np.uint64)
+        self.slot_n_top = np.full(n_slots, -1, np.int64)
+        self.slot_prompt = np.zeros(n_slots, np.int64)
+        self.drafted = self.accepted = 0  # totals, for metrics and benchmarks
 
     @classmethod
     def from_folder(cls, folder: str | Path, **kwargs) -> "Engine":
@@ -72,8 +112,13 @@ class Engine:
         return self.cache.can_admit(min(seq.max_length, self.config.n_positions))
 
     def admit(self, seq: Sequence) -> None:
-        seq.slot = self.cache.admit(seq)
+        seq.slot = slot = self.cache.admit(seq)
         seq.status = Status.RUNNING
+        p = seq.params
+        self.slot_temperature[slot] = 0.0 if p.greedy else p.temperature
+        self.slot_top_k[slot], self.slot_top_p[slot], self.slot_seed[slot] = p.top_k, p.top_p, seq.seed64
+        self.slot_n_top[slot] = -1 if p.logprobs is None else p.logprobs
+        self.slot_prompt[slot] = len(seq.prompt)
 
     def release(self, seq: Sequence, status: Status = Status.ABORTED, reason: str = "abort") -> None:
         """Give the slot back (finished or aborted); safe to call twice."""
@@ -84,10 +129,12 @@ class Engine:
             seq.status, seq.finish_reason = status, reason
 
     # -- the step ---------------------------------------------------------------------------
-    def step(self, plan: StepPlan) -> list[tuple[Sequence, int]]:
-        """Compute the planned tokens; return (sequence, new token) for each sequence sampled.
-        Finished sequences are marked FINISHED but keep their slot until `release`."""
-        tokens, positions, slots, last_rows, sampled = [], [], [], [], []
+    def step(self, plan: StepPlan) -> list[StepOutput]:
+        """Compute the planned tokens and verify the planned drafts; emit one or more tokens for each
+        sequence whose known tokens are now all computed. Finished sequences are marked FINISHED but
+        keep their slot until `release`. Rows: each sequence's uncomputed tokens, then its draft."""
+        tokens, positions, slots, out_rows, sampled = [], [], [], [], []
+        allowed: dict[int, list[np.ndarray]] = {}  # logits row -> allowed ids, constrained rows only
         for seq, n in plan.items:
             if seq.slot < 0 or seq.done or not 0 < n <= seq.uncomputed:
                 raise ValueError(f"sequence {seq.id} cannot compute {n} tokens now")
@@ -96,26 +143,84 @@ class Engine:
                 tokens.extend(seq.generated[start - prompt_length:start - prompt_length + n])
             else:
                 tokens.extend((seq.prompt if start + n <= prompt_length else seq.tokens)[start:start + n])
+            if start + n == seq.length:
+                draft = self._usable_draft(seq, plan.drafts.get(seq.id), allowed, len(out_rows))
+                tokens.extend(draft)
+                n += len(draft)
+                sampled.append((seq, len(out_rows), draft))
+                out_rows.extend(range(len(tokens) - len(draft) - 1, len(tokens)))
             positions.extend(range(start, start + n))
             slots.extend([seq.slot] * n)
-            if start + n == seq.length:
-                last_rows.append(len(tokens) - 1)
-                sampled.append(seq)
-        logits = forward_step(
-            self.weights, self.workspace, np.array(tokens, np.int64), np.array(positions, np.int64),
-            np.array(slots, np.int64), np.array(last_rows, np.int64), self.cache.keys, self.cache.values,
-        )
+        slots_array, positions_array, rows = np.array(slots, np.int64), np.array(positions, np.int64), np.array(out_rows, np.int64)
+        logits = forward_step(self.weights, self.workspace, np.array(tokens, np.int64), positions_array,
+                              slots_array, rows, self.cache.keys, self.cache.values)
+        chosen = self._sample(logits, slots_array[rows], positions_array[rows], allowed)
         for seq, n in plan.items:
             seq.computed += n
-        out = []
-        for row, seq in enumerate(sampled):
-            token = sample(logits[row], seq.params, seq.rng)
+        return [self._accept(seq, first, draft) for seq, first, draft in sampled]
+
+    def _usable_draft(self, seq: Sequence, draft, allowed: dict, first_row: int) -> list[int]:
+        """The part of the draft the step may verify: within the sequence's limits and, for a
+        constrained sequence, no further than its first disallowed token. Records the allowed ids of
+        every row the sequence will sample (each hypothetical prefix of the draft)."""
+        room = min(seq.params.max_new_tokens - len(seq.generated) - 1, self.config.n_positions - seq.length)
+        draft = [] if draft is None or room <= 0 else [int(t) for t in draft[:room]]
+        constraint = seq.params.constraint
+        if constraint is None:
+            return draft
+        for i in range(len(draft) + 1):
+            ids = constraint.allowed(seq.generated + draft[:i])
+            if ids is not None:
+                allowed[first_row + i] = ids
+            if i < len(draft) and ids is not None and not _contains(ids, draft[i]):
+                return draft[:i]
+        return draft
+
+    def _sample(self, logits: np.ndarray, row_slots: np.ndarray, row_positions: np.ndarray, allowed: dict) -> np.ndarray:
+        """One compiled call for every logits row; parameters gathered from the slot tables. The
+        counter of a row is the index of the token it samples among the sequence's generated ones."""
+        ws, r = self.sampler, len(row_slots)
+        ws.temperature[:r] = self.slot_temperature[row_slots]
+        ws.top_k[:r], ws.top_p[:r] = self.slot_top_k[row_slots], self.slot_top_p[row_slots]
+        ws.seed[:r], ws.n_top[:r] = self.slot_seed[row_slots], self.slot_n_top[row_slots]
+        ws.counter[:r] = row_positions + 1 - self.slot_prompt[row_slots]
+        ws.allowed_ptr[:r + 1] = 0
+        if allowed:
+            sizes = np.zeros(r, np.int64)
+            for row, ids in allowed.items():
+                sizes[row] = len(ids)
+            np.cumsum(sizes, out=ws.allowed_ptr[1:r + 1])
+            buffer = ws.allowed_room(int(ws.allowed_ptr[r]))
+            for row, ids in allowed.items():
+                buffer[ws.allowed_ptr[row]:ws.allowed_ptr[row + 1]] = ids
+        return ws.sample(logits)
+
+    def _accept(self, seq: Sequence, first: int, draft: list[int]) -> StepOutput:
+        """Emit the sampled token of each verified row while it agrees with the draft: the longest
+        agreeing prefix plus one token. Sampling the row's token and accepting the draft token when
+        they are equal is the standard rule for a deterministic draft (accept x with probability
+        p(x), else a token from p without x), so output has the distribution of plain decoding; with
+        the counter-based random numbers it is even the same tokens."""
+        ws, emitted, logprobs, agreed = self.sampler, [], [], 0
+        for i in range(len(draft) + 1):
+            token = int(ws.tokens[first + i])
             seq.generated.append(token)
+            emitted.append(token)
             if seq.params.logprobs is not None:
-                seq.logprobs.append(token_logprobs(logits[row], token, seq.params.logprobs))
+                top = seq.params.logprobs
+                entry = (float(ws.chosen_lp[first + i]),
+                         dict(zip(ws.top_ids[first + i, :top].tolist(), ws.top_lp[first + i, :top].tolist())))
+                seq.logprobs.append(entry)
+                logprobs.append(entry)
             self._check_finished(seq, token)
-            out.append((seq, token))
-        return out
+            if seq.done or i == len(draft) or token != draft[i]:
+                break
+            agreed += 1
+        seq.computed += agreed  # the K/V of the accepted draft tokens are already in the cache
+        self.drafted += len(draft)
+        self.accepted += agreed
+        return StepOutput(seq.id, tuple(emitted), tuple(logprobs), seq.finish_reason if seq.done else "",
+                          len(draft), agreed)
 
     def _check_finished(self, seq: Sequence, token: int) -> None:
         if seq.params.stop_at_end and token == self.config.eos_token_id:
@@ -126,6 +231,7 @@ class Engine:
     def last_logits(self) -> np.ndarray:
         """The logits of the last step's sampled rows (a copy), for logprobs and tests."""
         return self.workspace.logits.copy()
+
 
     # -- a plain synchronous driver (CLI, evaluation, tests, benchmarks) ----------------------
     def generate(self, prompts: list[list[int]], params: SamplingParams | list[SamplingParams]) -> list[Sequence]:
@@ -145,7 +251,7 @@ class Engine:
                 seq = queue.pop(0)
                 self.admit(seq)
                 running.append(seq)
-            self.step(StepPlan.within(running, self.max_step_tokens))
+            self.step(StepPlan.within(running, self.max_step_tokens, self.drafter, self.config.n_positions))
             for seq in [s for s in running if s.done]:
                 self.release(seq)
                 running.remove(seq)
@@ -155,3 +261,8 @@ class Engine:
     def warmup(self) -> None:
         """Compile (or load from the Numba cache) everything a step uses."""
         self.generate([[0, 1]], SamplingParams(max_new_tokens=2, stop_at_end=False))
+
+
+def _contains(sorted_ids: np.ndarray, token: int) -> bool:
+    i = int(np.searchsorted(sorted_ids, token))
+    return i < len(sorted_ids) and int(sorted_ids[i]) == token
