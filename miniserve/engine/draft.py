@@ -32,17 +32,16 @@ class PromptLookup:
         length = len(tokens)
         if k < 1:
             return tokens[:0]
+        for n in range(min(self.n, length - 1), self.min_n - 1, -1):
+            suffix = tokens[length - n:]
+            # an earlier occurrence starts at i < length - n, so at least one token follows it
+            for i in np.flatnonzero(tokens[:length - n] == suffix[0]):
+                if n == 1 or np.array_equal(tokens[i + 1:i + n], suffix[1:]):
+                    return tokens[i + n:min(i + n + k, length)]
+        return tokens[:0]
 
     def draft_for(self, seq, budget: int, n_positions: int) -> np.ndarray:
         """A draft for a decoding sequence, no longer than the step's spare budget or than the
         tokens the sequence may still emit (its max_new_tokens and the model's positions)."""
         room = min(budget, seq.params.max_new_tokens - len(seq.generated) - 1, n_positions - seq.length)
         return self.draft(np.array(seq.tokens, np.int64), room) if room > 0 else _EMPTY
-        for n in range(min(self.n, length - 1), self.min_n - 1, -1):
-            suffix = tokens[length - n:]
-            # starts of an earlier occurrence: the window [i, i + n) must end before the suffix starts
-            starts = np.flatnonzero(tokens[:length - n] == suffix[0])
-            for i in starts:
-                if i + n < length and (n == 1 or np.array_equal(tokens[i + 1:i + n], suffix[1:])):
-                    return tokens[i + n:min(i + n + k, length)]
-        return tokens[:0]
