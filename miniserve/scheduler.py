@@ -155,7 +155,7 @@ class Scheduler:
 
     def _plan(self) -> StepPlan:
         return StepPlan.within([t.seq for t in self.running], self.settings.step_token_budget,
-                               self.engine.drafter, self.engine.config.n_positions)
+                               drafter=self.engine.drafter, n_positions=self.engine.config.n_positions)
 
     async def _step(self) -> None:
         plan = self._plan()
@@ -176,15 +176,16 @@ class Scheduler:
         self.records.append(StepRecord(self.steps, tuple((s.id, n, before[s.id]) for s, n in plan.items),
                                        self.n_waiting, trio.current_time() - started))
         by_seq = {t.seq.id: t for t in self.running}
-        for out in outcome:
-            ticket = by_seq[out.seq_id]
+        for output in outcome:
+            ticket = by_seq[output.seq_id]
+            seq = ticket.seq
             gap = ticket.on_token()
             if self.metrics:
                 if gap is None:
                     self.metrics.time_to_first_token.observe(ticket.ttft_seconds)
                 else:
                     self.metrics.inter_token_latency.observe(gap)
-            if ticket.seq.done:
+            if seq.done:
                 self._finish(ticket)
         if self.metrics:
             m = self.metrics

@@ -116,9 +116,9 @@ def test_plan_drafts_only_with_spare_budget():
     engine.step(StepPlan.within(seqs, 16))  # prefill: 15 tokens
     for seq in seqs:
         seq.generated[-1] = 3  # make the continuation "1 2" predictable from the prompt
-    full = StepPlan.within(seqs, 3, engine.drafter, config.n_positions)
+    full = StepPlan.within(seqs, 3, drafter=engine.drafter, n_positions=config.n_positions)
     assert full.n_tokens == 3 and not full.drafts  # decodes take the whole budget
-    spare = StepPlan.within(seqs, 8, engine.drafter, config.n_positions)
+    spare = StepPlan.within(seqs, 8, drafter=engine.drafter, n_positions=config.n_positions)
     assert spare.n_tokens == 8 and [len(d) for d in spare.drafts.values()] == [3, 2]
     off = StepPlan.within(seqs, 16)
     assert not off.drafts

@@ -7,7 +7,6 @@ towards its known tokens (a whole prompt, a chunk of it, or the one token sample
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -16,6 +15,8 @@ from kernels.sampling import SamplerWorkspace
 from kernels.step import PackedWeights, Workspace, forward_step
 from miniserve.engine.cache import KVCache
 from miniserve.engine.draft import PromptLookup
+from miniserve.engine.output import StepOutput
+from miniserve.engine.plan import StepPlan
 from miniserve.engine.sampling import SamplingParams
 from miniserve.engine.sequence import Sequence, Status
 from miniserve.weights import GPT2Config, GPT2Weights, load_model
@@ -34,56 +35,6 @@ def pack(config: GPT2Config, w: GPT2Weights) -> PackedWeights:
     )
 
 
-@dataclass(frozen=True)
-class StepOutput:
-    """What one step did to one sequence: the tokens it emitted (one, or several when a draft was
-    accepted), their logprobs (when asked for), and the finish reason ("" while running)."""
-
-    seq_id: int
-    tokens: tuple[int, ...]
-    logprobs: tuple[tuple[float, dict[int, float]], ...] = ()
-    finish_reason: str = ""
-    drafted: int = 0  # draft tokens verified this step
-    accepted: int = 0  # of which the model agreed with
-
-
-@dataclass
-class StepPlan:
-    """One step's work: (sequence, number of its uncomputed tokens to compute now), and for some
-    decoding sequences a draft of the tokens after those, to verify in the same step."""
-
-    items: list[tuple[Sequence, int]]
-    drafts: dict[int, np.ndarray] = field(default_factory=dict)  # sequence id -> draft token ids
-
-    @property
-    def n_tokens(self) -> int:
-        return sum(n for _, n in self.items) + sum(len(d) for d in self.drafts.values())
-
-    @classmethod
-    def within(cls, seqs: list[Sequence], budget: int, drafter: PromptLookup | None = None,
-               n_positions: int | None = None) -> "StepPlan":
-        """Every decode (one token each) first, then prefill chunks in order while the token budget
-        lasts: a long prompt never stalls the sequences that are already generating. Drafts only
-        take what is left: speculation never delays a prompt."""
-        items = [(s, 1) for s in seqs if s.uncomputed == 1]
-        budget -= len(items)
-        for s in seqs:
-            if s.uncomputed > 1 and budget > 0:
-                items.append((s, min(s.uncomputed, budget)))
-                budget -= items[-1][1]
-        plan = cls(items)
-        if drafter is not None:
-            for s, n in items:
-                if budget <= 0:
-                    break
-                if n == 1:
-                    draft = drafter.draft_for(s, budget, n_positions)
-                    if len(draft):
-                        plan.drafts[s.id] = draft
-                        budget -= len(draft)
-        return plan
-
-
 class Engine:
     def __init__(self, config: GPT2Config, weights: GPT2Weights, n_slots: int = 64, max_step_tokens: int = 512,
                  drafter: PromptLookup | None = None):
@@ -91,9 +42,14 @@ class Engine:
         self.weights = pack(config, weights)
         self.cache = KVCache(config.n_layer, n_slots, config.n_head, config.n_positions, config.head_dim)
         self.max_step_tokens = max_step_tokens
-        # every row of a step may need logits (verified drafts), so the logits buffer has one per row
-        self.workspace = Workspace(self.weights, max_step_tokens, max_step_tokens, config.n_positions)
-        self.sampler = SamplerWorkspace(max_step_tokens, config.vocab_size)
+        rows = max(max_step_tokens, n_slots)  # decodes are never split, so a step may exceed the budget
+        # every row may need logits (a verified draft position), so there are logits for every row
+        self.workspace = Workspace(self.weights, rows, rows, config.n_positions)
+        self.sampler = SamplerWorkspace(rows, config.vocab_size)
+        # the step's index arrays, allocated once: a step fills prefixes of them
+        self._tokens, self._positions, self._slots = (np.zeros(rows, np.int64) for _ in range(3))
+        self._last_rows = np.zeros(rows, np.int64)
+        self._row_index = np.arange(rows, dtype=np.int64)
         # sampling parameters per KV slot, set at admission: a step gathers them for its rows
         self.slot_temperature = np.zeros(n_slots, np.float64)
         self.slot_top_k = np.zeros(n_slots, np.int64)
@@ -102,6 +58,7 @@ class Engine:
         self.slot_n_top = np.full(n_slots, -1, np.int64)
         self.slot_prompt = np.zeros(n_slots, np.int64)
         self.drafted = self.accepted = 0  # totals, for metrics and benchmarks
+        self._arange = np.arange(config.n_positions, dtype=np.int64)
 
     @classmethod
     def from_folder(cls, folder: str | Path, **kwargs) -> "Engine":
@@ -130,34 +87,47 @@ class Engine:
 
     # -- the step ---------------------------------------------------------------------------
     def step(self, plan: StepPlan) -> list[StepOutput]:
-        """Compute the planned tokens and verify the planned drafts; emit one or more tokens for each
-        sequence whose known tokens are now all computed. Finished sequences are marked FINISHED but
-        keep their slot until `release`. Rows: each sequence's uncomputed tokens, then its draft."""
-        tokens, positions, slots, out_rows, sampled = [], [], [], [], []
-        allowed: dict[int, list[np.ndarray]] = {}  # logits row -> allowed ids, constrained rows only
+        """Compute the planned tokens and verify the planned drafts; return a record for each
+        sequence that got tokens (one, or several when a draft was accepted). Finished sequences are
+        marked FINISHED but keep their slot until `release`."""
+        allowed: dict[int, np.ndarray] = {}  # logits row -> allowed ids, constrained rows only
+        n, n_out, sampled = self._gather(plan, allowed)
+        rows = self._last_rows[:n_out]
+        logits = forward_step(self.weights, self.workspace, self._tokens[:n], self._positions[:n], self._slots[:n],
+                              rows, self.cache.keys, self.cache.values)
+        self._sample(logits, self._slots[rows], self._positions[rows], allowed)
+        for seq, k in plan.items:
+            seq.computed += k
+        return [self._accept(seq, first, draft) for seq, first, draft in sampled]
+
+    def _gather(self, plan: StepPlan, allowed: dict) -> tuple[int, int, list[tuple[Sequence, int, list[int]]]]:
+        """Fill the index arrays' prefixes from the plan (slices, no loop over tokens): each
+        sequence's planned tokens, then its draft. Returns the rows, the logits rows, and the
+        sequences to sample with their first logits row and the draft they verify."""
+        if not plan.items:
+            raise ValueError("an empty step")
+        row, n_out, sampled = 0, 0, []
         for seq, n in plan.items:
             if seq.slot < 0 or seq.done or not 0 < n <= seq.uncomputed:
                 raise ValueError(f"sequence {seq.id} cannot compute {n} tokens now")
             start, prompt_length = seq.computed, len(seq.prompt)
+            draft = self._usable_draft(seq, plan.drafts.get(seq.id), allowed, n_out) if start + n == seq.length else None
+            width = n + (len(draft) if draft else 0)
+            if row + width > len(self._tokens):
+                raise ValueError(f"the step has more than {len(self._tokens)} tokens")
             if start >= prompt_length:  # decoding: no need to join prompt and generated tokens
-                tokens.extend(seq.generated[start - prompt_length:start - prompt_length + n])
+                self._tokens[row:row + n] = seq.generated[start - prompt_length:start - prompt_length + n]
             else:
-                tokens.extend((seq.prompt if start + n <= prompt_length else seq.tokens)[start:start + n])
-            if start + n == seq.length:
-                draft = self._usable_draft(seq, plan.drafts.get(seq.id), allowed, len(out_rows))
-                tokens.extend(draft)
-                n += len(draft)
-                sampled.append((seq, len(out_rows), draft))
-                out_rows.extend(range(len(tokens) - len(draft) - 1, len(tokens)))
-            positions.extend(range(start, start + n))
-            slots.extend([seq.slot] * n)
-        slots_array, positions_array, rows = np.array(slots, np.int64), np.array(positions, np.int64), np.array(out_rows, np.int64)
-        logits = forward_step(self.weights, self.workspace, np.array(tokens, np.int64), positions_array,
-                              slots_array, rows, self.cache.keys, self.cache.values)
-        chosen = self._sample(logits, slots_array[rows], positions_array[rows], allowed)
-        for seq, n in plan.items:
-            seq.computed += n
-        return [self._accept(seq, first, draft) for seq, first, draft in sampled]
+                self._tokens[row:row + n] = (seq.prompt if start + n <= prompt_length else seq.tokens)[start:start + n]
+            self._tokens[row + n:row + width] = draft or ()
+            self._positions[row:row + width] = self._arange[start:start + width]
+            self._slots[row:row + width] = seq.slot
+            row += width
+            if draft is not None:  # logits for the last known token and every draft token
+                self._last_rows[n_out:n_out + len(draft) + 1] = self._row_index[row - len(draft) - 1:row]
+                sampled.append((seq, n_out, draft))
+                n_out += len(draft) + 1
+        return row, n_out, sampled
 
     def _usable_draft(self, seq: Sequence, draft, allowed: dict, first_row: int) -> list[int]:
         """The part of the draft the step may verify: within the sequence's limits and, for a
@@ -172,13 +142,13 @@ class Engine:
             ids = constraint.allowed(seq.generated + draft[:i])
             if ids is not None:
                 allowed[first_row + i] = ids
-            if i < len(draft) and ids is not None and not _contains(ids, draft[i]):
-                return draft[:i]
+                if i < len(draft) and not _contains(ids, draft[i]):
+                    return draft[:i]
         return draft
 
     def _sample(self, logits: np.ndarray, row_slots: np.ndarray, row_positions: np.ndarray, allowed: dict) -> np.ndarray:
         """One compiled call for every logits row; parameters gathered from the slot tables. The
-        counter of a row is the index of the token it samples among the sequence's generated ones."""
+        counter of a row is the index, among the sequence's generated tokens, of the token it samples."""
         ws, r = self.sampler, len(row_slots)
         ws.temperature[:r] = self.slot_temperature[row_slots]
         ws.top_k[:r], ws.top_p[:r] = self.slot_top_k[row_slots], self.slot_top_p[row_slots]
@@ -197,10 +167,10 @@ class Engine:
 
     def _accept(self, seq: Sequence, first: int, draft: list[int]) -> StepOutput:
         """Emit the sampled token of each verified row while it agrees with the draft: the longest
-        agreeing prefix plus one token. Sampling the row's token and accepting the draft token when
-        they are equal is the standard rule for a deterministic draft (accept x with probability
-        p(x), else a token from p without x), so output has the distribution of plain decoding; with
-        the counter-based random numbers it is even the same tokens."""
+        agreeing prefix plus one token, never past a finish. Sampling the row's token and keeping the
+        draft token when they are equal is the standard rule for a deterministic draft (accept x with
+        probability p(x), else a token from p without x, renormalised), so the output has the
+        distribution of plain decoding; with counter-based random numbers it is the same tokens."""
         ws, emitted, logprobs, agreed = self.sampler, [], [], 0
         for i in range(len(draft) + 1):
             token = int(ws.tokens[first + i])
@@ -208,10 +178,9 @@ class Engine:
             emitted.append(token)
             if seq.params.logprobs is not None:
                 top = seq.params.logprobs
-                entry = (float(ws.chosen_lp[first + i]),
-                         dict(zip(ws.top_ids[first + i, :top].tolist(), ws.top_lp[first + i, :top].tolist())))
-                seq.logprobs.append(entry)
-                logprobs.append(entry)
+                seq.logprobs.append((float(ws.chosen_lp[first + i]),
+                                     dict(zip(ws.top_ids[first + i, :top].tolist(), ws.top_lp[first + i, :top].tolist()))))
+                logprobs.append(seq.logprobs[-1])
             self._check_finished(seq, token)
             if seq.done or i == len(draft) or token != draft[i]:
                 break
@@ -219,8 +188,8 @@ class Engine:
         seq.computed += agreed  # the K/V of the accepted draft tokens are already in the cache
         self.drafted += len(draft)
         self.accepted += agreed
-        return StepOutput(seq.id, tuple(emitted), tuple(logprobs), seq.finish_reason if seq.done else "",
-                          len(draft), agreed)
+        return StepOutput(seq.id, tuple(emitted), tuple(logprobs) if seq.params.logprobs is not None else None,
+                          seq.finish_reason if seq.done else None, len(draft), agreed)
 
     def _check_finished(self, seq: Sequence, token: int) -> None:
         if seq.params.stop_at_end and token == self.config.eos_token_id:
@@ -231,7 +200,6 @@ class Engine:
     def last_logits(self) -> np.ndarray:
         """The logits of the last step's sampled rows (a copy), for logprobs and tests."""
         return self.workspace.logits.copy()
-
 
     # -- a plain synchronous driver (CLI, evaluation, tests, benchmarks) ----------------------
     def generate(self, prompts: list[list[int]], params: SamplingParams | list[SamplingParams]) -> list[Sequence]:
@@ -251,7 +219,7 @@ class Engine:
                 seq = queue.pop(0)
                 self.admit(seq)
                 running.append(seq)
-            self.step(StepPlan.within(running, self.max_step_tokens, self.drafter, self.config.n_positions))
+            self.step(StepPlan.within(running, self.max_step_tokens, drafter=self.drafter, n_positions=self.config.n_positions))
             for seq in [s for s in running if s.done]:
                 self.release(seq)
                 running.remove(seq)
