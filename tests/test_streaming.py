@@ -8,7 +8,6 @@ import numpy as np
 import trio
 
 from miniserve.engine import Engine, SamplingParams, Sequence, StepPlan
-from miniserve.engine.sampling import log_softmax
 from test_service import serving, slow_engine, wait_until
 
 PROMPT = "<|endoftext|>The little brown foxes has ran across the frozen river.<|fix|>"
@@ -86,6 +85,11 @@ async def test_a_client_that_stops_reading_is_dropped(tutor_folder):
                 checked = True
                 scope.cancel()
         assert checked
+
+
+def log_softmax(logits: np.ndarray) -> np.ndarray:
+    z = logits.astype(np.float64)
+    return z - (z.max() + np.log(np.exp(z - z.max()).sum()))
 
 
 def test_logprobs_are_the_log_softmax_of_the_logits_the_engine_used(tutor_folder):

@@ -12,3 +12,5 @@ class StepOutput:
     tokens: tuple[int, ...]  # 1 token normally; up to k+1 with speculation
     logprobs: tuple | None  # per token (logprob, {token: logprob}), when requested
     finish_reason: str | None  # "stop" | "length" | None while running
+    drafted: int = 0  # speculation: draft tokens verified this step
+    accepted: int = 0  # of which the model agreed with (emitted: accepted + 1, unless finished)
