@@ -14,6 +14,7 @@ from __future__ import annotations
 import logging
 import math
 import threading
+import time
 from collections import deque
 from dataclasses import dataclass
 
@@ -78,7 +79,7 @@ class Scheduler:
         if self.policy.inline:
             return self._generate_inline(ticket)
         ticket.on_cancel = self._cancel
-        self.worker.put(ticket.seq)
+        self.worker.put(ticket.seq, ticket.streaming)
 
     async def submit(self, ticket: Ticket) -> None:
         """Enqueue and wait until done; raises Overloaded, Unavailable, or the ticket's error.
@@ -138,11 +139,12 @@ class Scheduler:
             self.worker.stop()
 
     # -- results: published on the compute thread, applied on the event loop -------------------
-    def _publish(self, result: StepResult) -> None:
-        """Compute thread. Coalesces: at most one `_flush` is pending on the event loop."""
+    def _publish(self, result: StepResult, urgent: bool) -> None:
+        """Compute thread. Coalesces: at most one `_flush` is pending on the event loop, and only
+        an urgent result schedules one (the others ride along with the next)."""
         with self._outbox_lock:
             self._outbox.append(result)
-            if self._flush_scheduled:
+            if self._flush_scheduled or not urgent:
                 return
             self._flush_scheduled = True
         self._trio_token.run_sync_soon(self._flush)
@@ -161,7 +163,8 @@ class Scheduler:
             self.worker.stop()
 
     def _apply(self, result: StepResult) -> None:
-        now, m = trio.current_time(), self.metrics
+        # when it happened on the compute thread, on trio's clock (perf_counter plus an offset)
+        now, m = result.at + trio.current_time() - time.perf_counter(), self.metrics
         for seq_id in result.left:
             self._finish(self.tickets[seq_id])
         for seq_id in result.admitted:
