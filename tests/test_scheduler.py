@@ -112,4 +112,4 @@ async def test_a_non_streaming_request_wakes_the_event_loop_a_few_times_not_per_
         await s.submit(ticket)
         s.close()
     assert len(ticket.tokens) == 40 and s.steps == 40
-    assert len(flushes) < 20  # admission, finish, and one per 20 ms of silence at most
+    assert len(flushes) < 20  # the finish, and one per 20 ms of silence at most

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 import math
+import sys
 import threading
 import time
 from collections import deque
@@ -112,6 +113,11 @@ class Scheduler:
         abandon_on_cancel=False: the thread is joined before `run` returns, whatever happens, and
         its error comes back here. A cancellation (shutdown) becomes `worker.stop()`."""
         self._trio_token = trio.lowlevel.current_trio_token()
+        # After each nogil kernel the compute thread needs the GIL back; the busy event loop would
+        # keep it for up to the switch interval (5 ms by default, longer than a step). 0.5 ms
+        # bounds that wait (measured in docs/perf.md). Process-wide, so restored on the way out.
+        switch_interval = sys.getswitchinterval()
+        sys.setswitchinterval(min(switch_interval, 0.0005))
         self.health.scheduler_alive = True
         task_status.started()
         error = None
@@ -124,6 +130,7 @@ class Scheduler:
                     error = await trio.to_thread.run_sync(self.worker.run, abandon_on_cancel=False)
                     nursery.cancel_scope.cancel()
         finally:
+            sys.setswitchinterval(switch_interval)
             self.health.scheduler_alive = False  # enqueue() refuses from now on
             if error is not None:  # a bug, not a failed step: say so on /readyz, fail everyone
                 log.error("the scheduler died", exc_info=error)

@@ -79,11 +79,13 @@ class Worker:
         self._cancels.clear()
 
     def _urgent(self, result: StepResult) -> bool:
-        """Wake the event loop for this result? Yes when a handler waits for it (an admission, a
-        finish, a failure, a departure, a streaming reader's tokens) or when it has heard nothing
-        for `quiet_seconds` (metrics, stall checks). Otherwise the result waits in the outbox for
-        the next wake-up: a non-streaming request costs the event loop a few wake-ups, not one a token."""
-        urgent = bool(result.admitted or result.left or result.error is not None)
+        """Wake the event loop for this result? Yes when a handler waits for it (a finish, a
+        failure, a departure, a streaming reader's tokens) or when it has heard nothing for
+        `quiet_seconds` (counts, metrics, stall checks). Otherwise the result waits in the outbox
+        for the next wake-up: a short non-streaming request costs the event loop one wake-up, not
+        one a token. Each wake-up costs this thread a wait for the GIL, which the woken event loop
+        takes; timestamps travel in the result, so a late delivery does not skew the metrics."""
+        urgent = bool(result.left or result.error is not None)
         for out in result.outputs:
             if out.finish_reason is not None:
                 urgent = True
