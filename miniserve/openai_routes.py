@@ -111,7 +111,7 @@ async def completions(data: CompletionRequest):
 
 def usage(tickets: list[Ticket], n: int) -> dict:
     prompt = sum(len(t.seq.prompt) for t in tickets[::n])  # each prompt once, whatever n
-    completion = sum(len(t.seq.generated) for t in tickets)
+    completion = sum(len(t.tokens) for t in tickets)
     return {"prompt_tokens": prompt, "completion_tokens": completion, "total_tokens": prompt + completion}
 
 
@@ -124,10 +124,9 @@ class LogprobsBuilder:
         self.offset = 0
 
     def add(self, choice: Choice, delta) -> None:
-        seq = choice.ticket.seq
         start = choice.ticket.consumed - len(delta.tokens)
         for k, token in enumerate(delta.tokens):
-            lp, top = seq.logprobs[start + k]
+            lp, top = choice.ticket.logprobs[start + k]
             text = self.tokenizer.decode([token], skip_special_tokens=False)
             self.tokens.append(text)
             self.token_logprobs.append(lp)

@@ -50,7 +50,7 @@ async def log_request(response):
             "queue_s": round(ticket.queue_seconds, 4) if ticket else None,
             "ttft_s": round(ticket.ttft_seconds, 4) if ticket and ticket.ttft_seconds is not None else None,
             "prompt_tokens": len(ticket.seq.prompt) if ticket else None,
-            "tokens": len(ticket.seq.generated) if ticket else None,
+            "tokens": len(ticket.tokens) if ticket else None,
             "total_s": round(trio.current_time() - g.get("started", trio.current_time()), 4),
         }))
     return response
@@ -130,13 +130,13 @@ async def correct(data: CorrectRequest):
         return error_response(500, "step_failed", str(error))
     if deadline.cancelled_caught:
         return error_response(504, "timeout", f"no answer within {s.settings.request_timeout:g} s")
-    completion = s.prompt.parse(ticket.seq.generated)
+    completion = s.prompt.parse(ticket.tokens)
     return CorrectResponse(corrected=completion.corrected, explanation=completion.explanation, usage=usage(ticket))
 
 
 def usage(ticket: Ticket) -> dict:
     return {
-        "prompt_tokens": len(ticket.seq.prompt), "completion_tokens": len(ticket.seq.generated),
+        "prompt_tokens": len(ticket.seq.prompt), "completion_tokens": len(ticket.tokens),
         "queue_seconds": round(ticket.queue_seconds, 6),
         "time_to_first_token_seconds": None if ticket.ttft_seconds is None else round(ticket.ttft_seconds, 6),
         "total_seconds": round(ticket.total_seconds, 6),
@@ -166,7 +166,7 @@ async def tutor_events(s: Service, ticket: Ticket):
         if ticket.error:
             yield f"data: {json.dumps({'error': {'type': 'step_failed', 'message': str(ticket.error)}})}\n\n".encode()
         else:
-            done = s.prompt.parse(ticket.seq.generated)
+            done = s.prompt.parse(ticket.tokens)
             yield f"data: {json.dumps({'corrected': done.corrected, 'explanation': done.explanation, 'usage': usage(ticket)})}\n\n".encode()
         yield b"data: [DONE]\n\n"
     finally:

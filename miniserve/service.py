@@ -12,7 +12,7 @@ import trio
 from tokenizers import Tokenizer
 
 from miniserve.config import Settings
-from miniserve.engine import Engine
+from miniserve.engine import Engine, PromptLookup
 from miniserve.health import Health
 from miniserve.metrics import Metrics
 from miniserve.scheduler import Scheduler
@@ -48,9 +48,11 @@ class Service:
         self.special_texts = tuple(t.content for t in self.tokenizer.get_added_tokens_decoder().values() if t.special)
 
     async def start(self, nursery: trio.Nursery) -> None:
-        """Load, warm up (off the event loop), then start the scheduler task in `nursery`."""
+        """Load (unless an engine was given, as tests do), warm up (off the event loop), then start
+        the scheduler task in `nursery`."""
         try:
-            self.engine = await trio.to_thread.run_sync(self._load)
+            if self.engine is None:
+                self.engine = await trio.to_thread.run_sync(self._load)
             self.health.model_loaded = True
             await trio.to_thread.run_sync(self.engine.warmup)
             self.health.warmed_up = True
@@ -71,7 +73,9 @@ class Service:
 
     def _load(self) -> Engine:
         s = self.settings
-        return Engine.from_folder(self.folder, n_slots=s.max_batch, max_step_tokens=max(s.step_token_budget, s.max_batch))
+        drafter = PromptLookup(k=s.speculate_k, n=s.speculate_n) if s.speculate else None
+        return Engine.from_folder(self.folder, n_slots=s.n_slots or s.max_batch, max_step_tokens=s.step_token_budget,
+                                  drafter=drafter)
 
     async def drain(self) -> None:
         """Refuse new work, let the running requests finish (up to drain_timeout), stop the scheduler."""

@@ -15,8 +15,10 @@ from kernels.sampling import SamplerWorkspace
 from kernels.step import PackedWeights, Workspace, forward_step
 from miniserve.engine.cache import KVCache
 from miniserve.engine.draft import PromptLookup
+from miniserve.engine.loop import CoreLoop
 from miniserve.engine.output import StepOutput
 from miniserve.engine.plan import StepPlan
+from miniserve.engine.policy import Continuous
 from miniserve.engine.sampling import SamplingParams
 from miniserve.engine.sequence import Sequence, Status
 from miniserve.weights import GPT2Config, GPT2Weights, load_model
@@ -205,26 +207,17 @@ class Engine:
     def generate(self, prompts: list[list[int]], params: SamplingParams | list[SamplingParams]) -> list[Sequence]:
         """Run all prompts to completion with continuous batching; returns the finished sequences."""
         params_list = params if isinstance(params, list) else [params] * len(prompts)
-        waiting = [Sequence(list(p), sp) for p, sp in zip(prompts, params_list)]
-        for seq in waiting:
+        seqs = [Sequence(list(p), sp) for p, sp in zip(prompts, params_list)]
+        for seq in seqs:
             if seq.length > self.config.n_positions or seq.length == 0:
                 raise ValueError(f"prompt of {seq.length} tokens does not fit 1..{self.config.n_positions}")
-        done, running, queue = [], [], list(waiting)
-        while queue or running:
-            while queue and self.can_admit(queue[0]) and sum(s.uncomputed for s in running) + queue[0].uncomputed <= self.max_step_tokens:
-                seq = queue.pop(0)
-                self.admit(seq)
-                running.append(seq)
-            if not running:  # one prompt larger than the step budget: feed it in chunks
-                seq = queue.pop(0)
-                self.admit(seq)
-                running.append(seq)
-            self.step(StepPlan.within(running, self.max_step_tokens, drafter=self.drafter, n_positions=self.config.n_positions))
-            for seq in [s for s in running if s.done]:
-                self.release(seq)
-                running.remove(seq)
-                done.append(seq)
-        return sorted(done, key=waiting.index)
+        loop = CoreLoop(self, Continuous(), self.max_step_tokens, self.cache.n_slots)
+        for seq in seqs:
+            loop.add(seq)
+        while loop.busy:
+            if (error := loop.step().error) is not None:
+                raise error
+        return seqs
 
     def warmup(self) -> None:
         """Compile (or load from the Numba cache) everything a step uses."""
