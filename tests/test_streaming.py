@@ -88,6 +88,11 @@ async def test_a_client_that_stops_reading_is_dropped(tutor_folder):
         assert checked
 
 
+def log_softmax(logits: np.ndarray) -> np.ndarray:
+    z = logits.astype(np.float64)
+    return z - (z.max() + np.log(np.exp(z - z.max()).sum()))
+
+
 def test_logprobs_are_the_log_softmax_of_the_logits_the_engine_used(tutor_folder):
     engine = Engine.from_folder(tutor_folder, n_slots=4)
     seqs = [Sequence([0, 50, 60, 70, 1], SamplingParams(max_new_tokens=5, logprobs=3)),

@@ -27,6 +27,7 @@ class StepResult:
     left: tuple[int, ...]  # cancelled sequences that gave their slot back before admission
     admitted: tuple[int, ...]  # sequences that took a KV slot this pass
     items: tuple[tuple[int, int, int], ...]  # (sequence id, tokens computed now, tokens computed before)
+    n_tokens: int  # rows the step computed: the items' tokens plus speculative drafts
     outputs: tuple[StepOutput, ...]
     error: Exception | None  # the step raised: every sequence in `items` failed and was freed
     seconds: float  # the engine step alone
@@ -61,7 +62,7 @@ class CoreLoop:
         plan = StepPlan.within(self.running, self.step_token_budget, self.max_batch,
                                drafter=self.engine.drafter, n_positions=self.engine.config.n_positions)
         if not plan.items:
-            return StepResult(left, admitted, (), (), None, 0.0, len(self.waiting))
+            return StepResult(left, admitted, (), 0, (), None, 0.0, len(self.waiting))
         items = tuple((s.id, n, s.computed) for s, n in plan.items)
         started = time.perf_counter()
         try:
@@ -69,7 +70,7 @@ class CoreLoop:
         except Exception as error:  # only this step's sequences fail; the loop goes on
             for seq, _ in plan.items:
                 self._leave(seq)
-            return StepResult(left, admitted, items, (), error, time.perf_counter() - started, len(self.waiting))
+            return StepResult(left, admitted, items, plan.n_tokens, (), error, time.perf_counter() - started, len(self.waiting))
         seconds = time.perf_counter() - started
         for out in outputs:  # postprocess: finished sequences give their slot back
             if out.finish_reason is not None:
@@ -77,7 +78,7 @@ class CoreLoop:
         if len(self.running) > self.max_batch:  # round robin, so no running sequence starves
             planned = {s.id for s, _ in plan.items}
             self.running.sort(key=lambda s: s.id in planned)
-        return StepResult(left, admitted, items, tuple(outputs), None, seconds, len(self.waiting))
+        return StepResult(left, admitted, items, plan.n_tokens, tuple(outputs), None, seconds, len(self.waiting))
 
     def _drop_cancelled(self) -> tuple[int, ...]:
         if not self._cancelled:

@@ -184,16 +184,13 @@ class Scheduler:
         self.health.step_succeeded()
         self.steps += 1
         self.records.append(StepRecord(self.steps, result.items, result.waiting, result.seconds))
-        n_tokens = 0
+        n_tokens = drafted = accepted = 0
         for out in result.outputs:
             ticket = self.tickets[out.seq_id]
             gap = ticket.on_output(out, now)
-            n_tokens += len(out.tokens)
+            n_tokens, drafted, accepted = n_tokens + len(out.tokens), drafted + out.drafted, accepted + out.accepted
             if m:
                 m.tokens_per_step.observe(len(out.tokens))
-                if out.drafted:
-                    m.spec_draft_tokens.inc(out.drafted)
-                    m.spec_accepted_tokens.inc(out.accepted)
                 if gap is None:
                     m.time_to_first_token.observe(ticket.ttft_seconds)
                 else:
@@ -203,8 +200,10 @@ class Scheduler:
         if m:
             m.step_duration.observe(result.seconds)
             m.batch_size.observe(len(result.items))
-            m.step_tokens.observe(sum(n for _, n, _ in result.items))
+            m.step_tokens.observe(result.n_tokens)
             m.generation_tokens.inc(n_tokens)
+            m.draft_tokens.inc(drafted)
+            m.accepted_tokens.inc(accepted)
 
     def _drop_stalled(self) -> None:
         """Streams whose reader stopped reading are cancelled (checked at most 10 times a second)."""
