@@ -117,6 +117,17 @@ def test_plan_drafts_only_with_spare_budget():
         engine.release(seq)
 
 
+def test_drafts_from_remembered_answers_never_across_two():
+    drafter = PromptLookup(k=4, n=2, history=2)
+    for answer in ([7, 8, 9], [5, 6, 1, 2], [8, 9, 3, 4]):
+        drafter.remember(answer)
+    assert drafter.draft(np.array([0, 1, 5, 6]), 10).tolist() == [1, 2]  # ends at the answer's end
+    assert drafter.draft(np.array([0, 1, 6, 7]), 10).tolist() == []  # [7, 8, 9] is forgotten: history is 2
+    assert drafter.draft(np.array([0, 1, 8, 9]), 10).tolist() == [3, 4]
+    assert drafter.draft(np.array([0, 8, 1, 8, 9]), 10).tolist() == [3, 4]  # n=2 in history beats n=1 in the text
+    assert PromptLookup(k=4, n=2, history=0).draft(np.array([0, 8, 9]), 10).tolist() == []
+
+
 @pytest.mark.parametrize("tokens, k, n, want", [
     ([5, 6, 7, 8, 5, 6], 3, 2, [7, 8, 5]),  # the earliest earlier match of the longest suffix
     ([5, 6, 7, 8, 9, 6], 2, 3, [7, 8]),  # no match of 3 or 2: falls back to 1
@@ -125,5 +136,5 @@ def test_plan_drafts_only_with_spare_budget():
     ([1, 2, 3, 1, 2, 3, 1, 2], 2, 3, [3, 1]),
 ])
 def test_prompt_lookup(tokens, k, n, want):
-    assert PromptLookup(k=k, n=n).draft(np.array(tokens), 10).tolist() == want
-    assert PromptLookup(k=k, n=n).draft(np.array(tokens), 1).tolist() == want[:1]
+    assert PromptLookup(k=k, n=n, history=0).draft(np.array(tokens), 10).tolist() == want
+    assert PromptLookup(k=k, n=n, history=0).draft(np.array(tokens), 1).tolist() == want[:1]

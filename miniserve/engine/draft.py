@@ -34,15 +34,6 @@ class PromptLookup:
     def __repr__(self) -> str:
         return f"PromptLookup(k={self.k}, n={self.n}, min_n={self.min_n}, history={self.history})"
 
-    def verified(self, seq, drafted: int, accepted: int) -> None:
-        """Adapt the sequence's draft limit: a rejected draft cost a row per token for nothing, and
-        the first drafted token is the uncertain one (a copy, once started, tends to go on). So a
-        draft after a miss is short, and the limit doubles while drafts are accepted whole."""
-        if accepted == drafted:
-            seq.draft_limit = min(self.k, max(1, seq.draft_limit) * GROW)
-        else:
-            seq.draft_limit = max(1, accepted + SHRINK) if SHRINK >= 0 else seq.draft_limit
-
     def remember(self, generated) -> None:
         """Keep a finished sequence's completion as a place to find later drafts."""
         if self.history and len(generated) > 1:
@@ -66,18 +57,10 @@ class PromptLookup:
         return _EMPTY
 
     def draft_for(self, seq, budget: int, n_positions: int) -> np.ndarray:
-        """A draft for a decoding sequence, no longer than the step's spare budget, than the
-        tokens the sequence may still emit (its max_new_tokens and the model's positions), or than
-        its draft limit (see `verified`)."""
-        room = min(budget, seq.draft_limit, seq.params.max_new_tokens - len(seq.generated) - 1, n_positions - seq.length)
+        """A draft for a decoding sequence, no longer than the step's spare budget or than the
+        tokens the sequence may still emit (its max_new_tokens and the model's positions)."""
+        room = min(budget, seq.params.max_new_tokens - len(seq.generated) - 1, n_positions - seq.length)
         return self.draft(np.array(seq.tokens, np.int64), room) if room > 0 else _EMPTY
-
-
-GROW, SHRINK = 2, 0  # experiment knobs
-
-
-def verified(seq, drafted: int, accepted: int, k: int) -> None:
-    pass
 
 
 def _follows(text: np.ndarray, suffix: np.ndarray, k: int) -> np.ndarray | None:

@@ -32,7 +32,6 @@ class Sequence:
     status: Status = Status.WAITING
     finish_reason: str = ""  # "stop" | "length" | "abort"
     logprobs: list[tuple[float, dict[int, float]]] = field(default_factory=list)  # per generated token
-    draft_limit: int = 1  # speculation: tokens the next draft may have (grows while drafts are accepted)
 
     def __post_init__(self):
         # the key of this sequence's random numbers: token i uses hash(seed64, i), whatever the batch
