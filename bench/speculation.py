@@ -1,6 +1,7 @@
 """Prompt-lookup speculation on the tutor workload, with and without, in one process (no HTTP).
 
     python -m bench.speculation [--model FOLDER] [--requests 64] [--repeat 3] [--k 8] [--ngram 3] [--history 64]
+    python -m bench.speculation --correct-url http://127.0.0.1:8000 [--requests 64]   # /correct, HTTP
 
 Tutor prompts from the held-out test split go through `Engine.generate` (the server's core loop,
 greedy, the server's per-request token limit): one at a time (concurrency 1: latency per request,
@@ -8,6 +9,9 @@ tokens a sequence gets per step) and 64 at a time (throughput). Before timing, t
 is warmed with answers to *other* sentences (another seed), as a server that has been up a while.
 Greedy output with speculation is checked to be identical to output without it. Each repeat runs
 both modes back to back; the table shows the median over repeats and the spread (min..max).
+With `--correct-url` it instead sends the same sentences to a running server's `POST /correct`
+one at a time (closed loop, concurrency 1, after 16 untimed requests) and prints the p50 latency:
+start the server with `--speculate 0` and `--speculate 1` (or an older version) and compare.
 Run it under /work/tools/quiet: the machine is shared.
 """
 
@@ -61,6 +65,22 @@ def spread(values, fmt):
     return f"{fmt.format(statistics.median(values))} ({fmt.format(min(values))}..{fmt.format(max(values))})"
 
 
+def correct_p50(url: str, n: int) -> None:
+    import httpx
+
+    sentences = [ex.sentence for ex in corpus.generate("test", n, seed=7)]
+    warm = [ex.sentence for ex in corpus.generate("test", 16, seed=1234)]
+    latencies = []
+    with httpx.Client(base_url=url, timeout=30) as client:
+        for i, sentence in enumerate(warm + sentences):
+            started = time.perf_counter()
+            client.post("/correct", json={"sentence": sentence}).raise_for_status()
+            if i >= len(warm):
+                latencies.append(time.perf_counter() - started)
+    print(f"POST /correct at concurrency 1, {n} requests: p50 {statistics.median(latencies) * 1e3:.2f} ms, "
+          f"mean {statistics.mean(latencies) * 1e3:.2f} ms")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--model", default=str(model_folder()))
@@ -71,7 +91,12 @@ def main() -> None:
     ap.add_argument("--ngram", type=int, default=3)
     ap.add_argument("--history", type=int, default=64)
     ap.add_argument("--budget", type=int, default=256, help="step token budget (the server's default)")
+    ap.add_argument("--correct-url", help="time POST /correct on this running server instead (loopback only)")
     args = ap.parse_args()
+    if args.correct_url:
+        if not args.correct_url.startswith("http://127.0.0.1:"):
+            raise SystemExit("loopback URLs only (http://127.0.0.1:PORT)")
+        return correct_p50(args.correct_url, args.requests)
 
     engine = Counted.from_folder(args.model, n_slots=args.batch, max_step_tokens=args.budget)
     engine.warmup()
