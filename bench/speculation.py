@@ -5,8 +5,9 @@
 
 Tutor prompts from the held-out test split go through `Engine.generate` (the server's core loop,
 greedy, the server's per-request token limit): one at a time (concurrency 1: latency per request,
-tokens a sequence gets per step) and 64 at a time (throughput). Before timing, the drafter's history
-is warmed with answers to *other* sentences (another seed), as a server that has been up a while.
+tokens a sequence gets per step) and 64 at a time (throughput). Before each timed run the drafter
+is new and its history holds answers to *other* sentences (another seed), as on a server that has
+been up a while: never answers to the sentences being timed.
 Greedy output with speculation is checked to be identical to output without it. Each repeat runs
 both modes back to back; the table shows the median over repeats and the spread (min..max).
 With `--correct-url` it instead sends the same sentences to a running server's `POST /correct`
@@ -100,23 +101,30 @@ def main() -> None:
 
     engine = Counted.from_folder(args.model, n_slots=args.batch, max_step_tokens=args.budget)
     engine.warmup()
-    drafter = PromptLookup(k=args.k, n=args.ngram, history=args.history)
     prompts, params = workload(args.model, args.requests, 7, engine.config.n_positions)
     warm_prompts, warm_params = workload(args.model, 64, 1234, engine.config.n_positions)
-    engine.drafter = drafter
-    engine.generate(warm_prompts, warm_params)  # compiles the draft path, fills the history
+
+    def drafter(mode: str):
+        """None, or a new drafter whose history holds answers to other sentences only."""
+        if mode == "off":
+            return None
+        engine.drafter = PromptLookup(k=args.k, n=args.ngram, history=args.history)
+        engine.generate(warm_prompts, warm_params)
+        return engine.drafter
+
     rows = {"off": [], "on": []}
     for _ in range(args.repeat):
         for mode in ("off", "on"):
-            engine.drafter = drafter if mode == "on" else None
+            engine.drafter = drafter(mode)
             engine.drafted = engine.accepted = 0
             p50, per_step, outputs = one_at_a_time(engine, prompts, params)
             accept = engine.accepted / max(1, engine.drafted)
+            engine.drafter = drafter(mode)
             rate = batched(engine, prompts, params, args.batch)
             rows[mode].append((p50, per_step, rate, accept, outputs))
     if any(r[4] != rows["off"][0][4] for r in rows["on"] + rows["off"]):
         raise SystemExit("speculation changed greedy output")
-    print(f"{args.requests} tutor requests, {drafter}, step budget {args.budget}, {args.repeat} repeats: median (min..max)")
+    print(f"{args.requests} tutor requests, {PromptLookup(k=args.k, n=args.ngram, history=args.history)}, step budget {args.budget}, {args.repeat} repeats: median (min..max)")
     print(f"{'':>4} {'c=1 p50 ms':>24} {'tokens/step c=1':>22} {'draft accepted':>20} {'c=' + str(args.batch) + ' tok/s':>26}")
     for mode, r in rows.items():
         print(f"{mode:>4} {spread([x[0] * 1e3 for x in r], '{:.2f}'):>24} {spread([x[1] for x in r], '{:.2f}'):>22} "
