@@ -111,13 +111,13 @@ async def correct(data: CorrectRequest):
     ticket = Ticket(Sequence(ids, SamplingParams(max_new_tokens=min(budget, s.settings.max_new_tokens))), g.request_id)
     g.ticket = ticket
     if request.args.get("stream", "").lower() in ("1", "true", "yes"):
+        ticket.streaming = True  # before enqueue: the compute thread then reports every token at once
         try:
             s.scheduler.enqueue(ticket)
         except Overloaded as error:
             return error_response(503, "overloaded", str(error), headers={"Retry-After": error.retry_after})
         except Unavailable as error:
             return error_response(503, "unavailable", str(error), headers={"Retry-After": 1})
-        ticket.streaming = True
         return tutor_events(s, ticket), 200, {"Content-Type": "text/event-stream", "Cache-Control": "no-cache"}
     try:
         with trio.move_on_after(s.settings.request_timeout) as deadline:

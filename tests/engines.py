@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import time
 
 from miniserve.engine import Engine
@@ -38,3 +39,20 @@ class BrokenEngine(Engine):
         if self.broken:
             raise RuntimeError("scheduler bug")
         return super().can_admit(seq)
+
+
+class CountingEngine(Engine):
+    """Sets `reached` (a threading.Event) once it has run `target` steps."""
+
+    target = 1 << 30
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.n_steps, self.reached = 0, threading.Event()
+
+    def step(self, plan):
+        out = super().step(plan)
+        self.n_steps += 1
+        if self.n_steps >= self.target:
+            self.reached.set()
+        return out

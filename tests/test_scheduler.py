@@ -11,7 +11,7 @@ from miniserve.health import Health
 from miniserve.scheduler import Scheduler, Unavailable
 from miniserve.ticket import Ticket
 from miniserve.weights import load_model
-from engines import SlowEngine
+from engines import CountingEngine, SlowEngine
 
 PARAMS = SamplingParams(max_new_tokens=6, stop_at_end=False)
 
@@ -84,3 +84,32 @@ async def test_close_drains_every_request(model):
         s.close()
     assert all(t.error is None and len(t.tokens) == PARAMS.max_new_tokens for t in tickets)
     assert s.engine.cache.used_slots == 0 and s.n_running == s.n_waiting == 0
+
+
+async def test_the_compute_thread_steps_on_while_the_event_loop_is_busy(model):
+    s = scheduler(model, CountingEngine)
+    async with trio.open_nursery() as nursery:
+        await nursery.start(s.run)
+        await s.submit(Ticket(Sequence([0, 1], PARAMS)))  # the compute thread is up
+        s.engine.target = s.engine.n_steps + 20
+        ticket = Ticket(Sequence([0, 1, 2], SamplingParams(max_new_tokens=30, stop_at_end=False)))
+        s.enqueue(ticket)
+        # Block the event loop (no checkpoint): 20 steps happen anyway, with no hop back per step.
+        assert s.engine.reached.wait(20)
+        await ticket.done.wait()
+        s.close()
+    assert len(ticket.tokens) == 30 and s.steps == s.engine.n_steps == PARAMS.max_new_tokens + 30
+
+
+async def test_a_non_streaming_request_wakes_the_event_loop_a_few_times_not_per_token(model):
+    s = scheduler(model)
+    flushes = []
+    flush = s._flush
+    s._flush = lambda: (flushes.append(1), flush())
+    async with trio.open_nursery() as nursery:
+        await nursery.start(s.run)
+        ticket = Ticket(Sequence([0, 1, 2], SamplingParams(max_new_tokens=40, stop_at_end=False)))
+        await s.submit(ticket)
+        s.close()
+    assert len(ticket.tokens) == 40 and s.steps == 40
+    assert len(flushes) < 20  # the finish, and one per 20 ms of silence at most

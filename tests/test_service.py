@@ -243,7 +243,7 @@ async def test_a_dead_scheduler_fails_readiness_and_waiting_requests(tutor_folde
 
 
 async def test_event_loop_answers_during_generation(tutor_folder):
-    async with serving(tutor_folder, scheduler="continuous") as (client, service):
+    async with serving(tutor_folder, slow_engine(tutor_folder, 32), scheduler="continuous") as (client, service):
         answered_while_running = []
 
         async def probe():

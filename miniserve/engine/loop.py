@@ -32,6 +32,7 @@ class StepResult:
     error: Exception | None  # the step raised: every sequence in `items` failed and was freed
     seconds: float  # the engine step alone
     waiting: int  # sequences still waiting after admission
+    at: float  # time.perf_counter() when the pass ended: tokens and admissions happened then
 
 
 class CoreLoop:
@@ -62,7 +63,7 @@ class CoreLoop:
         plan = StepPlan.within(self.running, self.step_token_budget, self.max_batch,
                                drafter=self.engine.drafter, n_positions=self.engine.config.n_positions)
         if not plan.items:
-            return StepResult(left, admitted, (), 0, (), None, 0.0, len(self.waiting))
+            return StepResult(left, admitted, (), 0, (), None, 0.0, len(self.waiting), time.perf_counter())
         items = tuple((s.id, n, s.computed) for s, n in plan.items)
         started = time.perf_counter()
         try:
@@ -70,15 +71,16 @@ class CoreLoop:
         except Exception as error:  # only this step's sequences fail; the loop goes on
             for seq, _ in plan.items:
                 self._leave(seq)
-            return StepResult(left, admitted, items, plan.n_tokens, (), error, time.perf_counter() - started, len(self.waiting))
-        seconds = time.perf_counter() - started
+            now = time.perf_counter()
+            return StepResult(left, admitted, items, plan.n_tokens, (), error, now - started, len(self.waiting), now)
+        now = time.perf_counter()
         for out in outputs:  # postprocess: finished sequences give their slot back
             if out.finish_reason is not None:
                 self._leave(self._by_id[out.seq_id])
         if len(self.running) > self.max_batch:  # round robin, so no running sequence starves
             planned = {s.id for s, _ in plan.items}
             self.running.sort(key=lambda s: s.id in planned)
-        return StepResult(left, admitted, items, plan.n_tokens, tuple(outputs), None, seconds, len(self.waiting))
+        return StepResult(left, admitted, items, plan.n_tokens, tuple(outputs), None, now - started, len(self.waiting), now)
 
     def _drop_cancelled(self) -> tuple[int, ...]:
         if not self._cancelled:

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import logging
 import math
+import sys
 import threading
+import time
 from collections import deque
 from dataclasses import dataclass
 
@@ -78,7 +80,7 @@ class Scheduler:
         if self.policy.inline:
             return self._generate_inline(ticket)
         ticket.on_cancel = self._cancel
-        self.worker.put(ticket.seq)
+        self.worker.put(ticket.seq, ticket.streaming)
 
     async def submit(self, ticket: Ticket) -> None:
         """Enqueue and wait until done; raises Overloaded, Unavailable, or the ticket's error.
@@ -111,6 +113,11 @@ class Scheduler:
         abandon_on_cancel=False: the thread is joined before `run` returns, whatever happens, and
         its error comes back here. A cancellation (shutdown) becomes `worker.stop()`."""
         self._trio_token = trio.lowlevel.current_trio_token()
+        # After each nogil kernel the compute thread needs the GIL back; the busy event loop would
+        # keep it for up to the switch interval (5 ms by default, longer than a step). 0.5 ms
+        # bounds that wait (measured in docs/perf.md). Process-wide, so restored on the way out.
+        switch_interval = sys.getswitchinterval()
+        sys.setswitchinterval(min(switch_interval, 0.0005))
         self.health.scheduler_alive = True
         task_status.started()
         error = None
@@ -123,6 +130,7 @@ class Scheduler:
                     error = await trio.to_thread.run_sync(self.worker.run, abandon_on_cancel=False)
                     nursery.cancel_scope.cancel()
         finally:
+            sys.setswitchinterval(switch_interval)
             self.health.scheduler_alive = False  # enqueue() refuses from now on
             if error is not None:  # a bug, not a failed step: say so on /readyz, fail everyone
                 log.error("the scheduler died", exc_info=error)
@@ -138,11 +146,12 @@ class Scheduler:
             self.worker.stop()
 
     # -- results: published on the compute thread, applied on the event loop -------------------
-    def _publish(self, result: StepResult) -> None:
-        """Compute thread. Coalesces: at most one `_flush` is pending on the event loop."""
+    def _publish(self, result: StepResult, urgent: bool) -> None:
+        """Compute thread. Coalesces: at most one `_flush` is pending on the event loop, and only
+        an urgent result schedules one (the others ride along with the next)."""
         with self._outbox_lock:
             self._outbox.append(result)
-            if self._flush_scheduled:
+            if self._flush_scheduled or not urgent:
                 return
             self._flush_scheduled = True
         self._trio_token.run_sync_soon(self._flush)
@@ -161,7 +170,8 @@ class Scheduler:
             self.worker.stop()
 
     def _apply(self, result: StepResult) -> None:
-        now, m = trio.current_time(), self.metrics
+        # when it happened on the compute thread, on trio's clock (perf_counter plus an offset)
+        now, m = result.at + trio.current_time() - time.perf_counter(), self.metrics
         for seq_id in result.left:
             self._finish(self.tickets[seq_id])
         for seq_id in result.admitted:

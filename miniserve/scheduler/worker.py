@@ -1,6 +1,7 @@
 """The compute thread: it keeps stepping the core loop while there is work and never hops back
 to the event loop between steps. Other threads reach it only through the inbox below (arrivals,
-cancellations, close, stop), which it reads between two steps; results leave through `publish`.
+cancellations, close, stop), which it reads between two steps; results leave through `publish`,
+with a flag saying whether someone is waiting for them now (see `_urgent`).
 
 Ownership: the inbox (`_arrivals`, `_cancels`, `_closed`, `_stopped`) is shared and guarded by
 `_wake`; the CoreLoop, its sequences and the KV slots belong to the thread running `run`."""
@@ -17,18 +18,20 @@ from miniserve.engine.loop import CoreLoop, StepResult
 
 
 class Worker:
-    def __init__(self, loop: CoreLoop, publish: Callable[[StepResult], None]):
-        self.loop, self.publish = loop, publish
+    def __init__(self, loop: CoreLoop, publish: Callable[[StepResult, bool], None], quiet_seconds: float = 0.02):
+        self.loop, self.publish, self.quiet_seconds = loop, publish, quiet_seconds
         self._wake = threading.Condition()
-        self._arrivals: deque[Sequence] = deque()
+        self._arrivals: deque[tuple[Sequence, bool]] = deque()
+        self._streaming: set[int] = set()  # compute thread: sequences whose reader wants every token at once
+        self._last_urgent = 0.0
         self._cancels: list[int] = []
         self._closed = self._stopped = False
         self.phase = "idle"  # idle | filling | stepping: for /stats and tests, written by the compute thread
 
     # -- any thread ----------------------------------------------------------------------------
-    def put(self, seq: Sequence) -> None:
+    def put(self, seq: Sequence, streaming: bool = False) -> None:
         with self._wake:
-            self._arrivals.append(seq)
+            self._arrivals.append((seq, streaming))
             self._wake.notify()
 
     def cancel(self, seq_id: int) -> None:
@@ -56,7 +59,8 @@ class Worker:
             while self._wait_for_work():
                 self._fill_batch()
                 self.phase = "stepping"
-                self.publish(self.loop.step())
+                result = self.loop.step()
+                self.publish(result, self._urgent(result))
             return None
         except Exception as error:
             return error
@@ -66,10 +70,36 @@ class Worker:
     def _take_inbox(self) -> None:
         """Under `_wake`: hand arrivals and cancellations to the loop, in the order they came."""
         while self._arrivals:
-            self.loop.add(self._arrivals.popleft())
+            seq, streaming = self._arrivals.popleft()
+            self.loop.add(seq)
+            if streaming:
+                self._streaming.add(seq.id)
         for seq_id in self._cancels:
             self.loop.cancel(seq_id)
         self._cancels.clear()
+
+    def _urgent(self, result: StepResult) -> bool:
+        """Wake the event loop for this result? Yes when a handler waits for it (a finish, a
+        failure, a departure, a streaming reader's tokens) or when it has heard nothing for
+        `quiet_seconds` (counts, metrics, stall checks). Otherwise the result waits in the outbox
+        for the next wake-up: a short non-streaming request costs the event loop one wake-up, not
+        one a token. Each wake-up costs this thread a wait for the GIL, which the woken event loop
+        takes; timestamps travel in the result, so a late delivery does not skew the metrics."""
+        urgent = bool(result.left or result.error is not None)
+        for out in result.outputs:
+            if out.finish_reason is not None:
+                urgent = True
+                self._streaming.discard(out.seq_id)
+            elif out.seq_id in self._streaming:
+                urgent = True
+        for seq_id in result.left:
+            self._streaming.discard(seq_id)
+        if result.error is not None:
+            self._streaming.difference_update(seq_id for seq_id, _, _ in result.items)
+        if urgent or result.at - self._last_urgent > self.quiet_seconds:
+            self._last_urgent = result.at
+            return True
+        return False
 
     def _wait_for_work(self) -> bool:
         with self._wake:
