@@ -1,6 +1,6 @@
 """Prompt-lookup speculation on the tutor workload, with and without, in one process (no HTTP).
 
-    python -m bench.speculation [--model FOLDER] [--requests 64] [--repeat 3] [--k 8] [--ngram 3] [--history 64]
+    python -m bench.speculation [--model FOLDER] [--requests 64] [--repeat 3] [--k 8] [--ngram 3] [--history 64] [--rows 16]
     python -m bench.speculation --correct-url http://127.0.0.1:8000 [--requests 64]   # /correct, HTTP
 
 Tutor prompts from the held-out test split go through `Engine.generate` (the server's core loop,
@@ -91,6 +91,7 @@ def main() -> None:
     ap.add_argument("--k", type=int, default=8)
     ap.add_argument("--ngram", type=int, default=3)
     ap.add_argument("--history", type=int, default=64)
+    ap.add_argument("--rows", type=int, default=16, help="drafts fill a step up to this many tokens")
     ap.add_argument("--budget", type=int, default=256, help="step token budget (the server's default)")
     ap.add_argument("--correct-url", help="time POST /correct on this running server instead (loopback only)")
     args = ap.parse_args()
@@ -108,7 +109,7 @@ def main() -> None:
         """None, or a new drafter whose history holds answers to other sentences only."""
         if mode == "off":
             return None
-        engine.drafter = PromptLookup(k=args.k, n=args.ngram, history=args.history)
+        engine.drafter = PromptLookup(k=args.k, n=args.ngram, history=args.history, max_rows=args.rows)
         engine.generate(warm_prompts, warm_params)
         return engine.drafter
 
@@ -124,7 +125,7 @@ def main() -> None:
             rows[mode].append((p50, per_step, rate, accept, outputs))
     if any(r[4] != rows["off"][0][4] for r in rows["on"] + rows["off"]):
         raise SystemExit("speculation changed greedy output")
-    print(f"{args.requests} tutor requests, {PromptLookup(k=args.k, n=args.ngram, history=args.history)}, step budget {args.budget}, {args.repeat} repeats: median (min..max)")
+    print(f"{args.requests} tutor requests, {PromptLookup(k=args.k, n=args.ngram, history=args.history, max_rows=args.rows)}, step budget {args.budget}, {args.repeat} repeats: median (min..max)")
     print(f"{'':>4} {'c=1 p50 ms':>24} {'tokens/step c=1':>22} {'draft accepted':>20} {'c=' + str(args.batch) + ' tok/s':>26}")
     for mode, r in rows.items():
         print(f"{mode:>4} {spread([x[0] * 1e3 for x in r], '{:.2f}'):>24} {spread([x[1] for x in r], '{:.2f}'):>22} "

@@ -73,7 +73,8 @@ class Service:
 
     def _load(self) -> Engine:
         s = self.settings
-        drafter = PromptLookup(k=s.speculate_k, n=s.speculate_n, history=s.speculate_history) if s.speculate else None
+        drafter = (PromptLookup(k=s.speculate_k, n=s.speculate_n, history=s.speculate_history, max_rows=s.speculate_rows)
+                   if s.speculate else None)
         return Engine.from_folder(self.folder, n_slots=s.n_slots or s.max_batch, max_step_tokens=s.step_token_budget,
                                   drafter=drafter)
 

@@ -32,7 +32,7 @@ def test_tutor_greedy_is_bitwise_identical_and_accepts_most_drafts(tutor):
     engine, prompts = tutor
     params = [SamplingParams(max_new_tokens=80, logprobs=2 if i % 5 == 0 else None) for i in range(len(prompts))]
     plain = run(engine, prompts, params, None)
-    for drafter in (PromptLookup(k=4, n=3), PromptLookup(k=8, n=2, min_n=2), PromptLookup(k=1, n=1)):
+    for drafter in (PromptLookup(k=4, n=3, max_rows=256), PromptLookup(k=8, n=2, min_n=2, max_rows=256), PromptLookup(k=1, n=1)):
         assert run(engine, prompts, params, drafter) == plain
         assert engine.accepted > 0.2 * engine.drafted > 0  # the tutor copies its input
 
@@ -73,7 +73,7 @@ def test_speculative_sampling_has_the_models_distribution():
     prompt, runs = [1, 2, 3, 1, 2], 5000
     engine = Engine(config, weights, n_slots=64, max_step_tokens=512)
     params = [SamplingParams(max_new_tokens=3, temperature=1.0, seed=s, stop_at_end=False) for s in range(runs)]
-    got = run(engine, [prompt] * runs, params, PromptLookup(k=2, n=2))
+    got = run(engine, [prompt] * runs, params, PromptLookup(k=2, n=2, max_rows=512))
     assert engine.drafted > engine.accepted > 0.1 * engine.drafted
     counts = {}
     for generated, _, _ in got:
@@ -113,11 +113,13 @@ def test_plan_drafts_only_with_spare_budget():
     assert spare.n_tokens == 8 and [len(d) for d in spare.drafts.values()] == [3, 2]
     off = StepPlan.within(seqs, 16)
     assert not off.drafts
+    small = StepPlan.within(seqs, 16, drafter=PromptLookup(k=4, n=2, max_rows=5), n_positions=config.n_positions)
+    assert small.n_tokens == 5  # drafts fill the step up to the drafter's max_rows, not the budget
     for seq in seqs:
         engine.release(seq)
 
 
-def test_drafts_from_remembered_answers_never_across_two():
+def test_drafts_from_remembered_answers():
     drafter = PromptLookup(k=4, n=2, history=2)
     for answer in ([7, 8, 9], [5, 6, 1, 2], [8, 9, 3, 4]):
         drafter.remember(answer)
