@@ -12,7 +12,7 @@ import trio
 from tokenizers import Tokenizer
 
 from miniserve.config import Settings
-from miniserve.engine import Engine
+from miniserve.engine import Engine, PromptLookup
 from miniserve.health import Health
 from miniserve.metrics import Metrics
 from miniserve.scheduler import Scheduler
@@ -73,7 +73,10 @@ class Service:
 
     def _load(self) -> Engine:
         s = self.settings
-        return Engine.from_folder(self.folder, n_slots=s.n_slots or s.max_batch, max_step_tokens=s.step_token_budget)
+        drafter = (PromptLookup(k=s.speculate_k, n=s.speculate_n, history=s.speculate_history, max_rows=s.speculate_rows)
+                   if s.speculate else None)
+        return Engine.from_folder(self.folder, n_slots=s.n_slots or s.max_batch, max_step_tokens=s.step_token_budget,
+                                  drafter=drafter)
 
     async def drain(self) -> None:
         """Refuse new work, let the running requests finish (up to drain_timeout), stop the scheduler."""

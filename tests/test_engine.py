@@ -109,3 +109,18 @@ def test_every_slot_comes_back(engine, script):
     for seq in running + waiting:
         engine.release(seq)
     assert cache.free_slots == cache.n_slots
+
+
+def test_tiny_temperatures_are_greedy_and_never_nan(engine):
+    """Issue 12: temperature 1e-307 (or 5e-324 with top_p) made the probabilities NaN and failed the
+    whole step. A temperature that small is greedy, and it cannot hurt its batch neighbours."""
+    greedy = engine.generate(PROMPTS, SamplingParams(max_new_tokens=6, stop_at_end=False))
+    tiny = [SamplingParams(max_new_tokens=6, temperature=t, top_p=p, seed=1, stop_at_end=False)
+            for t, p in [(1e-307, 1.0), (5e-324, 0.9), (1e-6, 0.5), (9e-6, 1.0), (1e-307, 1e-300)]]
+    assert [s.generated for s in engine.generate(PROMPTS, tiny)] == [s.generated for s in greedy]
+
+
+def test_any_int_seed_works_modulo_2_64(engine):
+    a = engine.generate([PROMPTS[0]], SamplingParams(max_new_tokens=8, temperature=1.0, seed=-1, stop_at_end=False))
+    b = engine.generate([PROMPTS[0]], SamplingParams(max_new_tokens=8, temperature=1.0, seed=2**64 - 1, stop_at_end=False))
+    assert a[0].generated == b[0].generated

@@ -9,17 +9,8 @@ from miniserve import reference
 from miniserve.engine import Engine, PromptLookup, SamplingParams, Sequence, StepPlan
 from miniserve.tutor import corpus
 from miniserve.tutor.prompt import TutorPrompt
-from miniserve.weights import GPT2Config, GPT2Weights, LayerWeights, load_model
-
-
-def tiny_model(vocab=5, n_positions=24, d=16, n_layer=1, n_head=2, scale=0.6, seed=0):
-    """A random GPT-2 built with NumPy: small enough that the exact distribution is computable."""
-    r = np.random.default_rng(seed)
-    w = lambda *shape: (r.standard_normal(shape) * scale).astype(np.float32)  # noqa: E731
-    layers = tuple(LayerWeights(1 + w(d), w(d), w(d, 3 * d), w(3 * d), w(d, d), w(d), 1 + w(d), w(d),
-                                w(d, 4 * d), w(4 * d), w(4 * d, d), w(d)) for _ in range(n_layer))
-    config = GPT2Config(vocab_size=vocab, n_positions=n_positions, n_embd=d, n_layer=n_layer, n_head=n_head)
-    return config, GPT2Weights(w(vocab, d), w(n_positions, d), layers, 1 + w(d), w(d))
+from miniserve.weights import load_model
+from tiny_model import tiny_model
 
 
 def run(engine, prompts, params, drafter):
@@ -41,7 +32,7 @@ def test_tutor_greedy_is_bitwise_identical_and_accepts_most_drafts(tutor):
     engine, prompts = tutor
     params = [SamplingParams(max_new_tokens=80, logprobs=2 if i % 5 == 0 else None) for i in range(len(prompts))]
     plain = run(engine, prompts, params, None)
-    for drafter in (PromptLookup(k=4, n=3), PromptLookup(k=8, n=2, min_n=2), PromptLookup(k=1, n=1)):
+    for drafter in (PromptLookup(k=4, n=3, max_rows=256), PromptLookup(k=8, n=2, min_n=2, max_rows=256), PromptLookup(k=1, n=1)):
         assert run(engine, prompts, params, drafter) == plain
         assert engine.accepted > 0.2 * engine.drafted > 0  # the tutor copies its input
 
@@ -82,7 +73,7 @@ def test_speculative_sampling_has_the_models_distribution():
     prompt, runs = [1, 2, 3, 1, 2], 5000
     engine = Engine(config, weights, n_slots=64, max_step_tokens=512)
     params = [SamplingParams(max_new_tokens=3, temperature=1.0, seed=s, stop_at_end=False) for s in range(runs)]
-    got = run(engine, [prompt] * runs, params, PromptLookup(k=2, n=2))
+    got = run(engine, [prompt] * runs, params, PromptLookup(k=2, n=2, max_rows=512))
     assert engine.drafted > engine.accepted > 0.1 * engine.drafted
     counts = {}
     for generated, _, _ in got:
@@ -122,8 +113,21 @@ def test_plan_drafts_only_with_spare_budget():
     assert spare.n_tokens == 8 and [len(d) for d in spare.drafts.values()] == [3, 2]
     off = StepPlan.within(seqs, 16)
     assert not off.drafts
+    small = StepPlan.within(seqs, 16, drafter=PromptLookup(k=4, n=2, max_rows=5), n_positions=config.n_positions)
+    assert small.n_tokens == 5  # drafts fill the step up to the drafter's max_rows, not the budget
     for seq in seqs:
         engine.release(seq)
+
+
+def test_drafts_from_remembered_answers():
+    drafter = PromptLookup(k=4, n=2, history=2)
+    for answer in ([7, 8, 9], [5, 6, 1, 2], [8, 9, 3, 4]):
+        drafter.remember(answer)
+    assert drafter.draft(np.array([0, 1, 5, 6]), 10).tolist() == [1, 2]  # ends at the answer's end
+    assert drafter.draft(np.array([0, 1, 6, 7]), 10).tolist() == []  # [7, 8, 9] is forgotten: history is 2
+    assert drafter.draft(np.array([0, 1, 8, 9]), 10).tolist() == [3, 4]
+    assert drafter.draft(np.array([0, 8, 1, 8, 9]), 10).tolist() == [3, 4]  # n=2 in history beats n=1 in the text
+    assert PromptLookup(k=4, n=2, history=0).draft(np.array([0, 8, 9]), 10).tolist() == []
 
 
 @pytest.mark.parametrize("tokens, k, n, want", [
@@ -134,5 +138,5 @@ def test_plan_drafts_only_with_spare_budget():
     ([1, 2, 3, 1, 2, 3, 1, 2], 2, 3, [3, 1]),
 ])
 def test_prompt_lookup(tokens, k, n, want):
-    assert PromptLookup(k=k, n=n).draft(np.array(tokens), 10).tolist() == want
-    assert PromptLookup(k=k, n=n).draft(np.array(tokens), 1).tolist() == want[:1]
+    assert PromptLookup(k=k, n=n, history=0).draft(np.array(tokens), 10).tolist() == want
+    assert PromptLookup(k=k, n=n, history=0).draft(np.array(tokens), 1).tolist() == want[:1]

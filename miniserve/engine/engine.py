@@ -188,6 +188,8 @@ class Engine:
                 break
             agreed += 1
         seq.computed += agreed  # the K/V of the accepted draft tokens are already in the cache
+        if seq.done and self.drafter is not None:
+            self.drafter.remember(seq.generated)
         self.drafted += len(draft)
         self.accepted += agreed
         return StepOutput(seq.id, tuple(emitted), tuple(logprobs) if seq.params.logprobs is not None else None,

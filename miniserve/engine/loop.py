@@ -61,7 +61,7 @@ class CoreLoop:
         left = self._drop_cancelled()  # first, so a freed slot is reused in this very step
         admitted = self._admit()
         plan = StepPlan.within(self.running, self.step_token_budget, self.max_batch,
-                               self.engine.drafter, self.engine.config.n_positions)
+                               drafter=self.engine.drafter, n_positions=self.engine.config.n_positions)
         if not plan.items:
             return StepResult(left, admitted, (), 0, (), None, 0.0, len(self.waiting), time.perf_counter())
         items = tuple((s.id, n, s.computed) for s, n in plan.items)

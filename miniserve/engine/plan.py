@@ -28,7 +28,8 @@ class StepPlan:
         """Every decode (one token each) first, then prefill chunks in order while the token budget
         lasts: a long prompt never stalls the sequences that are already generating. At most
         `max_batch` sequences (the compute batch), however many hold KV slots. Drafts take only
-        what budget is left, so speculation never delays a prompt and stops when the batch is full."""
+        what budget is left (and only as much as the drafter's `room` allows), so speculation never
+        delays a prompt and stops when the batch is large."""
         max_batch = len(seqs) if max_batch is None else max_batch
         items = [(s, 1) for s in seqs if s.uncomputed == 1][:max_batch]
         budget -= len(items)
@@ -40,6 +41,7 @@ class StepPlan:
                 budget -= items[-1][1]
         plan = cls(items)
         if drafter is not None:
+            budget = drafter.room(sum(n for _, n in items), budget)
             for s, n in items:
                 if budget <= 0:
                     break

@@ -200,6 +200,7 @@ class Scheduler:
             gap = ticket.on_output(out, now)
             n_tokens, drafted, accepted = n_tokens + len(out.tokens), drafted + out.drafted, accepted + out.accepted
             if m:
+                m.tokens_per_step.observe(len(out.tokens))
                 if gap is None:
                     m.time_to_first_token.observe(ticket.ttft_seconds)
                 else:
