@@ -64,3 +64,49 @@ def forward_step(w, tokens, positions, slots, last_rows, k_cache, v_cache):
         x = x + linear(h, w.mlp_out_weight_t[layer], w.mlp_out_bias[layer])
     h = layer_norm(x[last_rows], w.lnf_gain, w.lnf_bias, w.eps)
     return linear(h, w.token_embedding, np.zeros(w.token_embedding.shape[0], np.float32))
+
+
+# -- sampling (kernels/sampling.py) -------------------------------------------------------------
+_M64 = (1 << 64) - 1
+
+
+def splitmix64(x: int) -> int:
+    z = (x + 0x9E3779B97F4A7C15) & _M64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
+    return z ^ (z >> 31)
+
+
+def uniform(seed: int, counter: int) -> float:
+    return (splitmix64(seed ^ splitmix64(counter)) >> 11) / float(1 << 53)
+
+
+def sample_row(x, temperature, top_k, top_p, seed, counter, allowed=None, greedy_below=1e-5):
+    """One token from one row of float32 logits: mask, then argmax or truncate and invert the CDF."""
+    candidates = np.flatnonzero(~np.isnan(x))
+    if allowed is not None and len(allowed):
+        candidates = np.intersect1d(candidates, allowed)
+    if len(candidates) == 0:
+        return int(allowed[0]) if allowed is not None and len(allowed) else 0
+    best = int(candidates[np.argmax(x[candidates])])
+    if temperature < greedy_below or top_k == 1 or x[best] == np.inf:
+        return best
+    p = np.zeros(len(x))
+    p[candidates] = np.exp((x[candidates].astype(np.float64) - float(x[best])) / temperature)
+    order = candidates[np.argsort(-p[candidates], kind="stable")]
+    cut = top_k if 0 < top_k < len(order) else len(order)
+    if top_p < 1.0:
+        mass = np.cumsum(p[order[:cut]])
+        cut = int(np.argmax(mass >= top_p * mass[-1])) + 1
+    p[order[cut:]] = 0.0
+    mass = np.cumsum(p)
+    hit = np.flatnonzero(mass > uniform(seed, counter) * mass[-1])
+    return int(hit[0]) if len(hit) else int(np.flatnonzero(p)[-1])
+
+
+def logprobs(x, token, n_top):
+    """The model's log-softmax (float64) of the token and the n_top best ids (lower id first on ties)."""
+    z = x.astype(np.float64)
+    lp = z - (z.max() + np.log(np.exp(z - z.max()).sum()))
+    best = np.argsort(-z, kind="stable")[:n_top]
+    return float(lp[token]), best, lp[best]

@@ -47,7 +47,7 @@ class AccessRecord:
             "queue_s": round(max(x.queue_seconds for x in t), 4) if t else None,
             "ttft_s": round(min(ttfts), 4) if ttfts else None,
             "prompt_tokens": sum(len(x.seq.prompt) for x in t) if t else None,
-            "tokens": sum(len(x.seq.generated) for x in t) if t else None,
+            "tokens": sum(len(x.tokens) for x in t) if t else None,
             "total_s": round(trio.current_time() - self.started, 4),
         }
 

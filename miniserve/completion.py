@@ -40,7 +40,7 @@ class Choice:
                 raise self.ticket.error
             piece += self.decoder.flush()
             out = self.stopper.feed(piece) + self.stopper.flush()
-            self.finish_reason = "stop" if self.stopper.stopped else (self.ticket.seq.finish_reason or "stop")
+            self.finish_reason = "stop" if self.stopper.stopped else (self.ticket.finish_reason or "stop")
         else:
             out = self.stopper.feed(piece)
             if self.stopper.stopped:  # a stop string: this sequence is over, free its slot now

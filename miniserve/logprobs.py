@@ -19,11 +19,10 @@ class Logprobs:
 
     def add(self, choice: Choice, delta: Delta) -> dict:
         """Record this delta's tokens; returns the delta's own part (for a streamed chunk)."""
-        seq = choice.ticket.seq
         start = choice.ticket.consumed - len(delta.tokens)
         part = {"tokens": [], "token_logprobs": [], "top_logprobs": [], "text_offset": []}
         for k, token in enumerate(delta.tokens):
-            lp, top = seq.logprobs[start + k]
+            lp, top = choice.ticket.logprobs[start + k]
             part["tokens"].append(self._text(token))
             part["token_logprobs"].append(lp)
             part["top_logprobs"].append({self._text(t): v for t, v in top.items()})

@@ -21,13 +21,18 @@ class Metrics:
                                     buckets=LATENCY_BUCKETS, registry=r)
         self.request_duration = Histogram("miniserve_request_duration_seconds",
                                           "Arrival to last token (end to end, answered requests).", buckets=LATENCY_BUCKETS, registry=r)
-        self.step_duration = Histogram("miniserve_step_duration_seconds", "One engine step, thread hop included.",
+        self.step_duration = Histogram("miniserve_step_duration_seconds", "One engine step (compute thread).",
                                        buckets=TOKEN_BUCKETS, registry=r)
         self.batch_size = Histogram("miniserve_batch_size", "Sequences in one engine step.", buckets=BATCH_BUCKETS, registry=r)
         self.step_tokens = Histogram("miniserve_step_tokens", "Tokens computed in one engine step (prefill + decode).",
                                      buckets=(1, 4, 16, 32, 64, 128, 256, 512, 1024), registry=r)
+        self.tokens_per_step = Histogram("miniserve_sequence_step_tokens",
+                                         "Tokens one sequence emitted in one step (1 without speculation).",
+                                         buckets=(1, 2, 3, 4, 6, 8, 12, 16, 32), registry=r)
         self.prompt_tokens = Counter("miniserve_prompt_tokens", "Prompt tokens admitted.", registry=r)
         self.generation_tokens = Counter("miniserve_generation_tokens", "Tokens generated.", registry=r)
+        self.draft_tokens = Counter("miniserve_spec_draft_tokens", "Speculative draft tokens verified.", registry=r)
+        self.accepted_tokens = Counter("miniserve_spec_accepted_tokens", "Draft tokens the model agreed with.", registry=r)
         self.requests = Counter("miniserve_requests", "Requests answered, by route and status.", ["route", "status"], registry=r)
         self.rejected = Counter("miniserve_requests_rejected", "Requests refused, by reason.", ["reason"], registry=r)
         self.running = Gauge("miniserve_requests_running", "Requests in the running batch.", registry=r)

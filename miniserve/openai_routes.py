@@ -117,7 +117,7 @@ def plan(s: Service, data: CompletionRequest) -> list[tuple[list[int], SamplingP
 
 def usage(tickets: list[Ticket], n: int) -> dict:
     prompt = sum(len(t.seq.prompt) for t in tickets[::n])  # each prompt once, whatever n
-    completion = sum(len(t.seq.generated) for t in tickets)
+    completion = sum(len(t.tokens) for t in tickets)
     return {"prompt_tokens": prompt, "completion_tokens": completion, "total_tokens": prompt + completion}
 
 

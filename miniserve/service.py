@@ -13,7 +13,7 @@ from quart import current_app
 from tokenizers import Tokenizer
 
 from miniserve.config import Settings
-from miniserve.engine import Engine
+from miniserve.engine import Engine, PromptLookup
 from miniserve.health import Health
 from miniserve.metrics import Metrics
 from miniserve.scheduler import Scheduler
@@ -52,9 +52,11 @@ class Service:
         self.special_texts = tuple(t.content for t in self.tokenizer.get_added_tokens_decoder().values() if t.special)
 
     async def start(self, nursery: trio.Nursery) -> None:
-        """Load, warm up (off the event loop), then start the scheduler task in `nursery`."""
+        """Load (unless an engine was given, as tests do), warm up (off the event loop), then start
+        the scheduler task in `nursery`."""
         try:
-            self.engine = await trio.to_thread.run_sync(self._load)
+            if self.engine is None:
+                self.engine = await trio.to_thread.run_sync(self._load)
             self.health.model_loaded = True
             await trio.to_thread.run_sync(self.engine.warmup)
             self.health.warmed_up = True
@@ -75,7 +77,10 @@ class Service:
 
     def _load(self) -> Engine:
         s = self.settings
-        return Engine.from_folder(self.folder, n_slots=s.max_batch, max_step_tokens=max(s.step_token_budget, s.max_batch))
+        drafter = (PromptLookup(k=s.speculate_k, n=s.speculate_n, history=s.speculate_history, max_rows=s.speculate_rows)
+                   if s.speculate else None)
+        return Engine.from_folder(self.folder, n_slots=s.n_slots or s.max_batch, max_step_tokens=s.step_token_budget,
+                                  drafter=drafter)
 
     async def drain(self) -> None:
         """Refuse new work (/readyz 503), keep the listener for drain_delay so that a balancer sees it

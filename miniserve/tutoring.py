@@ -96,14 +96,14 @@ class TutorChoice(Choice):
         if self.ticket.done.is_set() and self.ticket.error:
             raise self.ticket.error
         if self.ticket.done.is_set() and not self.finish_reason:
-            self.finish_reason = self.ticket.seq.finish_reason or "stop"
+            self.finish_reason = self.ticket.finish_reason or "stop"
         if self.finish_reason:
             piece += self.decoder.flush()
         deltas.append(Delta(self.index, piece, self.finish_reason, [], self.field))
         return [d for d in deltas if d.text or d.finish_reason]
 
     def verdict(self, span: Span) -> Review:
-        done = self.prompt.parse(self.ticket.seq.generated)
+        done = self.prompt.parse(self.ticket.tokens)
         complete = done.complete and self.finish_reason != "length"
         verdict = review(one_line(span.text), done.corrected, done.explanation if complete else "")
         return verdict if verdict.changed else replace_field(verdict, corrected=span.text)  # as typed, line breaks too
@@ -118,7 +118,7 @@ def usage(tickets: list[Ticket]) -> dict:
     ttfts = [t.ttft_seconds for t in tickets if t.ttft_seconds is not None]
     return {
         "prompt_tokens": sum(len(t.seq.prompt) for t in tickets),
-        "completion_tokens": sum(len(t.seq.generated) for t in tickets),
+        "completion_tokens": sum(len(t.tokens) for t in tickets),
         "queue_seconds": round(max(t.queue_seconds for t in tickets), 6),
         "time_to_first_token_seconds": round(min(ttfts), 6) if ttfts else None,
         "total_seconds": round(max(t.total_seconds for t in tickets), 6),

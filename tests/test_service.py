@@ -12,6 +12,7 @@ import trio
 
 from miniserve.app import create_app
 from miniserve.config import SCHEDULERS, Settings
+from engines import BrokenEngine, FailingEngine, SlowEngine
 
 SENTENCES = [
     "He goed to school",
@@ -24,8 +25,10 @@ SENTENCES = [
 
 
 @asynccontextmanager
-async def serving(tutor_folder, **settings):
+async def serving(tutor_folder, engine=None, **settings):
+    """A test app; `engine` (built for the same settings) replaces the one the service would load."""
     app = create_app(Settings(model=str(tutor_folder), **settings))
+    app.extensions["miniserve"].engine = engine
     async with app.test_app() as test_app:
         client = test_app.test_client()
         with trio.fail_after(60):
@@ -86,7 +89,7 @@ async def test_every_scheduler_gives_the_same_answers(tutor_folder, reference_an
 
 
 async def test_continuous_admits_while_others_generate(tutor_folder):
-    async with serving(tutor_folder, scheduler="continuous", max_batch=8) as (client, service):
+    async with serving(tutor_folder, slow_engine(tutor_folder, 8), scheduler="continuous", max_batch=8) as (client, service):
         results = await post_all_staggered(client, service)
         records = list(service.scheduler.records)
     assert all(status == 200 for status, _, _ in results)
@@ -96,7 +99,7 @@ async def test_continuous_admits_while_others_generate(tutor_folder):
 
 
 async def test_static_does_not_admit_mid_batch(tutor_folder):
-    async with serving(tutor_folder, scheduler="static", max_batch=8, batch_wait=0.0) as (client, service):
+    async with serving(tutor_folder, slow_engine(tutor_folder, 8), scheduler="static", max_batch=8, batch_wait=0.0) as (client, service):
         results = await post_all_staggered(client, service)
         records = list(service.scheduler.records)
     assert all(status == 200 for status, _, _ in results)
@@ -105,6 +108,13 @@ async def test_static_does_not_admit_mid_batch(tutor_folder):
         fresh = [before == 0 for _, _, before in r.items]
         assert all(fresh) or not any(fresh), r
     assert len({r.items[0][0] for r in records if all(b == 0 for _, _, b in r.items)}) >= 2  # two batches
+
+
+def slow_engine(tutor_folder, n_slots: int, seconds: float = 0.01) -> SlowEngine:
+    """Steps slow enough (simulated work) that the first request still runs when the others arrive."""
+    engine = SlowEngine.from_folder(tutor_folder, n_slots=n_slots, max_step_tokens=256)
+    engine.delay = seconds
+    return engine
 
 
 async def post_all_staggered(client, service):
@@ -156,7 +166,7 @@ async def test_deadline_gives_504_and_frees_the_sequence(tutor_folder):
     async with serving(tutor_folder, scheduler="continuous", request_timeout=0.002) as (client, service):
         status, body, _ = (await post_all(client, [{"sentence": SENTENCES[1]}]))[0]
         assert status == 504 and body["error"]["type"] == "timeout"
-        await wait_until(lambda: service.scheduler.n_running == 0)
+        await wait_until(lambda: service.scheduler.n_running == 0 and service.scheduler.n_waiting == 0)
         assert service.engine.cache.free_slots == service.engine.cache.n_slots
 
 
@@ -213,8 +223,9 @@ async def test_rate_limit_comes_before_the_input_filter(tutor_folder):
 
 
 async def test_failing_step_gives_500_and_the_server_recovers(tutor_folder):
-    async with serving(tutor_folder, scheduler="continuous") as (client, service):
-        service.scheduler.fail_next_steps = 1
+    engine = FailingEngine.from_folder(tutor_folder, n_slots=32, max_step_tokens=256)
+    async with serving(tutor_folder, engine, scheduler="continuous") as (client, service):
+        engine.failures = 1
         status, body, _ = (await post_all(client, [{"sentence": SENTENCES[0]}]))[0]
         assert status == 500 and body["error"]["type"] == "step_failed"
         ready = await client.get("/readyz")
@@ -225,10 +236,9 @@ async def test_failing_step_gives_500_and_the_server_recovers(tutor_folder):
 
 
 async def test_a_dead_scheduler_fails_readiness_and_waiting_requests(tutor_folder):
-    async with serving(tutor_folder, scheduler="continuous", max_batch=2) as (client, service):
-        def broken_plan():
-            raise RuntimeError("scheduler bug")
-        service.scheduler._plan = broken_plan
+    engine = BrokenEngine.from_folder(tutor_folder, n_slots=2, max_step_tokens=256)
+    async with serving(tutor_folder, engine, scheduler="continuous", max_batch=2) as (client, service):
+        engine.broken = True
         with trio.fail_after(10):
             results = await post_all(client, [{"sentence": s} for s in SENTENCES[:3]])
         assert all(status == 503 for status, _, _ in results), results
@@ -239,7 +249,7 @@ async def test_a_dead_scheduler_fails_readiness_and_waiting_requests(tutor_folde
 
 
 async def test_event_loop_answers_during_generation(tutor_folder):
-    async with serving(tutor_folder, scheduler="continuous") as (client, service):
+    async with serving(tutor_folder, slow_engine(tutor_folder, 32), scheduler="continuous") as (client, service):
         answered_while_running = []
 
         async def probe():

@@ -4,14 +4,12 @@ stops reading mid-stream has its sequence cancelled and its KV slot freed."""
 from __future__ import annotations
 
 import json
-import time
-
 import numpy as np
+import pytest
 import trio
 
 from miniserve.engine import Engine, SamplingParams, Sequence, StepPlan
-from miniserve.engine.sampling import log_softmax
-from test_service import serving, wait_until
+from test_service import serving, slow_engine, wait_until
 
 PROMPT = "<|endoftext|>The little brown foxes has ran across the frozen river.<|fix|>"
 
@@ -56,8 +54,7 @@ async def test_tutor_stream_gives_deltas_then_the_answer(tutor_folder):
 
 
 async def test_disconnect_mid_stream_frees_the_slot(tutor_folder):
-    async with serving(tutor_folder, scheduler="continuous") as (client, service):
-        slow_down(service.scheduler)
+    async with serving(tutor_folder, slow_engine(tutor_folder, 32, 0.02), scheduler="continuous") as (client, service):
         body = {"model": "miniserve-tutor", "prompt": PROMPT, "max_tokens": 60, "temperature": 0, "stream": True}
         checked = False
         # Quart's test connection waits, on exit, for a response end that a disconnected request never
@@ -76,8 +73,8 @@ async def test_disconnect_mid_stream_frees_the_slot(tutor_folder):
 
 
 async def test_a_client_that_stops_reading_is_dropped(tutor_folder):
-    async with serving(tutor_folder, scheduler="continuous", stream_stall_timeout=0.1) as (client, service):
-        slow_down(service.scheduler)  # so that the answer takes longer than the stall timeout
+    # a slow engine, so that the answer takes longer than the stall timeout
+    async with serving(tutor_folder, slow_engine(tutor_folder, 32, 0.02), scheduler="continuous", stream_stall_timeout=0.1) as (client, service):
         body = {"model": "miniserve-tutor", "prompt": PROMPT, "max_tokens": 120, "temperature": 0, "stream": True}
         checked = False
         with trio.move_on_after(15) as scope:
@@ -93,14 +90,9 @@ async def test_a_client_that_stops_reading_is_dropped(tutor_folder):
         assert checked
 
 
-def slow_down(scheduler, seconds: float = 0.02) -> None:
-    """Each engine step takes at least `seconds` (in the worker thread), as with a bigger model."""
-    run_engine = scheduler._run_engine
-
-    def slow(plan):
-        time.sleep(seconds)
-        return run_engine(plan)
-    scheduler._run_engine = slow
+def log_softmax(logits: np.ndarray) -> np.ndarray:
+    z = logits.astype(np.float64)
+    return z - (z.max() + np.log(np.exp(z - z.max()).sum()))
 
 
 def test_logprobs_are_the_log_softmax_of_the_logits_the_engine_used(tutor_folder):
@@ -114,8 +106,9 @@ def test_logprobs_are_the_log_softmax_of_the_logits_the_engine_used(tutor_folder
         logits = engine.last_logits()
         for row, s in enumerate(seqs):
             lp, top = s.logprobs[-1]
-            want = log_softmax(logits[row])
-            assert lp == want[s.generated[-1]]
-            assert len(top) == s.params.logprobs
-            assert all(v == want[t] for t, v in top.items())
+            z = logits[row].astype(np.float64)
+            want = z - z.max() - np.log(np.exp(z - z.max()).sum())  # the sampling kernel sums in another order
+            assert lp == pytest.approx(want[s.generated[-1]], abs=1e-9)
+            assert list(top) == np.argsort(-want, kind="stable")[:s.params.logprobs].tolist()
+            assert all(v == pytest.approx(want[t], abs=1e-9) for t, v in top.items())
             assert np.isclose(np.exp(want).sum(), 1.0)

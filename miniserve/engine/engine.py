@@ -7,14 +7,19 @@ towards its known tokens (a whole prompt, a chunk of it, or the one token sample
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
+from kernels.sampling import SamplerWorkspace
 from kernels.step import PackedWeights, Workspace, forward_step
 from miniserve.engine.cache import KVCache
-from miniserve.engine.sampling import SamplingParams, sample, token_logprobs
+from miniserve.engine.draft import PromptLookup
+from miniserve.engine.loop import CoreLoop
+from miniserve.engine.output import StepOutput
+from miniserve.engine.plan import StepPlan
+from miniserve.engine.policy import Continuous
+from miniserve.engine.sampling import SamplingParams
 from miniserve.engine.sequence import Sequence, Status
 from miniserve.weights import GPT2Config, GPT2Weights, load_model
 
@@ -32,36 +37,30 @@ def pack(config: GPT2Config, w: GPT2Weights) -> PackedWeights:
     )
 
 
-@dataclass
-class StepPlan:
-    """One step's work: (sequence, number of its uncomputed tokens to compute now)."""
-
-    items: list[tuple[Sequence, int]]
-
-    @property
-    def n_tokens(self) -> int:
-        return sum(n for _, n in self.items)
-
-    @classmethod
-    def within(cls, seqs: list[Sequence], budget: int) -> "StepPlan":
-        """Every decode (one token each) first, then prefill chunks in order while the token budget
-        lasts: a long prompt never stalls the sequences that are already generating."""
-        items = [(s, 1) for s in seqs if s.uncomputed == 1]
-        budget -= len(items)
-        for s in seqs:
-            if s.uncomputed > 1 and budget > 0:
-                items.append((s, min(s.uncomputed, budget)))
-                budget -= items[-1][1]
-        return cls(items)
-
-
 class Engine:
-    def __init__(self, config: GPT2Config, weights: GPT2Weights, n_slots: int = 64, max_step_tokens: int = 512):
-        self.config = config
+    def __init__(self, config: GPT2Config, weights: GPT2Weights, n_slots: int = 64, max_step_tokens: int = 512,
+                 drafter: PromptLookup | None = None):
+        self.config, self.drafter = config, drafter  # drafter: speculate with it (None: never)
         self.weights = pack(config, weights)
         self.cache = KVCache(config.n_layer, n_slots, config.n_head, config.n_positions, config.head_dim)
         self.max_step_tokens = max_step_tokens
-        self.workspace = Workspace(self.weights, max_step_tokens, n_slots, config.n_positions)
+        rows = max(max_step_tokens, n_slots)  # decodes are never split, so a step may exceed the budget
+        # every row may need logits (a verified draft position), so there are logits for every row
+        self.workspace = Workspace(self.weights, rows, rows, config.n_positions)
+        self.sampler = SamplerWorkspace(rows, config.vocab_size)
+        # the step's index arrays, allocated once: a step fills prefixes of them
+        self._tokens, self._positions, self._slots = (np.zeros(rows, np.int64) for _ in range(3))
+        self._last_rows = np.zeros(rows, np.int64)
+        self._row_index = np.arange(rows, dtype=np.int64)
+        # sampling parameters per KV slot, set at admission: a step gathers them for its rows
+        self.slot_temperature = np.zeros(n_slots, np.float64)
+        self.slot_top_k = np.zeros(n_slots, np.int64)
+        self.slot_top_p = np.ones(n_slots, np.float64)
+        self.slot_seed = np.zeros(n_slots, np.uint64)
+        self.slot_n_top = np.full(n_slots, -1, np.int64)
+        self.slot_prompt = np.zeros(n_slots, np.int64)
+        self.drafted = self.accepted = 0  # totals, for metrics and benchmarks
+        self._arange = np.arange(config.n_positions, dtype=np.int64)
 
     @classmethod
     def from_folder(cls, folder: str | Path, **kwargs) -> "Engine":
@@ -72,8 +71,13 @@ class Engine:
         return self.cache.can_admit(min(seq.max_length, self.config.n_positions))
 
     def admit(self, seq: Sequence) -> None:
-        seq.slot = self.cache.admit(seq)
+        seq.slot = slot = self.cache.admit(seq)
         seq.status = Status.RUNNING
+        p = seq.params
+        self.slot_temperature[slot] = 0.0 if p.greedy else p.temperature
+        self.slot_top_k[slot], self.slot_top_p[slot], self.slot_seed[slot] = p.top_k, p.top_p, seq.seed64
+        self.slot_n_top[slot] = -1 if p.logprobs is None else p.logprobs
+        self.slot_prompt[slot] = len(seq.prompt)
 
     def release(self, seq: Sequence, status: Status = Status.ABORTED, reason: str = "abort") -> None:
         """Give the slot back (finished or aborted); safe to call twice."""
@@ -84,38 +88,112 @@ class Engine:
             seq.status, seq.finish_reason = status, reason
 
     # -- the step ---------------------------------------------------------------------------
-    def step(self, plan: StepPlan) -> list[tuple[Sequence, int]]:
-        """Compute the planned tokens; return (sequence, new token) for each sequence sampled.
-        Finished sequences are marked FINISHED but keep their slot until `release`."""
-        tokens, positions, slots, last_rows, sampled = [], [], [], [], []
+    def step(self, plan: StepPlan) -> list[StepOutput]:
+        """Compute the planned tokens and verify the planned drafts; return a record for each
+        sequence that got tokens (one, or several when a draft was accepted). Finished sequences are
+        marked FINISHED but keep their slot until `release`."""
+        allowed: dict[int, np.ndarray] = {}  # logits row -> allowed ids, constrained rows only
+        n, n_out, sampled = self._gather(plan, allowed)
+        rows = self._last_rows[:n_out]
+        logits = forward_step(self.weights, self.workspace, self._tokens[:n], self._positions[:n], self._slots[:n],
+                              rows, self.cache.keys, self.cache.values)
+        self._sample(logits, self._slots[rows], self._positions[rows], allowed)
+        for seq, k in plan.items:
+            seq.computed += k
+        return [self._accept(seq, first, draft) for seq, first, draft in sampled]
+
+    def _gather(self, plan: StepPlan, allowed: dict) -> tuple[int, int, list[tuple[Sequence, int, list[int]]]]:
+        """Fill the index arrays' prefixes from the plan (slices, no loop over tokens): each
+        sequence's planned tokens, then its draft. Returns the rows, the logits rows, and the
+        sequences to sample with their first logits row and the draft they verify."""
+        if not plan.items:
+            raise ValueError("an empty step")
+        row, n_out, sampled = 0, 0, []
         for seq, n in plan.items:
             if seq.slot < 0 or seq.done or not 0 < n <= seq.uncomputed:
                 raise ValueError(f"sequence {seq.id} cannot compute {n} tokens now")
             start, prompt_length = seq.computed, len(seq.prompt)
+            draft = self._usable_draft(seq, plan.drafts.get(seq.id), allowed, n_out) if start + n == seq.length else None
+            width = n + (len(draft) if draft else 0)
+            if row + width > len(self._tokens):
+                raise ValueError(f"the step has more than {len(self._tokens)} tokens")
             if start >= prompt_length:  # decoding: no need to join prompt and generated tokens
-                tokens.extend(seq.generated[start - prompt_length:start - prompt_length + n])
+                self._tokens[row:row + n] = seq.generated[start - prompt_length:start - prompt_length + n]
             else:
-                tokens.extend((seq.prompt if start + n <= prompt_length else seq.tokens)[start:start + n])
-            positions.extend(range(start, start + n))
-            slots.extend([seq.slot] * n)
-            if start + n == seq.length:
-                last_rows.append(len(tokens) - 1)
-                sampled.append(seq)
-        logits = forward_step(
-            self.weights, self.workspace, np.array(tokens, np.int64), np.array(positions, np.int64),
-            np.array(slots, np.int64), np.array(last_rows, np.int64), self.cache.keys, self.cache.values,
-        )
-        for seq, n in plan.items:
-            seq.computed += n
-        out = []
-        for row, seq in enumerate(sampled):
-            token = sample(logits[row], seq.params, seq.rng)
+                self._tokens[row:row + n] = (seq.prompt if start + n <= prompt_length else seq.tokens)[start:start + n]
+            self._tokens[row + n:row + width] = draft or ()
+            self._positions[row:row + width] = self._arange[start:start + width]
+            self._slots[row:row + width] = seq.slot
+            row += width
+            if draft is not None:  # logits for the last known token and every draft token
+                self._last_rows[n_out:n_out + len(draft) + 1] = self._row_index[row - len(draft) - 1:row]
+                sampled.append((seq, n_out, draft))
+                n_out += len(draft) + 1
+        return row, n_out, sampled
+
+    def _usable_draft(self, seq: Sequence, draft, allowed: dict, first_row: int) -> list[int]:
+        """The part of the draft the step may verify: within the sequence's limits and, for a
+        constrained sequence, no further than its first disallowed token. Records the allowed ids of
+        every row the sequence will sample (each hypothetical prefix of the draft)."""
+        room = min(seq.params.max_new_tokens - len(seq.generated) - 1, self.config.n_positions - seq.length)
+        draft = [] if draft is None or room <= 0 else [int(t) for t in draft[:room]]
+        constraint = seq.params.constraint
+        if constraint is None:
+            return draft
+        for i in range(len(draft) + 1):
+            ids = constraint.allowed(seq.generated + draft[:i])
+            if ids is not None:
+                allowed[first_row + i] = ids
+                if i < len(draft) and not _contains(ids, draft[i]):
+                    return draft[:i]
+        return draft
+
+    def _sample(self, logits: np.ndarray, row_slots: np.ndarray, row_positions: np.ndarray, allowed: dict) -> np.ndarray:
+        """One compiled call for every logits row; parameters gathered from the slot tables. The
+        counter of a row is the index, among the sequence's generated tokens, of the token it samples."""
+        ws, r = self.sampler, len(row_slots)
+        ws.temperature[:r] = self.slot_temperature[row_slots]
+        ws.top_k[:r], ws.top_p[:r] = self.slot_top_k[row_slots], self.slot_top_p[row_slots]
+        ws.seed[:r], ws.n_top[:r] = self.slot_seed[row_slots], self.slot_n_top[row_slots]
+        ws.counter[:r] = row_positions + 1 - self.slot_prompt[row_slots]
+        ws.allowed_ptr[:r + 1] = 0
+        if allowed:
+            sizes = np.zeros(r, np.int64)
+            for row, ids in allowed.items():
+                sizes[row] = len(ids)
+            np.cumsum(sizes, out=ws.allowed_ptr[1:r + 1])
+            buffer = ws.allowed_room(int(ws.allowed_ptr[r]))
+            for row, ids in allowed.items():
+                buffer[ws.allowed_ptr[row]:ws.allowed_ptr[row + 1]] = ids
+        return ws.sample(logits)
+
+    def _accept(self, seq: Sequence, first: int, draft: list[int]) -> StepOutput:
+        """Emit the sampled token of each verified row while it agrees with the draft: the longest
+        agreeing prefix plus one token, never past a finish. Sampling the row's token and keeping the
+        draft token when they are equal is the standard rule for a deterministic draft (accept x with
+        probability p(x), else a token from p without x, renormalised), so the output has the
+        distribution of plain decoding; with counter-based random numbers it is the same tokens."""
+        ws, emitted, logprobs, agreed = self.sampler, [], [], 0
+        for i in range(len(draft) + 1):
+            token = int(ws.tokens[first + i])
             seq.generated.append(token)
+            emitted.append(token)
             if seq.params.logprobs is not None:
-                seq.logprobs.append(token_logprobs(logits[row], token, seq.params.logprobs))
+                top = seq.params.logprobs
+                seq.logprobs.append((float(ws.chosen_lp[first + i]),
+                                     dict(zip(ws.top_ids[first + i, :top].tolist(), ws.top_lp[first + i, :top].tolist()))))
+                logprobs.append(seq.logprobs[-1])
             self._check_finished(seq, token)
-            out.append((seq, token))
-        return out
+            if seq.done or i == len(draft) or token != draft[i]:
+                break
+            agreed += 1
+        seq.computed += agreed  # the K/V of the accepted draft tokens are already in the cache
+        if seq.done and self.drafter is not None:
+            self.drafter.remember(seq.generated)
+        self.drafted += len(draft)
+        self.accepted += agreed
+        return StepOutput(seq.id, tuple(emitted), tuple(logprobs) if seq.params.logprobs is not None else None,
+                          seq.finish_reason if seq.done else None, len(draft), agreed)
 
     def _check_finished(self, seq: Sequence, token: int) -> None:
         if seq.params.stop_at_end and token == self.config.eos_token_id:
@@ -131,27 +209,23 @@ class Engine:
     def generate(self, prompts: list[list[int]], params: SamplingParams | list[SamplingParams]) -> list[Sequence]:
         """Run all prompts to completion with continuous batching; returns the finished sequences."""
         params_list = params if isinstance(params, list) else [params] * len(prompts)
-        waiting = [Sequence(list(p), sp) for p, sp in zip(prompts, params_list)]
-        for seq in waiting:
+        seqs = [Sequence(list(p), sp) for p, sp in zip(prompts, params_list)]
+        for seq in seqs:
             if seq.length > self.config.n_positions or seq.length == 0:
                 raise ValueError(f"prompt of {seq.length} tokens does not fit 1..{self.config.n_positions}")
-        done, running, queue = [], [], list(waiting)
-        while queue or running:
-            while queue and self.can_admit(queue[0]) and sum(s.uncomputed for s in running) + queue[0].uncomputed <= self.max_step_tokens:
-                seq = queue.pop(0)
-                self.admit(seq)
-                running.append(seq)
-            if not running:  # one prompt larger than the step budget: feed it in chunks
-                seq = queue.pop(0)
-                self.admit(seq)
-                running.append(seq)
-            self.step(StepPlan.within(running, self.max_step_tokens))
-            for seq in [s for s in running if s.done]:
-                self.release(seq)
-                running.remove(seq)
-                done.append(seq)
-        return sorted(done, key=waiting.index)
+        loop = CoreLoop(self, Continuous(), self.max_step_tokens, self.cache.n_slots)
+        for seq in seqs:
+            loop.add(seq)
+        while loop.busy:
+            if (error := loop.step().error) is not None:
+                raise error
+        return seqs
 
     def warmup(self) -> None:
         """Compile (or load from the Numba cache) everything a step uses."""
         self.generate([[0, 1]], SamplingParams(max_new_tokens=2, stop_at_end=False))
+
+
+def _contains(sorted_ids: np.ndarray, token: int) -> bool:
+    i = int(np.searchsorted(sorted_ids, token))
+    return i < len(sorted_ids) and int(sorted_ids[i]) == token

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import enum
 import itertools
+import secrets
 from dataclasses import dataclass, field
-
-import numpy as np
 
 from miniserve.engine.sampling import SamplingParams
 
@@ -35,7 +34,9 @@ class Sequence:
     logprobs: list[tuple[float, dict[int, float]]] = field(default_factory=list)  # per generated token
 
     def __post_init__(self):
-        self.rng = np.random.default_rng(self.params.seed)  # per sequence: same seed, same tokens
+        # the key of this sequence's random numbers: token i uses hash(seed64, i), whatever the batch
+        seed = self.params.seed
+        self.seed64 = secrets.randbits(64) if seed is None else seed % 2**64
 
     @property
     def tokens(self) -> list[int]:

@@ -1,0 +1,288 @@
+"""Closed-loop serving speed through `/v1/completions`, beside the engine alone at the same batch.
+
+    python -m bench.serve --url http://127.0.0.1:8000 [--model NAME]     # any OpenAI-compatible server
+    python -m bench.serve --local [--repeat 3] [--json out.json]          # starts `miniserve serve` itself
+
+For each concurrency (1, 8, 32, 64) C clients each send one request, wait for its answer, and send
+the next (closed loop), for `--requests` requests per level after a short untimed warm-up. Prompts
+are tutor sentences ("<|endoftext|>{sentence}<|fix|>", about 26 generated tokens, temperature 0,
+`max_tokens` 64 as an upper bound). It prints generated tokens/s (from each answer's `usage`),
+and the p50/p95 request latency. With `--local` it also runs the engine alone (no HTTP, no
+scheduler: the core loop in this process, continuous batching with the same concurrency and the
+same prompts, right after the server's level while the idle server waits) and prints
+server/engine, the share of the engine's speed the server keeps.
+
+The client is a small keep-alive HTTP/1.1 client on trio sockets, one connection per client: cheap
+enough that at concurrency 64 it does not take the CPU the server is being measured on. Loopback
+URLs only (the machine is shared; see docs/perf.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import time
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+import trio
+
+CONCURRENCY = (1, 8, 32, 64)
+LOOPBACK = "127.0.0.1"
+
+
+@dataclass
+class Level:
+    concurrency: int
+    requests: int
+    seconds: float
+    tokens: int
+    latencies: list[float]
+    errors: int
+
+    @property
+    def tokens_per_second(self) -> float:
+        return self.tokens / self.seconds
+
+    def latency_ms(self, q: float) -> float:
+        ordered = sorted(self.latencies)
+        return 1000 * ordered[min(len(ordered) - 1, int(math.ceil(q * len(ordered))) - 1)] if ordered else math.nan
+
+
+def tutor_prompts(n: int, seed: int = 0) -> list[str]:
+    from miniserve.tutor import corpus
+
+    return [f"<|endoftext|>{ex.sentence}<|fix|>" for ex in corpus.generate("test", n, seed=seed)]
+
+
+# -- a minimal HTTP/1.1 client: POST a JSON body, read one response (Content-Length or chunked) ----
+
+class Connection:
+    def __init__(self, host: str, port: int):
+        self.host, self.port, self.stream, self.buffer = host, port, None, b""
+
+    async def post(self, path: str, body: bytes) -> tuple[int, bytes]:
+        if self.stream is None:
+            self.stream = await trio.open_tcp_stream(self.host, self.port)
+            self.buffer = b""
+        head = (f"POST {path} HTTP/1.1\r\nHost: {self.host}:{self.port}\r\nContent-Type: application/json\r\n"
+                f"Content-Length: {len(body)}\r\n\r\n").encode()
+        await self.stream.send_all(head + body)
+        status_line, headers = await self._head()
+        if headers.get("transfer-encoding", "").lower() == "chunked":
+            payload = await self._chunked()
+        else:
+            payload = await self._exactly(int(headers.get("content-length", "0")))
+        if headers.get("connection", "").lower() == "close":
+            await self.close()
+        return int(status_line.split()[1]), payload
+
+    async def _fill(self) -> None:
+        data = await self.stream.receive_some(65536)
+        if not data:
+            raise ConnectionError("the server closed the connection")
+        self.buffer += data
+
+    async def _line(self) -> bytes:
+        while b"\r\n" not in self.buffer:
+            await self._fill()
+        line, self.buffer = self.buffer.split(b"\r\n", 1)
+        return line
+
+    async def _head(self) -> tuple[str, dict[str, str]]:
+        while b"\r\n\r\n" not in self.buffer:
+            await self._fill()
+        head, self.buffer = self.buffer.split(b"\r\n\r\n", 1)
+        lines = head.decode("latin-1").split("\r\n")
+        headers = {}
+        for line in lines[1:]:
+            name, _, value = line.partition(":")
+            headers[name.strip().lower()] = value.strip()
+        return lines[0], headers
+
+    async def _exactly(self, n: int) -> bytes:
+        while len(self.buffer) < n:
+            await self._fill()
+        data, self.buffer = self.buffer[:n], self.buffer[n:]
+        return data
+
+    async def _chunked(self) -> bytes:
+        parts = []
+        while True:
+            size = int((await self._line()).split(b";")[0], 16)
+            if size == 0:
+                while await self._line():  # trailers, then the empty line
+                    pass
+                return b"".join(parts)
+            parts.append(await self._exactly(size))
+            await self._exactly(2)
+
+    async def close(self) -> None:
+        if self.stream is not None:
+            await self.stream.aclose()
+            self.stream = None
+
+
+async def closed_loop(url: str, model: str, prompts: list[str], concurrency: int, requests: int,
+                      max_tokens: int, timeout: float) -> Level:
+    """`concurrency` clients share `requests` requests, each sending its next when its last returns."""
+    parts = urlsplit(url)
+    host, port, path = parts.hostname, parts.port or 80, parts.path.rstrip("/") + "/v1/completions"
+    if host not in (LOOPBACK, "localhost"):
+        raise SystemExit("bench.serve only targets 127.0.0.1 (the machine is shared)")
+    counter = iter(range(requests))
+    latencies, totals = [], {"tokens": 0, "errors": 0}
+
+    async def client() -> None:
+        connection = Connection(host, port)
+        try:
+            for i in counter:
+                body = json.dumps({"model": model, "prompt": prompts[i % len(prompts)], "max_tokens": max_tokens,
+                                   "temperature": 0}).encode()
+                sent = time.perf_counter()
+                try:
+                    status, payload = await connection.post(path, body)
+                except (OSError, ConnectionError, trio.BrokenResourceError):
+                    await connection.close()
+                    totals["errors"] += 1
+                    continue
+                if status != 200:
+                    totals["errors"] += 1
+                    continue
+                latencies.append(time.perf_counter() - sent)
+                totals["tokens"] += json.loads(payload)["usage"]["completion_tokens"]
+        finally:
+            await connection.close()
+
+    started = time.perf_counter()
+    with trio.fail_after(timeout):
+        async with trio.open_nursery() as nursery:
+            for _ in range(concurrency):
+                nursery.start_soon(client)
+    return Level(concurrency, requests, time.perf_counter() - started, totals["tokens"], latencies, totals["errors"])
+
+
+# -- the engine alone: the same closed loop, in this process, without HTTP or scheduler --------------
+
+def engine_closed_loop(folder, prompts: list[str], concurrency: int, requests: int, max_tokens: int,
+                       step_token_budget: int = 256) -> Level:
+    from tokenizers import Tokenizer
+
+    from miniserve.engine import Engine, SamplingParams, Sequence
+    from miniserve.engine.loop import CoreLoop
+    from miniserve.engine.policy import Continuous
+
+    tokenizer = Tokenizer.from_file(str(folder / "tokenizer.json"))
+    ids = [tokenizer.encode(p).ids for p in prompts]
+    engine = Engine.from_folder(folder, n_slots=concurrency, max_step_tokens=step_token_budget)
+    engine.warmup()
+    params = SamplingParams(max_new_tokens=max_tokens, temperature=0.0)
+    loop = CoreLoop(engine, Continuous(), step_token_budget, concurrency)
+    sent: dict[int, tuple[float, Sequence]] = {}
+    latencies, tokens, next_i = [], 0, 0
+    started = time.perf_counter()
+    while next_i < requests or loop.busy:
+        while next_i < requests and len(sent) < concurrency:  # closed loop: refill to `concurrency`
+            seq = Sequence(list(ids[next_i % len(ids)]), params)
+            sent[seq.id] = (time.perf_counter(), seq)
+            loop.add(seq)
+            next_i += 1
+        result = loop.step()
+        for out in result.outputs:
+            tokens += len(out.tokens)
+            if out.finish_reason is not None:
+                latencies.append(time.perf_counter() - sent.pop(out.seq_id)[0])
+    return Level(concurrency, requests, time.perf_counter() - started, tokens, latencies, 0)
+
+
+# -- the run ---------------------------------------------------------------------------------------
+
+def requests_for(concurrency: int, scale: float) -> int:
+    return int(max(40, 8 * concurrency) * scale)
+
+
+async def measure_server(url: str, model: str, prompts: list[str], levels, scale: float, max_tokens: int,
+                         engine_alone=None) -> list[tuple[Level, Level | None]]:
+    """Each level against the server, then (if given) the engine alone right after it, so that the
+    two numbers of one ratio are taken a few seconds apart on this noisy shared machine."""
+    out = []
+    for c in levels:
+        await closed_loop(url, model, prompts, c, c * 2, max_tokens, 120)  # warm-up: connections, caches
+        server = await closed_loop(url, model, prompts, c, requests_for(c, scale), max_tokens, 300)
+        out.append((server, engine_alone(c) if engine_alone else None))
+    return out
+
+
+def local_server(args):
+    from bench.loadgen import Server
+
+    # no speculation: the engine alone does not speculate, and issue 10's ratio targets are without it
+    extra = ("--step-token-budget", str(args.step_token_budget), "--speculate", "0")
+    return Server("continuous", max_batch=max(args.concurrency), max_queue=2 * max(args.concurrency), extra=extra)
+
+
+def print_table(rows: list[dict]) -> None:
+    head = ("run", "conc", "requests", "server tok/s", "p50 ms", "p95 ms", "engine tok/s", "eng p50 ms", "server/engine")
+    print(" | ".join(head))
+    print(" | ".join("---" for _ in head))
+    for r in rows:
+        cells = (r["run"], r["concurrency"], r["requests"], f"{r['server_tok_s']:.0f}", f"{r['p50_ms']:.2f}",
+                 f"{r['p95_ms']:.2f}", f"{r['engine_tok_s']:.0f}" if r.get("engine_tok_s") else "-",
+                 f"{r['engine_p50_ms']:.2f}" if r.get("engine_p50_ms") else "-",
+                 f"{r['ratio']:.2f}" if r.get("ratio") else "-")
+        print(" | ".join(str(c) for c in cells))
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    where = parser.add_mutually_exclusive_group(required=True)
+    where.add_argument("--url", help="a running OpenAI-compatible server, e.g. http://127.0.0.1:8000")
+    where.add_argument("--local", action="store_true", help="start `miniserve serve` here and measure the engine too")
+    parser.add_argument("--model", default="miniserve-tutor", help="the `model` field of each request")
+    parser.add_argument("--concurrency", type=int, nargs="+", default=list(CONCURRENCY))
+    parser.add_argument("--scale", type=float, default=1.0, help="requests per level: max(40, 8 x concurrency) x scale")
+    parser.add_argument("--max-tokens", type=int, default=64, help="upper bound; tutor answers stop at about 26")
+    parser.add_argument("--repeat", type=int, default=1, help="run everything this many times (report the worst)")
+    parser.add_argument("--step-token-budget", type=int, default=256)
+    parser.add_argument("--json", help="write the rows here")
+    args = parser.parse_args(argv)
+    prompts = tutor_prompts(200)
+    rows = []
+    for run in range(1, args.repeat + 1):
+        if args.url:
+            levels = trio.run(measure_server, args.url, args.model, prompts, args.concurrency, args.scale, args.max_tokens)
+        else:
+            from miniserve.tutor import model_folder
+
+            def engine_alone(c: int) -> Level:
+                return engine_closed_loop(model_folder(), prompts, c, requests_for(c, args.scale), args.max_tokens,
+                                          args.step_token_budget)
+
+            async def local():
+                async with local_server(args) as server:
+                    return await measure_server(server.url, args.model, prompts, args.concurrency, args.scale,
+                                                args.max_tokens, engine_alone)
+            levels = trio.run(local)
+        for level, alone in levels:
+            row = {"run": run, "concurrency": level.concurrency, "requests": len(level.latencies),
+                   "errors": level.errors, "tokens": level.tokens, "server_tok_s": level.tokens_per_second,
+                   "p50_ms": level.latency_ms(0.5), "p95_ms": level.latency_ms(0.95)}
+            if alone is not None:
+                row |= {"engine_tok_s": alone.tokens_per_second, "engine_p50_ms": alone.latency_ms(0.5),
+                        "ratio": level.tokens_per_second / alone.tokens_per_second}
+            rows.append(row)
+    print_table(rows)
+    if args.repeat > 1 and not args.url:
+        for c in args.concurrency:
+            ratios = [r["ratio"] for r in rows if r["concurrency"] == c]
+            print(f"concurrency {c}: server/engine worst {min(ratios):.2f}, median {statistics.median(ratios):.2f}, "
+                  f"best {max(ratios):.2f}")
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(rows, f, indent=2)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,112 @@
+"""The one synchronous core loop: schedule -> run -> postprocess. The scheduler's compute thread,
+the sync baseline and `Engine.generate` all step this, so there is one place where sequences are
+admitted, planned, stepped, finished and freed.
+
+Ownership: a CoreLoop, its sequences and the KV slots belong to the one thread that calls `step`
+(the compute thread in the server). Other threads talk to it only through the scheduler's inbox."""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from miniserve.engine.output import StepOutput
+from miniserve.engine.plan import StepPlan
+from miniserve.engine.sequence import Sequence, Status
+
+if TYPE_CHECKING:
+    from miniserve.engine.engine import Engine
+
+
+@dataclass(frozen=True, slots=True)
+class StepResult:
+    """What one pass of the loop did, as plain values (safe to hand to another thread)."""
+
+    left: tuple[int, ...]  # cancelled sequences that gave their slot back before admission
+    admitted: tuple[int, ...]  # sequences that took a KV slot this pass
+    items: tuple[tuple[int, int, int], ...]  # (sequence id, tokens computed now, tokens computed before)
+    n_tokens: int  # rows the step computed: the items' tokens plus speculative drafts
+    outputs: tuple[StepOutput, ...]
+    error: Exception | None  # the step raised: every sequence in `items` failed and was freed
+    seconds: float  # the engine step alone
+    waiting: int  # sequences still waiting after admission
+    at: float  # time.perf_counter() when the pass ended: tokens and admissions happened then
+
+
+class CoreLoop:
+    def __init__(self, engine: "Engine", policy, step_token_budget: int, max_batch: int):
+        self.engine, self.policy = engine, policy
+        self.step_token_budget, self.max_batch = step_token_budget, max_batch
+        self.waiting: deque[Sequence] = deque()
+        self.running: list[Sequence] = []
+        self._cancelled: set[int] = set()
+        self._by_id: dict[int, Sequence] = {}
+
+    @property
+    def busy(self) -> bool:
+        return bool(self.running or self.waiting)
+
+    def add(self, seq: Sequence) -> None:
+        self.waiting.append(seq)
+        self._by_id[seq.id] = seq
+
+    def cancel(self, seq_id: int) -> None:
+        """Leaves before the next admission (ignored if it already finished)."""
+        if seq_id in self._by_id:
+            self._cancelled.add(seq_id)
+
+    def step(self) -> StepResult:
+        left = self._drop_cancelled()  # first, so a freed slot is reused in this very step
+        admitted = self._admit()
+        plan = StepPlan.within(self.running, self.step_token_budget, self.max_batch,
+                               drafter=self.engine.drafter, n_positions=self.engine.config.n_positions)
+        if not plan.items:
+            return StepResult(left, admitted, (), 0, (), None, 0.0, len(self.waiting), time.perf_counter())
+        items = tuple((s.id, n, s.computed) for s, n in plan.items)
+        started = time.perf_counter()
+        try:
+            outputs = self.engine.step(plan)
+        except Exception as error:  # only this step's sequences fail; the loop goes on
+            for seq, _ in plan.items:
+                self._leave(seq)
+            now = time.perf_counter()
+            return StepResult(left, admitted, items, plan.n_tokens, (), error, now - started, len(self.waiting), now)
+        now = time.perf_counter()
+        for out in outputs:  # postprocess: finished sequences give their slot back
+            if out.finish_reason is not None:
+                self._leave(self._by_id[out.seq_id])
+        if len(self.running) > self.max_batch:  # round robin, so no running sequence starves
+            planned = {s.id for s, _ in plan.items}
+            self.running.sort(key=lambda s: s.id in planned)
+        return StepResult(left, admitted, items, plan.n_tokens, tuple(outputs), None, now - started, len(self.waiting), now)
+
+    def _drop_cancelled(self) -> tuple[int, ...]:
+        if not self._cancelled:
+            return ()
+        gone = tuple(self._cancelled)
+        for seq_id in gone:
+            self._leave(self._by_id[seq_id])
+        self._cancelled.clear()
+        return gone
+
+    def _admit(self) -> tuple[int, ...]:
+        room = self.policy.room(len(self.running))
+        admitted = []
+        while self.waiting and len(admitted) < room and self.engine.can_admit(self.waiting[0]):
+            seq = self.waiting.popleft()
+            self.engine.admit(seq)
+            self.running.append(seq)
+            admitted.append(seq.id)
+        return tuple(admitted)
+
+    def _leave(self, seq: Sequence) -> None:
+        """Free the slot (finished, cancelled or failed) and forget the sequence."""
+        if seq.slot >= 0:
+            self.running.remove(seq)
+        elif seq in self.waiting:
+            self.waiting.remove(seq)
+        self.engine.release(seq, Status.ABORTED, "abort")
+        self._by_id.pop(seq.id, None)
+        self._cancelled.discard(seq.id)

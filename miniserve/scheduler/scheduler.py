@@ -1,0 +1,253 @@
+"""The scheduler, on the event loop: tickets in, results out. The compute thread (worker.py) runs
+the core loop; this side hands it arrivals and cancellations and applies what it publishes.
+
+Ownership: the event loop owns every ticket, `tickets`, the counters, health and metrics. The
+compute thread owns sequences and KV slots. Results cross in batches: the worker appends to
+`_outbox` (under `_outbox_lock`) and schedules at most one `_flush` on the event loop with
+`run_sync_soon`, which never blocks it; one flush applies every result published since the last.
+
+Strategies differ only in their admission policy (miniserve/engine/policy.py). The sync baseline
+steps the same core loop inline in the handler, blocking the event loop on purpose."""
+
+from __future__ import annotations
+
+import logging
+import math
+import sys
+import threading
+import time
+from collections import deque
+from dataclasses import dataclass
+
+import trio
+
+from miniserve.config import Settings
+from miniserve.engine import Engine
+from miniserve.engine.loop import CoreLoop, StepResult
+from miniserve.engine.policy import policy_for
+from miniserve.health import Health
+from miniserve.metrics import Metrics
+from miniserve.scheduler.errors import Overloaded, StepFailed, Unavailable
+from miniserve.scheduler.worker import Worker
+from miniserve.ticket import Ticket
+
+log = logging.getLogger("miniserve.scheduler")
+
+
+@dataclass(frozen=True)
+class StepRecord:
+    index: int
+    items: tuple[tuple[int, int, int], ...]  # (sequence id, tokens computed now, tokens computed before)
+    waiting: int
+    seconds: float
+
+
+class Scheduler:
+    def __init__(self, engine: Engine, settings: Settings, health: Health, metrics: Metrics | None = None):
+        self.engine, self.settings, self.health, self.metrics = engine, settings, health, metrics
+        self.policy = policy_for(settings.scheduler, settings.max_batch, settings.batch_wait)
+        self.max_batch = min(settings.max_batch, engine.cache.n_slots)
+        self.loop = CoreLoop(engine, self.policy, settings.step_token_budget, self.max_batch)
+        self.worker = Worker(self.loop, self._publish)
+        self.tickets: dict[int, Ticket] = {}  # enqueued and not finished, by sequence id
+        self.records: deque[StepRecord] = deque(maxlen=10_000)
+        self.steps = 0
+        self.mean_request_seconds = 1.0
+        self._n_running = 0
+        self._closed = trio.Event()
+        self._outbox: list[StepResult] = []
+        self._outbox_lock = threading.Lock()
+        self._flush_scheduled = False
+        self._trio_token: trio.lowlevel.TrioToken | None = None
+        self._last_stall_check = 0.0
+
+    @property
+    def n_waiting(self) -> int:
+        return len(self.tickets) - self._n_running
+
+    @property
+    def n_running(self) -> int:
+        return self._n_running
+
+    # -- the handler's side -------------------------------------------------------------------
+    def enqueue(self, ticket: Ticket) -> None:
+        """Hand a ticket over, or raise Overloaded / Unavailable at once. (sync: generate it now.)"""
+        if not self.health.scheduler_alive or self.health.draining:
+            raise Unavailable("the server is shutting down" if self.health.draining else "the scheduler is not running")
+        if self.n_waiting >= self.settings.max_queue:
+            raise Overloaded(self.retry_after())
+        self.tickets[ticket.seq.id] = ticket
+        if self.policy.inline:
+            return self._generate_inline(ticket)
+        ticket.on_cancel = self._cancel
+        self.worker.put(ticket.seq, ticket.streaming)
+
+    async def submit(self, ticket: Ticket) -> None:
+        """Enqueue and wait until done; raises Overloaded, Unavailable, or the ticket's error.
+        If the caller is cancelled (disconnect, deadline), the sequence leaves before the next step."""
+        self.enqueue(ticket)
+        try:
+            await ticket.done.wait()
+        except BaseException:
+            ticket.cancelled = True
+            raise
+        if ticket.error:
+            raise ticket.error
+
+    def _cancel(self, ticket: Ticket) -> None:
+        if not ticket.done.is_set():
+            self.worker.cancel(ticket.seq.id)
+
+    def retry_after(self) -> int:
+        """Seconds until the queue has room, from the recent mean request time."""
+        return max(1, math.ceil(self.mean_request_seconds * self.n_waiting / max(1, self.max_batch)))
+
+    def close(self) -> None:
+        """No more tickets: `run` finishes the running and waiting ones and returns."""
+        self.worker.close()
+        self._closed.set()
+
+    # -- the scheduler task ---------------------------------------------------------------------
+    async def run(self, task_status=trio.TASK_STATUS_IGNORED) -> None:
+        """The lifespan task. The compute thread runs inside `to_thread.run_sync` with
+        abandon_on_cancel=False: the thread is joined before `run` returns, whatever happens, and
+        its error comes back here. A cancellation (shutdown) becomes `worker.stop()`."""
+        self._trio_token = trio.lowlevel.current_trio_token()
+        # After each nogil kernel the compute thread needs the GIL back; the busy event loop would
+        # keep it for up to the switch interval (5 ms by default, longer than a step). 0.5 ms
+        # bounds that wait (measured in docs/perf.md). Process-wide, so restored on the way out.
+        switch_interval = sys.getswitchinterval()
+        sys.setswitchinterval(min(switch_interval, 0.0005))
+        self.health.scheduler_alive = True
+        task_status.started()
+        error = None
+        try:
+            if self.policy.inline:
+                await self._closed.wait()  # sync: handlers step the loop themselves
+            else:
+                async with trio.open_nursery() as nursery:
+                    nursery.start_soon(self._stop_worker_when_cancelled)
+                    error = await trio.to_thread.run_sync(self.worker.run, abandon_on_cancel=False)
+                    nursery.cancel_scope.cancel()
+        finally:
+            sys.setswitchinterval(switch_interval)
+            self.health.scheduler_alive = False  # enqueue() refuses from now on
+            if error is not None:  # a bug, not a failed step: say so on /readyz, fail everyone
+                log.error("the scheduler died", exc_info=error)
+                self.health.step_failed(error)
+            self._flush()  # what the worker published before it stopped
+            for ticket in list(self.tickets.values()):
+                self._finish(ticket, Unavailable("the scheduler stopped"))
+
+    async def _stop_worker_when_cancelled(self) -> None:
+        try:
+            await trio.sleep_forever()
+        finally:
+            self.worker.stop()
+
+    # -- results: published on the compute thread, applied on the event loop -------------------
+    def _publish(self, result: StepResult, urgent: bool) -> None:
+        """Compute thread. Coalesces: at most one `_flush` is pending on the event loop, and only
+        an urgent result schedules one (the others ride along with the next)."""
+        with self._outbox_lock:
+            self._outbox.append(result)
+            if self._flush_scheduled or not urgent:
+                return
+            self._flush_scheduled = True
+        self._trio_token.run_sync_soon(self._flush)
+
+    def _flush(self) -> None:
+        """Event loop. Must not raise (trio would crash): a bug here stops the worker instead."""
+        with self._outbox_lock:
+            results, self._outbox, self._flush_scheduled = self._outbox, [], False
+        try:
+            for result in results:
+                self._apply(result)
+            self._drop_stalled()
+        except Exception as error:
+            log.exception("applying step results failed")
+            self.health.step_failed(error)
+            self.worker.stop()
+
+    def _apply(self, result: StepResult) -> None:
+        # when it happened on the compute thread, on trio's clock (perf_counter plus an offset)
+        now, m = result.at + trio.current_time() - time.perf_counter(), self.metrics
+        for seq_id in result.left:
+            self._finish(self.tickets[seq_id])
+        for seq_id in result.admitted:
+            ticket = self.tickets[seq_id]
+            ticket.on_admit(now)
+            self._n_running += 1
+            if m:
+                m.queue_time.observe(ticket.queue_seconds)
+                m.prompt_tokens.inc(len(ticket.seq.prompt))
+        if result.error is not None:
+            self.health.step_failed(result.error)
+            if m:
+                m.step_failures.inc()
+            failure = StepFailed(f"engine step failed: {type(result.error).__name__}: {result.error}")
+            for seq_id, _, _ in result.items:
+                self._finish(self.tickets[seq_id], failure)
+            return
+        if not result.items:
+            return
+        self.health.step_succeeded()
+        self.steps += 1
+        self.records.append(StepRecord(self.steps, result.items, result.waiting, result.seconds))
+        n_tokens = drafted = accepted = 0
+        for out in result.outputs:
+            ticket = self.tickets[out.seq_id]
+            gap = ticket.on_output(out, now)
+            n_tokens, drafted, accepted = n_tokens + len(out.tokens), drafted + out.drafted, accepted + out.accepted
+            if m:
+                m.tokens_per_step.observe(len(out.tokens))
+                if gap is None:
+                    m.time_to_first_token.observe(ticket.ttft_seconds)
+                else:
+                    m.inter_token_latency.observe(gap)
+            if out.finish_reason is not None:
+                self._finish(ticket)
+        if m:
+            m.step_duration.observe(result.seconds)
+            m.batch_size.observe(len(result.items))
+            m.step_tokens.observe(result.n_tokens)
+            m.generation_tokens.inc(n_tokens)
+            m.draft_tokens.inc(drafted)
+            m.accepted_tokens.inc(accepted)
+
+    def _drop_stalled(self) -> None:
+        """Streams whose reader stopped reading are cancelled (checked at most 10 times a second)."""
+        now = trio.current_time()
+        if now - self._last_stall_check < 0.1:
+            return
+        self._last_stall_check = now
+        for ticket in [t for t in self.tickets.values() if t.stalled(now, self.settings.stream_stall_timeout)]:
+            ticket.cancelled = True
+            if self.metrics:
+                self.metrics.rejected.labels("stream_stalled").inc()
+
+    def _finish(self, ticket: Ticket, error: Exception | None = None) -> None:
+        """Forget the ticket and wake its handler (its slot is already free or never taken)."""
+        if self.tickets.pop(ticket.seq.id, None) is None:
+            return
+        if ticket.admitted is not None:
+            self._n_running -= 1
+        ticket.finish(error)
+        if not error and not ticket.cancelled:
+            self.mean_request_seconds = 0.9 * self.mean_request_seconds + 0.1 * ticket.total_seconds
+            if self.metrics:
+                self.metrics.request_duration.observe(ticket.total_seconds)
+
+    # -- the sync baseline ------------------------------------------------------------------------
+    def _generate_inline(self, ticket: Ticket) -> None:
+        """Steps the core loop right here and blocks the event loop until done, on purpose."""
+        self.loop.add(ticket.seq)
+        try:
+            while self.loop.busy:
+                self._apply(self.loop.step())
+        except Exception as error:
+            self.health.step_failed(error)
+            raise
+        finally:
+            if ticket.seq.id in self.tickets:
+                self._finish(ticket, Unavailable("the sync generation stopped"))

@@ -1,0 +1,65 @@
+"""bench.serve: the closed loop keeps exactly `concurrency` requests in flight, its small HTTP client
+reads both response framings, and the engine-alone loop answers every request."""
+
+from __future__ import annotations
+
+import json
+from functools import partial
+
+import trio
+from hypercorn.config import Config
+from hypercorn.trio import serve
+
+from bench import serve as bench
+from bench.loadgen import free_port
+
+STATE = {"in_flight": 0, "most": 0, "seen": 0}
+
+
+async def completions_app(scope, receive, send):
+    """Answers every POST with 3 tokens after a checkpoint; odd requests come back chunked."""
+    if scope["type"] == "lifespan":
+        while True:
+            message = await receive()
+            await send({"type": message["type"] + ".complete"})
+            if message["type"] == "lifespan.shutdown":
+                return
+    body = b""
+    while True:
+        message = await receive()
+        body += message.get("body", b"")
+        if not message.get("more_body"):
+            break
+    assert json.loads(body)["temperature"] == 0 and scope["path"] == "/v1/completions"
+    STATE["in_flight"] += 1
+    STATE["most"] = max(STATE["most"], STATE["in_flight"])
+    await trio.sleep(0)
+    STATE["in_flight"] -= 1
+    STATE["seen"] += 1
+    payload = json.dumps({"usage": {"completion_tokens": 3}}).encode()
+    headers = [(b"content-type", b"application/json")]
+    if STATE["seen"] % 2 == 0:
+        headers.append((b"content-length", str(len(payload)).encode()))
+    await send({"type": "http.response.start", "status": 200, "headers": headers})
+    await send({"type": "http.response.body", "body": payload[:5], "more_body": True})
+    await send({"type": "http.response.body", "body": payload[5:]})
+
+
+async def test_closed_loop_keeps_concurrency_requests_in_flight():
+    port = free_port()
+    config = Config()
+    config.bind = [f"127.0.0.1:{port}"]
+    config.accesslog = None
+    shutdown = trio.Event()
+    async with trio.open_nursery() as nursery:
+        await nursery.start(partial(serve, completions_app, config, shutdown_trigger=shutdown.wait))
+        level = await bench.closed_loop(f"http://127.0.0.1:{port}", "m", ["a", "b"], 3, 17, 8, 30)
+        shutdown.set()
+    assert level.errors == 0 and len(level.latencies) == 17 and level.tokens == 17 * 3
+    assert STATE["most"] <= 3 and STATE["seen"] == 17
+    assert 0 < level.latency_ms(0.5) <= level.latency_ms(0.95)
+
+
+def test_the_engine_alone_answers_every_request(tutor_folder):
+    level = bench.engine_closed_loop(tutor_folder, bench.tutor_prompts(5), 2, 6, 64)
+    assert len(level.latencies) == 6 and 6 * 10 < level.tokens < 6 * 64

@@ -1,0 +1,85 @@
+"""The core loop (schedule -> run -> postprocess) on a random model: chunked prefill, the compute
+batch apart from KV slots, cancellation before admission, a failing step. No torch, no trio."""
+
+from __future__ import annotations
+
+import pytest
+
+from engines import FailingEngine
+from miniserve.engine import Engine, SamplingParams, Sequence
+from miniserve.engine.loop import CoreLoop
+from miniserve.engine.policy import Async, Continuous, Static, policy_for
+from miniserve.weights import load_model
+
+PROMPTS = [[0, 5, 9, 14, 3, 3, 8], [0, 17, 3, 8, 2, 44, 19, 21, 22, 5, 6], [0, 99], [0, 7, 7, 7, 7, 1, 2, 3]]
+GREEDY = SamplingParams(max_new_tokens=9, stop_at_end=False)
+SAMPLED = [SamplingParams(max_new_tokens=9, temperature=0.9, top_p=0.9, seed=s, stop_at_end=False) for s in range(4)]
+
+
+@pytest.fixture(scope="module")
+def model(random_gpt2_folder):
+    return load_model(random_gpt2_folder)
+
+
+@pytest.fixture(scope="module")
+def whole(model):
+    engine = Engine(*model, n_slots=4, max_step_tokens=64)
+    return [s.generated for s in engine.generate(PROMPTS, GREEDY)], [s.generated for s in engine.generate(PROMPTS, SAMPLED)]
+
+
+@pytest.mark.parametrize("budget", [1, 2, 3, 5, 11])
+def test_chunked_prefill_gives_the_tokens_of_whole_prefill(model, whole, budget):
+    engine = Engine(*model, n_slots=4, max_step_tokens=budget)
+    assert [s.generated for s in engine.generate(PROMPTS, GREEDY)] == whole[0]
+    assert [s.generated for s in engine.generate(PROMPTS, SAMPLED)] == whole[1]
+
+
+def test_the_compute_batch_is_smaller_than_the_slots(model, whole):
+    engine = Engine(*model, n_slots=4, max_step_tokens=64)
+    loop = CoreLoop(engine, Continuous(), 64, max_batch=2)
+    seqs = [Sequence(list(p), sp) for p, sp in zip(PROMPTS, SAMPLED)]
+    for seq in seqs:
+        loop.add(seq)
+    first = loop.step()
+    assert len(first.admitted) == 4 and len(first.items) == 2  # four slots taken, two computed
+    while loop.busy:
+        assert len(loop.step().items) <= 2
+    assert [s.generated for s in seqs] == whole[1]  # round robin: everyone finished, same tokens
+    assert engine.cache.used_slots == 0
+
+
+def test_a_cancelled_sequence_frees_its_slot_for_a_newcomer_in_the_same_step(model):
+    engine = Engine(*model, n_slots=1, max_step_tokens=64)
+    loop = CoreLoop(engine, Continuous(), 64, max_batch=1)
+    a, b = Sequence(PROMPTS[0], GREEDY), Sequence(PROMPTS[1], GREEDY)
+    loop.add(a)
+    assert loop.step().admitted == (a.id,)
+    loop.add(b)
+    assert loop.step().admitted == ()  # no free slot
+    loop.cancel(a.id)
+    result = loop.step()
+    assert result.left == (a.id,) and result.admitted == (b.id,) and result.items[0][0] == b.id
+    assert a.finish_reason == "abort"
+
+
+def test_a_failing_step_fails_only_its_sequences(model):
+    engine = FailingEngine(*model, n_slots=2, max_step_tokens=64)
+    loop = CoreLoop(engine, Continuous(), 64, max_batch=2)
+    a, b, c = (Sequence(p, GREEDY) for p in PROMPTS[:3])
+    for seq in (a, b, c):
+        loop.add(seq)
+    engine.failures = 1
+    failed = loop.step()
+    assert isinstance(failed.error, RuntimeError) and {i for i, _, _ in failed.items} == {a.id, b.id}
+    assert engine.cache.used_slots == 0 and list(loop.waiting) == [c]
+    while loop.busy:
+        assert loop.step().error is None
+    assert len(c.generated) == GREEDY.max_new_tokens and not a.generated
+
+
+def test_policies_have_one_admission_rule_each():
+    assert Continuous().room(5) > 1000
+    assert (Static(4).room(0), Static(4).room(1)) == (4, 0)
+    assert (Async().room(0), Async().room(1), Async().batch_wait) == (1, 0, 0.0)
+    assert policy_for("sync", 8, 0.1).inline and not policy_for("static", 8, 0.1).inline
+    assert policy_for("static", 8, 0.1) == Static(8, 0.1)
