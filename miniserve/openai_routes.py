@@ -21,6 +21,7 @@ from miniserve.openapi import answers
 from miniserve.scheduler import Unavailable
 from miniserve.service import Service, service
 from miniserve.sse import HEADERS, frame
+from miniserve.textstream import StopStrings
 from miniserve.ticket import Signal, Ticket
 
 openai = Blueprint("openai", __name__)
@@ -95,6 +96,8 @@ def plan(s: Service, data: CompletionRequest) -> list[tuple[list[int], SamplingP
     if s.engine is None:
         raise Unavailable("not ready: the model is loading")
     limit, vocab = s.engine.config.n_positions, s.engine.config.vocab_size
+    stops = [data.stop] if isinstance(data.stop, str) else (data.stop or [])
+    stop_strings = StopStrings(s.tokenizer, stops) if stops else None  # ends a sequence on the compute thread
     work = []
     for prompt in as_prompts(data.prompt):
         if isinstance(prompt, str):
@@ -111,7 +114,7 @@ def plan(s: Service, data: CompletionRequest) -> list[tuple[list[int], SamplingP
                 max_new_tokens=max_tokens, temperature=data.temperature if data.temperature is not None else 1.0,
                 top_p=data.top_p if data.top_p is not None else 1.0, top_k=data.top_k or 0,
                 seed=seed_for(data.seed, len(work)), logprobs=data.logprobs,
-                stop_at_end=not data.ignore_eos)))
+                stop_at_end=not data.ignore_eos, stop=stop_strings)))
     return work
 
 

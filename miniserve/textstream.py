@@ -56,3 +56,21 @@ class StopMatcher:
     def flush(self) -> str:
         out, self.pending = ("" if self.stopped else self.pending), ""
         return out
+
+
+class StopStrings:
+    """The engine's stop condition for stop strings (`miniserve.engine.stop.StopCondition`): true at
+    the token whose text completes one. Only the last few tokens are decoded, as many as the longest
+    stop string has bytes (a token has at least one byte) plus a few for a split character; the
+    event loop's `StopMatcher` still cuts the text itself."""
+
+    def __init__(self, tokenizer: Tokenizer, stops: list[str], skip_special_tokens: bool = True):
+        self.tokenizer, self.skip = tokenizer, skip_special_tokens
+        self.stops = [s for s in stops if s]
+        self.window = max((len(s.encode()) for s in self.stops), default=0) + 3
+
+    def matched(self, generated) -> bool:
+        if not self.stops:
+            return False
+        tail = self.tokenizer.decode(list(generated[-self.window:]), skip_special_tokens=self.skip)
+        return any(s in tail for s in self.stops)

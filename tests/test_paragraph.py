@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from engines import FailingEngine
 from miniserve.paragraph import replace, sentences
 from test_service import serving, wait_until
 from test_streaming import JSON, events, read_all, send_body
@@ -121,8 +122,9 @@ async def test_a_line_break_inside_a_sentence_is_kept_and_not_shown_to_the_model
 
 
 async def test_a_failure_mid_stream_is_one_error_event_then_done(tutor_folder):
-    async with serving(tutor_folder) as (client, service):
-        service.scheduler.fail_next_steps = 1
+    engine = FailingEngine.from_folder(tutor_folder, n_slots=32, max_step_tokens=256)
+    async with serving(tutor_folder, engine) as (client, service):
+        engine.failures = 1
         async with client.request("/correct?stream=true", method="POST", headers=JSON) as stream:
             await send_body(stream, {"text": "He goed home. She have a cat."})
             got = events(await read_all(stream))

@@ -140,3 +140,26 @@ def test_drafts_from_remembered_answers():
 def test_prompt_lookup(tokens, k, n, want):
     assert PromptLookup(k=k, n=n, history=0).draft(np.array(tokens), 10).tolist() == want
     assert PromptLookup(k=k, n=n, history=0).draft(np.array(tokens), 1).tolist() == want[:1]
+
+
+class StopAtToken:
+    """A stop condition: the sequence ends at the first `token` it generates."""
+
+    def __init__(self, token: int):
+        self.token = token
+
+    def matched(self, generated) -> bool:
+        return generated[-1] == self.token
+
+
+def test_a_stop_condition_ends_the_sequence_at_its_token_with_and_without_drafts(tutor):
+    engine, prompts = tutor
+    free = run(engine, prompts, SamplingParams(max_new_tokens=80), None)
+    stops = [StopAtToken(generated[len(generated) // 2]) for generated, _, _ in free]
+    params = [SamplingParams(max_new_tokens=80, stop=stop) for stop in stops]
+    want = []
+    for (generated, _, _), stop in zip(free, stops):
+        cut = generated.index(stop.token) + 1
+        want.append((generated[:cut], "stop", []))
+    assert run(engine, prompts, params, None) == want
+    assert run(engine, prompts, params, PromptLookup(k=8, n=2, min_n=2, max_rows=256)) == want

@@ -64,3 +64,13 @@ def test_flush_shows_an_unfinished_character_as_a_replacement(tokenizer):
     decoder = IncrementalDecoder(tokenizer)
     assert [decoder.push(t) for t in ids[:-1]] == [""] * (len(ids) - 1)
     assert decoder.flush() == "\ufffd" and decoder.pending == []
+
+
+def test_stop_strings_match_at_the_token_that_completes_one(tokenizer):
+    from miniserve.textstream import StopStrings
+
+    ids = tokenizer.encode("He went to school. Then he came home.").ids
+    stop = StopStrings(tokenizer, ["school."])
+    first = next(k for k in range(1, len(ids) + 1) if "school." in tokenizer.decode(ids[:k]))
+    assert [stop.matched(ids[:k]) for k in range(1, len(ids) + 1)].index(True) == first - 1
+    assert not StopStrings(tokenizer, ["homework"]).matched(ids) and not StopStrings(tokenizer, []).matched(ids)

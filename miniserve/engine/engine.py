@@ -198,6 +198,8 @@ class Engine:
     def _check_finished(self, seq: Sequence, token: int) -> None:
         if seq.params.stop_at_end and token == self.config.eos_token_id:
             seq.status, seq.finish_reason = Status.FINISHED, "stop"
+        elif seq.params.stop is not None and seq.params.stop.matched(seq.generated):
+            seq.status, seq.finish_reason = Status.FINISHED, "stop"
         elif len(seq.generated) >= seq.params.max_new_tokens or seq.length >= self.config.n_positions:
             seq.status, seq.finish_reason = Status.FINISHED, "length"
 

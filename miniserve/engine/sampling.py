@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from kernels.sampling import GREEDY_BELOW, MAX_TOP
 from miniserve.engine.constraint import TokenConstraint
+from miniserve.engine.stop import StopCondition
 
 
 @dataclass(frozen=True)
@@ -19,6 +20,7 @@ class SamplingParams:
     stop_at_end: bool = True
     logprobs: int | None = None  # None: none; k: the sampled token's log-probability and the top k
     constraint: TokenConstraint | None = None  # which ids may come next (None: any)
+    stop: StopCondition | None = None  # ends the sequence ("stop") at the token that completes it
 
     def __post_init__(self):
         if self.max_new_tokens < 1:
@@ -33,6 +35,8 @@ class SamplingParams:
             raise ValueError(f"logprobs must be in 0..{MAX_TOP}")
         if self.constraint is not None and not callable(getattr(self.constraint, "allowed", None)):
             raise ValueError("constraint must have an allowed(generated) method")
+        if self.stop is not None and not callable(getattr(self.stop, "matched", None)):
+            raise ValueError("stop must have a matched(generated) method")
 
     @property
     def greedy(self) -> bool:
