@@ -148,14 +148,14 @@ async def test_rate_limit_forgets_the_least_recently_seen_client():
 
 async def test_a_full_queue_refuses_before_the_body_is_parsed(tutor_folder):
     """Through the real app: with the queue full, even malformed JSON gets the cheap 503."""
-    from test_service import serving, wait_until
-    from test_streaming import slow_down
+    from test_service import serving, slow_engine, wait_until
 
-    async with serving(tutor_folder, max_batch=1, max_queue=1) as (client, service):
-        slow_down(service.scheduler, 0.05)
+    async with serving(tutor_folder, slow_engine(tutor_folder, 1, 0.05), max_batch=1, max_queue=1) as (client, service):
         async with trio.open_nursery() as nursery:
-            for sentence in ("He goed home", "She go home"):
-                nursery.start_soon(partial(client.post, "/correct", json={"sentence": sentence}))
+            # One at a time: the event loop hears of an admission with the next step's results.
+            nursery.start_soon(partial(client.post, "/correct", json={"sentence": "He goed home"}))
+            await wait_until(lambda: service.scheduler.n_running == 1)
+            nursery.start_soon(partial(client.post, "/correct", json={"sentence": "She go home"}))
             await wait_until(lambda: service.scheduler.n_waiting == 1 and service.scheduler.n_running == 1)
             response = await client.post("/correct", data=b"{oops", headers={"content-type": "application/json"})
             assert response.status_code == 503 and response.headers["Retry-After"]
