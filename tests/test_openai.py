@@ -68,7 +68,7 @@ async def test_streaming_equals_the_whole_answer(client):
         return [c for c in client.completions.create(model="miniserve-tutor", prompt=PROMPT, max_tokens=40,
                                                       temperature=0, stream=True)]
     chunks = await trio.to_thread.run_sync(stream)
-    assert len(chunks) > 5  # token by token, not one blob
+    assert len(chunks) > 2  # step by step (a step may bring several tokens with speculation), not one blob
     assert "".join(c.choices[0].text for c in chunks) == whole.choices[0].text
     assert chunks[-1].choices[0].finish_reason == "stop"
 
