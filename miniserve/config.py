@@ -22,7 +22,7 @@ class Settings:
     step_token_budget: int = field(default=256, metadata={"help": "tokens per step, decodes first, then prefill chunks"})
     # prompt-lookup speculative decoding (docs/engine.md): drafts use only a step's spare token budget
     speculate: int = field(default=1, metadata={"help": "1 = draft tokens from the prompt and verify them, 0 = off"})
-    speculate_k: int = field(default=8, metadata={"help": "speculation: tokens drafted at most per sequence and step"})
+    speculate_k: int = field(default=1, metadata={"help": "speculation: tokens drafted at most per sequence and step"})
     speculate_n: int = field(default=3, metadata={"help": "speculation: longest suffix matched (down to 1 token)"})
     speculate_history: int = field(default=64, metadata={"help": "speculation: finished answers searched for drafts too"})
     speculate_rows: int = field(default=16, metadata={"help": "speculation: drafts only fill a step up to this many tokens"})
