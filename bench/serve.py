@@ -9,7 +9,8 @@ are tutor sentences ("<|endoftext|>{sentence}<|fix|>", about 26 generated tokens
 `max_tokens` 64 as an upper bound). It prints generated tokens/s (from each answer's `usage`),
 and the p50/p95 request latency. With `--local` it also runs the engine alone (no HTTP, no
 scheduler: the core loop in this process, continuous batching with the same concurrency and the
-same prompts) and prints server/engine, the share of the engine's speed the server keeps.
+same prompts, right after the server's level while the idle server waits) and prints
+server/engine, the share of the engine's speed the server keeps.
 
 The client is a small keep-alive HTTP/1.1 client on trio sockets, one connection per client: cheap
 enough that at concurrency 64 it does not take the CPU the server is being measured on. Loopback
@@ -202,18 +203,23 @@ def requests_for(concurrency: int, scale: float) -> int:
     return int(max(40, 8 * concurrency) * scale)
 
 
-async def measure_server(url: str, model: str, prompts: list[str], levels, scale: float, max_tokens: int) -> list[Level]:
+async def measure_server(url: str, model: str, prompts: list[str], levels, scale: float, max_tokens: int,
+                         engine_alone=None) -> list[tuple[Level, Level | None]]:
+    """Each level against the server, then (if given) the engine alone right after it, so that the
+    two numbers of one ratio are taken a few seconds apart on this noisy shared machine."""
     out = []
     for c in levels:
         await closed_loop(url, model, prompts, c, c * 2, max_tokens, 120)  # warm-up: connections, caches
-        out.append(await closed_loop(url, model, prompts, c, requests_for(c, scale), max_tokens, 300))
+        server = await closed_loop(url, model, prompts, c, requests_for(c, scale), max_tokens, 300)
+        out.append((server, engine_alone(c) if engine_alone else None))
     return out
 
 
 def local_server(args):
     from bench.loadgen import Server
 
-    extra = ("--step-token-budget", str(args.step_token_budget))
+    # no speculation: the engine alone does not speculate, and issue 10's ratio targets are without it
+    extra = ("--step-token-budget", str(args.step_token_budget), "--speculate", "0")
     return Server("continuous", max_batch=max(args.concurrency), max_queue=2 * max(args.concurrency), extra=extra)
 
 
@@ -247,16 +253,19 @@ def main(argv: list[str] | None = None) -> None:
     for run in range(1, args.repeat + 1):
         if args.url:
             levels = trio.run(measure_server, args.url, args.model, prompts, args.concurrency, args.scale, args.max_tokens)
-            engine = [None] * len(levels)
         else:
+            from miniserve.tutor import model_folder
+
+            def engine_alone(c: int) -> Level:
+                return engine_closed_loop(model_folder(), prompts, c, requests_for(c, args.scale), args.max_tokens,
+                                          args.step_token_budget)
+
             async def local():
                 async with local_server(args) as server:
-                    return await measure_server(server.url, args.model, prompts, args.concurrency, args.scale, args.max_tokens)
+                    return await measure_server(server.url, args.model, prompts, args.concurrency, args.scale,
+                                                args.max_tokens, engine_alone)
             levels = trio.run(local)
-            from miniserve.tutor import model_folder
-            engine = [engine_closed_loop(model_folder(), prompts, c, requests_for(c, args.scale), args.max_tokens,
-                                         args.step_token_budget) for c in args.concurrency]
-        for level, alone in zip(levels, engine):
+        for level, alone in levels:
             row = {"run": run, "concurrency": level.concurrency, "requests": len(level.latencies),
                    "errors": level.errors, "tokens": level.tokens, "server_tok_s": level.tokens_per_second,
                    "p50_ms": level.latency_ms(0.5), "p95_ms": level.latency_ms(0.95)}

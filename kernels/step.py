@@ -94,6 +94,19 @@ def _forward_step(tokens, positions, slots, last_rows,
     _linear(last, wte, zero_bias, logits, False)  # (n_last, V), tied embedding
 
 
+@njit(**JIT)
+def _check_indices(positions, slots, last_rows, n_positions, n_slots, m):
+    """One compiled pass instead of six NumPy reductions (each costs microseconds on a 0.3 ms step):
+    0 if every index is in range, 1 for a position or slot outside the cache, 2 for a bad logits row."""
+    for i in range(positions.shape[0]):
+        if positions[i] < 0 or positions[i] >= n_positions or slots[i] < 0 or slots[i] >= n_slots:
+            return 1
+    for r in range(last_rows.shape[0]):
+        if last_rows[r] < 0 or last_rows[r] >= m:
+            return 2
+    return 0
+
+
 def forward_step(w: PackedWeights, ws: Workspace, tokens, positions, slots, last_rows, k_cache, v_cache) -> np.ndarray:
     """Run one step; returns a view of the workspace's logits, (len(last_rows), V), valid until
     the next call. tokens/positions/slots: int64 (m,); last_rows: int64 indices into the rows."""
@@ -102,11 +115,9 @@ def forward_step(w: PackedWeights, ws: Workspace, tokens, positions, slots, last
         raise ValueError(f"{m} rows and {n_last} logits rows do not fit the workspace")
     if len(positions) != m or len(slots) != m:
         raise ValueError("one position and one slot per token")
-    n_slots, n_positions = k_cache.shape[1], k_cache.shape[3]
-    if positions.min() < 0 or positions.max() >= n_positions or slots.min() < 0 or slots.max() >= n_slots:
-        raise ValueError("position or slot outside the cache")
-    if n_last and (last_rows.min() < 0 or last_rows.max() >= m):
-        raise ValueError("last_rows must index the step's rows")
+    problem = _check_indices(positions, slots, last_rows, k_cache.shape[3], k_cache.shape[1], m)
+    if problem:
+        raise ValueError(("position or slot outside the cache", "last_rows must index the step's rows")[problem - 1])
     _forward_step(
         tokens, positions, slots, last_rows, w.token_embedding, w.position_embedding,
         w.ln1_gain, w.ln1_bias, w.qkv_weight_t, w.qkv_bias, w.attn_out_weight_t, w.attn_out_bias,

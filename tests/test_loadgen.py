@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from functools import partial
 
 import numpy as np
 import trio
@@ -47,8 +48,7 @@ async def test_latency_counts_from_the_planned_time():
     config.accesslog = None
     shutdown = trio.Event()
     async with trio.open_nursery() as nursery:
-        nursery.start_soon(lambda: serve(slow_serial_app, config, shutdown_trigger=shutdown.wait))
-        await trio.sleep(0.5)
+        await nursery.start(partial(serve, slow_serial_app, config, shutdown_trigger=shutdown.wait))  # listening
         offsets = [0.01, 0.02, 0.03, 0.04, 0.05]
         records = await loadgen.run_load(f"http://127.0.0.1:{port}", ["x"] * 5, offsets, timeout=10)
         shutdown.set()
