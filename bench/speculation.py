@@ -1,6 +1,6 @@
 """Prompt-lookup speculation on the tutor workload, with and without, in one process (no HTTP).
 
-    python -m bench.speculation [--model FOLDER] [--requests 64] [--repeat 3] [--k 8] [--ngram 3] [--history 64] [--rows 16]
+    python -m bench.speculation [--model FOLDER] [--requests 64] [--repeat 3] [--k 1] [--ngram 3] [--history 64] [--rows 16]
     python -m bench.speculation --correct-url http://127.0.0.1:8000 [--requests 64]   # /correct, HTTP
 
 Tutor prompts from the held-out test split go through `Engine.generate` (the server's core loop,
@@ -88,7 +88,7 @@ def main() -> None:
     ap.add_argument("--requests", type=int, default=64)
     ap.add_argument("--batch", type=int, default=64)
     ap.add_argument("--repeat", type=int, default=3)
-    ap.add_argument("--k", type=int, default=8)
+    ap.add_argument("--k", type=int, default=1)
     ap.add_argument("--ngram", type=int, default=3)
     ap.add_argument("--history", type=int, default=64)
     ap.add_argument("--rows", type=int, default=16, help="drafts fill a step up to this many tokens")

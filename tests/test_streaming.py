@@ -38,7 +38,8 @@ async def read_all(connection) -> bytes:
 
 
 async def test_tutor_stream_gives_deltas_then_the_answer(tutor_folder):
-    async with serving(tutor_folder) as (client, _):
+    # Steps slowed down (simulated work) so that the event loop sees every step: deltas step by step.
+    async with serving(tutor_folder, slow_engine(tutor_folder, 32, 0.005)) as (client, _):
         async with client.request("/correct?stream=true", method="POST", headers=JSON) as stream:
             await send_body(stream, {"sentence": "He goed to school"})
             raw = await read_all(stream)

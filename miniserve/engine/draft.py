@@ -22,7 +22,7 @@ _EMPTY = np.zeros(0, np.int64)
 
 
 class PromptLookup:
-    def __init__(self, k: int = 8, n: int = 3, min_n: int = 1, history: int = 64, max_rows: int = 16):
+    def __init__(self, k: int = 1, n: int = 3, min_n: int = 1, history: int = 64, max_rows: int = 16):
         """k: tokens drafted at most; n: the longest suffix matched (then shorter ones, down to
         min_n); history: finished answers remembered (0: the sequence's own text only); max_rows:
         drafts only while the step has fewer rows than this (see `room`)."""

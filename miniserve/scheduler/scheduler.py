@@ -115,7 +115,7 @@ class Scheduler:
         self._trio_token = trio.lowlevel.current_trio_token()
         # After each nogil kernel the compute thread needs the GIL back; the busy event loop would
         # keep it for up to the switch interval (5 ms by default, longer than a step). 0.5 ms
-        # bounds that wait (measured in docs/perf.md). Process-wide, so restored on the way out.
+        # bounds that wait (docs/perf.md, where the time goes). Process-wide: restored on the way out.
         switch_interval = sys.getswitchinterval()
         sys.setswitchinterval(min(switch_interval, 0.0005))
         self.health.scheduler_alive = True
