@@ -13,6 +13,7 @@ from quart_schema import document_request, document_response
 from miniserve.body import parse_json
 from miniserve.completion import Choice, stream_choices
 from miniserve.engine import SamplingParams
+from miniserve.engine.constraint import AllowedTokens
 from miniserve.errors import ApiError
 from miniserve.intake import admit, seed_for
 from miniserve.logprobs import Logprobs
@@ -98,6 +99,12 @@ def plan(s: Service, data: CompletionRequest) -> list[tuple[list[int], SamplingP
     limit, vocab = s.engine.config.n_positions, s.engine.config.vocab_size
     stops = [data.stop] if isinstance(data.stop, str) else (data.stop or [])
     stop_strings = StopStrings(s.tokenizer, stops) if stops else None  # ends a sequence on the compute thread
+    constraint = None
+    if data.allowed_token_ids is not None:
+        if max(data.allowed_token_ids) >= vocab:
+            raise invalid(f"token id {max(data.allowed_token_ids)} is not in this model's vocabulary of {vocab}",
+                          "allowed_token_ids", "invalid_token_id")
+        constraint = AllowedTokens(data.allowed_token_ids)  # one per request: it is read-only
     work = []
     for prompt in as_prompts(data.prompt):
         if isinstance(prompt, str):
@@ -114,7 +121,7 @@ def plan(s: Service, data: CompletionRequest) -> list[tuple[list[int], SamplingP
                 max_new_tokens=max_tokens, temperature=data.temperature if data.temperature is not None else 1.0,
                 top_p=data.top_p if data.top_p is not None else 1.0, top_k=data.top_k or 0,
                 seed=seed_for(data.seed, len(work)), logprobs=data.logprobs,
-                stop_at_end=not data.ignore_eos, stop=stop_strings)))
+                stop_at_end=not data.ignore_eos, stop=stop_strings, constraint=constraint)))
     return work
 
 

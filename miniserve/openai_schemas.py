@@ -21,6 +21,8 @@ class CompletionRequest(BaseModel):
     top_p: float | None = Field(1.0, gt=0.0, le=1.0)
     top_k: int | None = Field(None, ge=0, description="extension (as in vLLM): sample from the k best")
     ignore_eos: bool = Field(False, description="extension (as in vLLM): generate max_tokens, past the end token")
+    allowed_token_ids: TokenIds | None = Field(
+        None, description="extension (as in vLLM): only these token ids may be generated (ids below the vocabulary size)")
     n: int = Field(1, ge=1, le=8)
     stream: bool = False
     stream_options: dict | None = None

@@ -65,3 +65,15 @@ async def test_a_stop_string_ends_the_sequence_at_once(tutor_folder):
         # No more than the step already under way when the stop string appeared.
         assert stopped["usage"]["completion_tokens"] <= where + 1 < free["usage"]["completion_tokens"]
         await wait_until(lambda: service.engine.cache.used_slots == 0, 5)
+
+
+async def test_allowed_token_ids_constrain_every_generated_token(tutor_folder):
+    async with serving(tutor_folder) as (client, service):
+        text_of = lambda ids: {service.tokenizer.decode([i], skip_special_tokens=False) for i in ids}  # noqa: E731
+        allowed = range(300, 340)  # no end token: the answer runs to max_tokens
+        free = await complete(client, logprobs=0, max_tokens=12)
+        body = await complete(client, max_tokens=12, logprobs=0, allowed_token_ids=list(allowed), temperature=1.0, seed=3)
+        got, free_tokens = body["choices"][0]["logprobs"]["tokens"], free["choices"][0]["logprobs"]["tokens"]
+        assert len(got) == 12 and set(got) <= text_of(allowed) and not set(free_tokens) <= text_of(allowed)
+        response = await client.post("/v1/completions", json={**BODY, "allowed_token_ids": [10**6]})
+        assert response.status_code == 400 and (await response.get_json())["error"]["param"] == "allowed_token_ids"
