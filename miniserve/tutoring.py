@@ -37,6 +37,18 @@ def corrected_limit(n_text_tokens: int) -> int:
     return n_text_tokens + 4 + n_text_tokens // 8
 
 
+@dataclass(frozen=True)
+class Runaway:
+    """The engine's stop condition for a corrected part past its limit (no <|why|> within `limit`
+    tokens): it ends on the compute thread at that token, not steps later when the event loop sees it."""
+
+    why_id: int
+    limit: int
+
+    def matched(self, generated) -> bool:
+        return len(generated) > self.limit and self.why_id not in generated[: self.limit + 1]
+
+
 @dataclass
 class Plan:
     text: str  # what the person sent (the sentence, or the paragraph)
@@ -60,7 +72,7 @@ class Plan:
                 raise ApiError(422, "validation_error", f"{field}: {where}{error}", [{"field": field, "message": f"{where}{error}"}]) from None
             limit = corrected_limit(len(ids) - 2)  # the prompt adds <|endoftext|> and <|fix|>
             max_new = min(budget, limit + 1 + EXPLANATION_ALLOWANCE, s.settings.max_new_tokens)
-            work.append((ids, SamplingParams(max_new_tokens=max_new)))
+            work.append((ids, SamplingParams(max_new_tokens=max_new, stop=Runaway(s.prompt.why_id, limit))))
             limits.append(limit)
         return cls(text, spans, work, limits, paragraph)
 

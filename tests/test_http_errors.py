@@ -172,3 +172,11 @@ async def test_the_schema_documents_every_status_and_the_served_model(tutor_fold
     for path in ("/stats", "/v1/models"):
         assert {"200", "429"} <= set(paths[path]["get"]["responses"])
     assert paths["/correct"]["post"]["responses"]["422"]["content"]["application/json"]["schema"]["$ref"].endswith("/ErrorResponse")
+
+
+def test_a_runaway_corrected_part_ends_at_its_limit_on_the_compute_thread():
+    from miniserve.tutoring import Runaway
+
+    stop = Runaway(why_id=7, limit=3)
+    assert [stop.matched([1] * n) for n in range(1, 6)] == [False, False, False, True, True]
+    assert not any(stop.matched([1, 1, 7, *[2] * n]) for n in range(10))  # <|why|> in time: the explanation runs on
