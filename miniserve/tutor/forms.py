@@ -1,0 +1,107 @@
+"""Which words are verb forms: auxiliaries by table, other verbs through the lexicon's verbs.
+
+Used by the guard (is this edit a verb-form edit?) and by the decoding constraint (which words may
+stand at a verb position?). A word unknown to the tables still counts as a form of a known verb when
+it looks like one ("taked", "builded", "swimmed", "wented").
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from miniserve.tutor.verbs import VOWELS, _doubles, all_verbs, regular_past, third_person
+
+BE = ("be", "am", "is", "are", "was", "were", "been", "being", "isn't", "aren't", "wasn't", "weren't",
+      "ain't", "'m", "'s", "'re")
+HAVE = ("have", "has", "had", "having", "haven't", "hasn't", "hadn't", "'ve", "'d")
+DO = ("do", "does", "did", "doing", "done", "don't", "doesn't", "didn't")
+MODALS = ("can", "could", "will", "would", "shall", "should", "must", "may", "might", "cannot", "can't",
+          "couldn't", "won't", "wouldn't", "shan't", "shouldn't", "mustn't", "mightn't", "'ll")
+TO = ("to",)
+AUX_FAMILY = {w: fam for fam, words in (("be", BE), ("have", HAVE), ("do", DO), ("modal", MODALS), ("to", TO))
+              for w in words}
+NEGATIVE = frozenset(w for w in AUX_FAMILY if w.endswith("n't")) | {"cannot"}
+# Words after which a verb-looking word is a noun ("the walks", "two books"): never a verb position.
+NOUN_MARKERS = frozenset((
+    "a", "an", "the", "this", "that", "these", "those", "my", "your", "his", "her", "its", "our", "their",
+    "some", "any", "many", "few", "several", "every", "each", "no", "one", "two", "three", "four", "five",
+    "six", "seven", "eight", "nine", "ten", "of", "in", "on", "at", "with", "for", "from", "by", "about",
+))
+
+
+def ing_form(base: str) -> str:
+    if base.endswith("ie"):
+        return base[:-2] + "ying"
+    if base.endswith("e") and not base.endswith(("ee", "ye", "oe")) and len(base) > 2:
+        return base[:-1] + "ing"
+    if base.endswith("c"):
+        return base + "king"
+    if _doubles(base):
+        return base + base[-1] + "ing"
+    return base + "ing"
+
+
+@cache
+def form_table() -> dict[str, frozenset[str]]:
+    """Every form of every lexicon verb -> the lemmas it can belong to ("found" -> find, found)."""
+    table: dict[str, set[str]] = {}
+    for verb in all_verbs():
+        forms = (verb.base, verb.third, verb.past, verb.participle, regular_past(verb.base),
+                 ing_form(verb.base), third_person(verb.base))
+        for form in forms:
+            table.setdefault(form, set()).add(verb.base)
+    for family in ("be", "have", "do"):
+        for word, fam in AUX_FAMILY.items():
+            if fam == family and not word.startswith("'"):
+                table.setdefault(word, set()).add(family)
+    return {form: frozenset(lemmas) for form, lemmas in table.items()}
+
+
+def _stems(word: str) -> list[str]:
+    """Candidate stems of a word that looks inflected (-s, -es, -ies, -ed, -ied, -ing)."""
+    stems = []
+    if word.endswith("ies"):
+        stems.append(word[:-3] + "y")
+    if word.endswith("es"):
+        stems.append(word[:-2])
+    if word.endswith("s") and not word.endswith("ss"):
+        stems.append(word[:-1])
+    if word.endswith("ied"):
+        stems.append(word[:-3] + "y")
+    if word.endswith("ed"):
+        stems += [word[:-2], word[:-1]]
+        if len(word) > 4 and word[-3] == word[-4] and word[-3] not in VOWELS:
+            stems.append(word[:-3])
+    if word.endswith("ing"):
+        stems += [word[:-3], word[:-3] + "e"]
+        if word.endswith("ying"):
+            stems.append(word[:-4] + "ie")
+        if len(word) > 5 and word[-4] == word[-5] and word[-4] not in VOWELS:
+            stems.append(word[:-4])
+    return [s for s in stems if len(s) >= 2]
+
+
+@cache
+def lemmas(word: str) -> frozenset[str]:
+    """The verbs `word` may be a form of (empty for a word that is no verb form we know)."""
+    word = word.lower().replace("\u2019", "'")
+    table = form_table()
+    if word in table:
+        return table[word]
+    found: set[str] = set()
+    for stem in _stems(word):
+        found |= table.get(stem, frozenset())
+    return frozenset(found)
+
+
+def aux_family(word: str) -> str | None:
+    """"be", "have", "do", "modal" or "to" for an auxiliary (or "to"), else None."""
+    return AUX_FAMILY.get(word.lower().replace("\u2019", "'"))
+
+
+def negative(word: str) -> bool:
+    return word.lower().replace("\u2019", "'") in NEGATIVE
+
+
+def is_verb_form(word: str) -> bool:
+    return aux_family(word) is not None or bool(lemmas(word))
