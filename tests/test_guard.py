@@ -152,3 +152,21 @@ def test_punctuation_case_and_spacing_changes_are_withheld(sentence, pick, op):
         chars.insert(i, str(pick % 10))
     changed = "".join(chars)
     assert review(sentence, changed, "After 'x', use 'y'.").withheld
+
+
+def test_every_dev_set_correction_passes():
+    import csv
+    from pathlib import Path
+
+    path = Path(__file__).parent / "data" / "dev_v2.tsv"
+    with path.open(encoding="utf-8") as f:
+        rows = list(csv.DictReader((line for line in f if not line.startswith("#")), delimiter="\t"))
+    assert len(rows) >= 250
+    failing = [(r["input"], r["corrected"]) for r in rows if not verb_edit_only(r["input"], r["corrected"])]
+    assert not failing, failing
+
+
+def test_unknown_verbs_pass_only_where_a_verb_stands():
+    assert verb_edit_only("Those mangoes smells wonderful.", "Those mangoes smell wonderful.")
+    assert not verb_edit_only("I like the mango.", "I like the mangos.")
+    assert not verb_edit_only("I like mango.", "I like mangos.")  # the object of a verb

@@ -7,7 +7,9 @@ it looks like one ("taked", "builded", "swimmed", "wented").
 
 from __future__ import annotations
 
+import csv
 from functools import cache
+from importlib import resources
 
 from miniserve.tutor.verbs import VOWELS, _doubles, all_verbs, regular_past, third_person
 
@@ -50,11 +52,22 @@ def form_table() -> dict[str, frozenset[str]]:
                  ing_form(verb.base), third_person(verb.base))
         for form in forms:
             table.setdefault(form, set()).add(verb.base)
+    for base, pasts, participles in _extra_verbs():
+        forms = (base, third_person(base), ing_form(base), regular_past(base), *pasts, *participles)
+        for form in forms:
+            table.setdefault(form, set()).add(base)
     for family in ("be", "have", "do"):
         for word, fam in AUX_FAMILY.items():
             if fam == family and not word.startswith("'"):
                 table.setdefault(word, set()).add(family)
     return {form: frozenset(lemmas) for form, lemmas in table.items()}
+
+
+def _extra_verbs() -> list[tuple[str, list[str], list[str]]]:
+    """Common verbs the corpus leaves out (variant forms such as "learnt"/"learned"): guard-only."""
+    text = resources.files("miniserve.tutor").joinpath("data", "extra_verbs.tsv").read_text(encoding="utf-8")
+    rows = csv.DictReader(text.splitlines(), delimiter="\t")
+    return [(r["base"], r["past"].split("|"), r["participle"].split("|")) for r in rows]
 
 
 def _stems(word: str) -> list[str]:
@@ -92,6 +105,16 @@ def lemmas(word: str) -> frozenset[str]:
     for stem in _stems(word):
         found |= table.get(stem, frozenset())
     return frozenset(found)
+
+
+def same_unknown_verb(a: str, b: str) -> bool:
+    """Two words no table knows that look like forms of one verb ("smell" / "smells", "resign" /
+    "resigned"): one is the other plus an inflection."""
+    a, b = a.lower(), b.lower()
+    if a == b or lemmas(a) or lemmas(b) or not (a.isalpha() and b.isalpha()):
+        return False
+    short, long = sorted((a, b), key=len)
+    return short in _stems(long)
 
 
 def aux_family(word: str) -> str | None:

@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
-from miniserve.tutor.forms import NOUN_MARKERS, aux_family, is_verb_form, lemmas, negative
+from miniserve.tutor.forms import NOUN_MARKERS, aux_family, is_verb_form, lemmas, negative, same_unknown_verb
 
 NO_ERROR = "No verb error was found."
 _TOKEN = re.compile(r"\s+|[^\W\d_]+(?:['\u2019][^\W\d_]+)*|\d+|.", re.DOTALL)
@@ -64,8 +64,21 @@ def _role(toks: list[str], i: int) -> str:
     return "other"
 
 
+def _unknown_verb_pair(a: list[str], a_range: range, b: list[str], b_range: range) -> bool:
+    """One word no table knows, replaced by another form of it ("smells" -> "smell"), where a verb
+    can stand: not after a determiner or preposition, nor right after another verb (its object)."""
+    wa = [i for i in a_range if not a[i].isspace()]
+    wb = [i for i in b_range if not b[i].isspace()]
+    if len(wa) != 1 or len(wb) != 1 or not same_unknown_verb(a[wa[0]], b[wb[0]]):
+        return False
+    before, _ = _neighbours(a, wa[0])
+    return before not in NOUN_MARKERS and (aux_family(before) is not None or not lemmas(before))
+
+
 def _stretch_ok(a: list[str], a_range: range, b: list[str], b_range: range) -> bool:
     """Is this changed stretch (a[a_range] -> b[b_range]) a verb-form edit?"""
+    if _unknown_verb_pair(a, a_range, b, b_range):
+        return True
     sides = []
     for toks, span in ((a, a_range), (b, b_range)):
         words = [i for i in span if not toks[i].isspace()]
