@@ -31,7 +31,10 @@ NOUN_MARKERS = frozenset((
 ))
 
 
-def ing_form(base: str) -> str:
+def ing_form(base: str, past: str = "") -> str:
+    """The -ing form; `past` (when known) shows a doubled final consonant the rules miss ("equipped")."""
+    if past == base + base[-1:] + "ed" and base[-1:] not in VOWELS:
+        return base + base[-1] + "ing"
     if base.endswith("ie"):
         return base[:-2] + "ying"
     if base.endswith("e") and not base.endswith(("ee", "ye", "oe")) and len(base) > 2:
@@ -49,7 +52,7 @@ def form_table() -> dict[str, frozenset[str]]:
     table: dict[str, set[str]] = {}
     for verb in all_verbs():
         forms = (verb.base, verb.third, verb.past, verb.participle, regular_past(verb.base),
-                 ing_form(verb.base), third_person(verb.base))
+                 ing_form(verb.base, verb.past), third_person(verb.base))
         for form in forms:
             table.setdefault(form, set()).add(verb.base)
     for base, pasts, participles in _extra_verbs():
