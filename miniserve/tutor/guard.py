@@ -48,7 +48,7 @@ def _neighbours(toks: list[str], i: int) -> tuple[str, str]:
     return before, after
 
 
-def _role(toks: list[str], i: int) -> str:
+def role(toks: list[str], i: int) -> str:
     """'aux', 'verb' or 'other' for the word at position i, judged in its sentence."""
     word = toks[i]
     if not _is_word(word):
@@ -84,7 +84,7 @@ def _stretch_ok(a: list[str], a_range: range, b: list[str], b_range: range) -> b
         words = [i for i in span if not toks[i].isspace()]
         if any(toks[i].isspace() and toks[i] != " " for i in span):
             return False  # a changed line break or double space is no verb edit
-        if any(_role(toks, i) == "other" for i in words):
+        if any(role(toks, i) == "other" for i in words):
             return False
         sides.append(words)
     (wa, wb) = sides
@@ -98,8 +98,8 @@ def _stretch_ok(a: list[str], a_range: range, b: list[str], b_range: range) -> b
     modals_b = {w for w in lower_b if aux_family(w) == "modal"}
     if modals_a and modals_b and modals_a != modals_b:
         return False  # "can" -> "must" changes the meaning, not the form
-    verbs_a = [lemmas(a[i]) for i in wa if _role(a, i) == "verb"]
-    verbs_b = [lemmas(b[i]) for i in wb if _role(b, i) == "verb"]
+    verbs_a = [lemmas(a[i]) for i in wa if role(a, i) == "verb"]
+    verbs_b = [lemmas(b[i]) for i in wb if role(b, i) == "verb"]
     if len(verbs_a) != len(verbs_b):
         return False  # a content verb appeared or vanished
     unmatched = list(verbs_b)
