@@ -19,7 +19,7 @@ import numpy as np
 from tokenizers import Tokenizer
 
 from miniserve.tutor import guard
-from miniserve.tutor.forms import NEGATIVE, aux_family, form_table, ing_form, lemmas
+from miniserve.tutor.forms import NEGATIVE, aux_family, form_table, ing_form, lemmas, unknown_forms
 from miniserve.tutor.verbs import all_verbs, third_person
 
 # What an auxiliary may become: its other persons, numbers and tenses, with the same polarity.
@@ -28,6 +28,8 @@ AUX_FORMS = {
     "have": ("has", "have", "had", "having"),
     "do": ("do", "does", "did", "done", "doing"),
 }
+# After these, a word no table knows may be a verb we do not know ("were decorate", "I travel").
+VERB_CONTEXT = frozenset(("i", "you", "he", "she", "it", "we", "they", "who", "to"))
 AUX_NEGATIVE = {
     "be": ("isn't", "aren't", "wasn't", "weren't"),
     "have": ("hasn't", "haven't", "hadn't"),
@@ -78,6 +80,8 @@ def _verb_forms(lemma: str) -> tuple[str, ...]:
     for verb in all_verbs():
         if verb.base == lemma:
             forms |= {verb.base, verb.third, verb.past, verb.participle, ing_form(verb.base, verb.past)}
+            if verb.base.endswith("l") and verb.past == verb.base + "ed":  # "travelled", British
+                forms |= {verb.base + "led", verb.base + "ling"}
     if len(forms) == 1:  # a verb only the guard's extra table knows: its known forms
         forms |= {f for f, ls in form_table().items() if lemma in ls} | {third_person(lemma), ing_form(lemma)}
     return tuple(sorted(forms))
@@ -88,6 +92,10 @@ def alternatives(toks: list[str], i: int) -> tuple[str, ...]:
     word = toks[i]
     family = aux_family(word)
     role = guard.role(toks, i)
+    before, _ = guard.neighbours(toks, i)
+    if role == "other" and word.islower() and not lemmas(word) and family is None \
+            and (before in VERB_CONTEXT or aux_family(before) is not None):
+        return unknown_forms(word)
     if role == "other" or family == "modal":
         return (word,)
     if family == "to":

@@ -31,6 +31,16 @@ NOUN_MARKERS = frozenset((
 ))
 
 
+# Closed-class words: never a verb, whatever they look like.
+FUNCTION_WORDS = NOUN_MARKERS | frozenset((
+    "i", "you", "he", "she", "it", "we", "they", "me", "him", "us", "them", "myself", "yourself", "himself",
+    "herself", "itself", "ourselves", "themselves", "and", "or", "but", "so", "because", "when", "while",
+    "after", "before", "if", "than", "then", "who", "whom", "whose", "which", "what", "where", "why", "how",
+    "not", "never", "always", "often", "also", "still", "just", "already", "very", "too", "there", "here",
+    "yes", "no", "please", "as", "into", "onto", "over", "under", "up", "down", "out", "off", "near",
+))
+
+
 def ing_form(base: str, past: str = "") -> str:
     """The -ing form; `past` (when known) shows a doubled final consonant the rules miss ("equipped")."""
     if past == base + base[-1:] + "ed" and base[-1:] not in VOWELS:
@@ -111,13 +121,25 @@ def lemmas(word: str) -> frozenset[str]:
 
 
 def same_unknown_verb(a: str, b: str) -> bool:
-    """Two words no table knows that look like forms of one verb ("smell" / "smells", "resign" /
-    "resigned"): one is the other plus an inflection."""
-    a, b = a.lower(), b.lower()
-    if a == b or lemmas(a) or lemmas(b) or not (a.isalpha() and b.isalpha()):
+    """Two lower-case words no table knows that look like forms of one verb ("smell" / "smells",
+    "resign" / "resigned"): one is the other plus an inflection. Names (capitalised) never are."""
+    if a == b or lemmas(a) or lemmas(b) or not (a.isalpha() and b.isalpha() and a.islower() and b.islower()):
+        return False
+    if a in FUNCTION_WORDS or b in FUNCTION_WORDS:
         return False
     short, long = sorted((a, b), key=len)
     return short in _stems(long)
+
+
+def unknown_forms(word: str) -> tuple[str, ...]:
+    """Forms a word no table knows might have if it is a verb: its possible bases, inflected."""
+    bases = [word] + [s for s in _stems(word) if len(s) >= 3]
+    forms = []
+    for base in bases:
+        forms += [base, third_person(base), regular_past(base), ing_form(base)]
+        if base.endswith("l"):  # British spelling doubles it: "travelled", "travelling"
+            forms += [base + "led", base + "ling"]
+    return tuple(f for f in dict.fromkeys(forms) if f == word or same_unknown_verb(word, f))
 
 
 def aux_family(word: str) -> str | None:

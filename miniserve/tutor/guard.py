@@ -41,7 +41,7 @@ def _is_word(token: str) -> bool:
     return token[0].isalpha()
 
 
-def _neighbours(toks: list[str], i: int) -> tuple[str, str]:
+def neighbours(toks: list[str], i: int) -> tuple[str, str]:
     """The words just before and after position i (skipping spacing), lower-cased, or ""."""
     before = next((t.lower() for t in reversed(toks[:i]) if not t.isspace()), "")
     after = next((t.lower() for t in toks[i + 1:] if not t.isspace()), "")
@@ -53,7 +53,7 @@ def role(toks: list[str], i: int) -> str:
     word = toks[i]
     if not _is_word(word):
         return "other"
-    before, after = _neighbours(toks, i)
+    before, after = neighbours(toks, i)
     family = aux_family(word)
     if family == "to":
         return "aux" if is_verb_form(after) else "other"
@@ -71,7 +71,7 @@ def _unknown_verb_pair(a: list[str], a_range: range, b: list[str], b_range: rang
     wb = [i for i in b_range if not b[i].isspace()]
     if len(wa) != 1 or len(wb) != 1 or not same_unknown_verb(a[wa[0]], b[wb[0]]):
         return False
-    before, _ = _neighbours(a, wa[0])
+    before, _ = neighbours(a, wa[0])
     return before not in NOUN_MARKERS and (aux_family(before) is not None or not lemmas(before))
 
 
