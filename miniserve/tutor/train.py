@@ -49,6 +49,20 @@ def encode(prompt: TutorPrompt, examples: list[corpus.Example], limit: int) -> l
     return rows
 
 
+def pack(rows: list[tuple[list[int], int]], name: str) -> dict[str, np.ndarray]:
+    """Rows as three flat arrays (ids, lengths, prompt lengths): quick to save and load."""
+    return {f"{name}_ids": np.array([t for ids, _ in rows for t in ids], dtype=np.int32),
+            f"{name}_lengths": np.array([len(ids) for ids, _ in rows], dtype=np.int32),
+            f"{name}_heads": np.array([head for _, head in rows], dtype=np.int32)}
+
+
+def unpack(saved, name: str) -> list[tuple[list[int], int]]:
+    ids, lengths, heads = saved[f"{name}_ids"].tolist(), saved[f"{name}_lengths"], saved[f"{name}_heads"]
+    ends = np.cumsum(lengths).tolist()
+    starts = [0] + ends[:-1]
+    return [(ids[a:b], int(h)) for a, b, h in zip(starts, ends, heads.tolist())]
+
+
 def batches(rows, batch_size: int, rng: random.Random):
     """Length-bucketed batches (little padding), in random order."""
     order = sorted(range(len(rows)), key=lambda i: (len(rows[i][0]), rng.random()))
@@ -146,6 +160,7 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--grow-layers", type=int, default=0, help="append this many identity-initialised layers")
     p.add_argument("--warmup", type=int, default=None)
     p.add_argument("--checkpoint-every", type=int, default=200)
+    p.add_argument("--valid-examples", type=int, default=2000)
     p.add_argument("--pid-file", type=Path, help="append this process id here while training")
     args = p.parse_args(argv)
     if args.pid_file:
@@ -160,18 +175,26 @@ def main(argv: list[str] | None = None) -> None:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
 
-    source = corpus2 if args.corpus == "v2" else corpus
-    train_examples = source.generate("train", args.examples, seed=args.seed)
-    valid_examples = source.generate("valid", 2000, seed=args.seed)
-    if args.init:
-        tokenizer = Tokenizer.from_file(str(args.init / "tokenizer.json"))
+    rows_file = out / "rows.npz"  # the encoded corpus, so that a resumed stage need not make it again
+    key = f"{args.corpus}|{args.examples}|{args.valid_examples}|{args.seed}|{args.n_positions}"
+    if rows_file.exists() and (out / "tokenizer.json").exists() and str(np.load(rows_file)["key"]) == key:
+        tokenizer = Tokenizer.from_file(str(out / "tokenizer.json"))
+        saved = np.load(rows_file)
+        train_rows, valid_rows = unpack(saved, "train"), unpack(saved, "valid")
     else:
-        texts = (t for ex in train_examples[:60_000] for t in (ex.sentence, ex.corrected, ex.explanation))
-        tokenizer = train_tokenizer(texts, args.vocab_size)
-    tokenizer.save(str(out / "tokenizer.json"))
+        source = corpus2 if args.corpus == "v2" else corpus
+        train_examples = source.generate("train", args.examples, seed=args.seed)
+        valid_examples = source.generate("valid", args.valid_examples, seed=args.seed)
+        if args.init:
+            tokenizer = Tokenizer.from_file(str(args.init / "tokenizer.json"))
+        else:
+            texts = (t for ex in train_examples[:60_000] for t in (ex.sentence, ex.corrected, ex.explanation))
+            tokenizer = train_tokenizer(texts, args.vocab_size)
+        tokenizer.save(str(out / "tokenizer.json"))
+        train_rows = encode(TutorPrompt(tokenizer), train_examples, args.n_positions)
+        valid_rows = encode(TutorPrompt(tokenizer), valid_examples, args.n_positions)
+        np.savez(rows_file, key=key, **pack(train_rows, "train"), **pack(valid_rows, "valid"))
     prompt = TutorPrompt(tokenizer)
-    train_rows = encode(prompt, train_examples, args.n_positions)
-    valid_rows = encode(prompt, valid_examples, args.n_positions)
     print(f"data: {len(train_rows)} train, {len(valid_rows)} valid examples, "
           f"{sum(len(r[0]) for r in train_rows) / len(train_rows):.1f} tokens each "
           f"({time.time() - started:.0f}s)", flush=True)
