@@ -249,3 +249,44 @@ class EditConstraints:
 
     def __call__(self, sentence: str) -> EditConstraint:
         return EditConstraint(sentence.strip(), self.trie, self.why_id)
+
+
+def main() -> None:
+    """Time `allowed` along the dev set's expected corrections: first call per prefix, then cached.
+
+        python -m miniserve.tutor.constraint
+    """
+    import time
+
+    from miniserve.tutor import evaluate, model_folder
+    from miniserve.tutor.prompt import TutorPrompt
+
+    prompt = TutorPrompt.from_folder(model_folder())
+    started = time.perf_counter()
+    factory = EditConstraints.for_prompt(prompt)
+    trie_ms = (time.perf_counter() - started) * 1e3
+    cases = evaluate.dev_cases()
+    walks = [(c.sentence, prompt.encode_text(c.corrected) + [prompt.why_id]) for c in cases]
+    timings = {"build": 0.0, "first": 0.0, "cached": 0.0}
+    calls = 0
+    for sentence, ids in walks:
+        t0 = time.perf_counter()
+        constraint = factory(sentence)
+        t1 = time.perf_counter()
+        for i in range(len(ids) + 1):
+            constraint.allowed(ids[:i])
+        t2 = time.perf_counter()
+        for i in range(len(ids) + 1):
+            constraint.allowed(ids[:i])
+        t3 = time.perf_counter()
+        timings["build"] += t1 - t0
+        timings["first"] += t2 - t1
+        timings["cached"] += t3 - t2
+        calls += len(ids) + 1
+    print(f"vocabulary trie: {trie_ms:.1f} ms once; {len(walks)} sentences, {calls} calls")
+    print(f"per sentence: build {timings['build'] / len(walks) * 1e6:.0f} us")
+    print(f"per call: first {timings['first'] / calls * 1e6:.1f} us, cached {timings['cached'] / calls * 1e6:.1f} us")
+
+
+if __name__ == "__main__":
+    main()

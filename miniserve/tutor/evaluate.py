@@ -10,7 +10,8 @@ form(s), and what the service would show after the guard, on four sets:
 
 `--decode free` is plain greedy; `constrained` masks every token the edit constraint
 (constraint.py) does not allow; `both` runs each set both ways. Generation is batched greedy with
-transformers (greedy.py); `--engine numba` uses the project's engine instead (unconstrained only).
+transformers (greedy.py); `--engine numba` uses the project's engine instead (constrained only
+once the engine takes SamplingParams(constraint=...)).
 """
 
 from __future__ import annotations
@@ -62,19 +63,25 @@ def corpus2_cases(n: int, seed: int = 0) -> list[Case]:
 
 
 class EngineGenerator:
-    """Batched greedy generation with miniserve's engine (continuous batching, 64 slots)."""
+    """Batched greedy generation with miniserve's engine (continuous batching, 64 slots); with
+    `constrained`, each sentence's EditConstraint goes in SamplingParams(constraint=...) (the engine
+    of branch `spec` takes it)."""
 
-    def __init__(self, folder: Path):
+    def __init__(self, folder: Path, constrained: bool = False):
         from miniserve.engine import Engine
+        from miniserve.tutor.constraint import EditConstraints
 
         self.engine = Engine.from_folder(folder, n_slots=64, max_step_tokens=1024)
         self.prompt = TutorPrompt.from_folder(folder)
+        self.constraints = EditConstraints.for_prompt(self.prompt) if constrained else None
 
     def complete(self, sentences: list[str]) -> list[Completion]:
         from miniserve.engine import SamplingParams
 
         requests = [self.prompt.request(s, self.engine.config.n_positions) for s in sentences]
-        seqs = self.engine.generate([ids for ids, _ in requests], [SamplingParams(max_new_tokens=b) for _, b in requests])
+        params = [SamplingParams(max_new_tokens=b, constraint=self.constraints(s)) if self.constraints
+                  else SamplingParams(max_new_tokens=b) for s, (_, b) in zip(sentences, requests)]
+        seqs = self.engine.generate([ids for ids, _ in requests], params)
         return [self.prompt.parse(seq.generated) for seq in seqs]
 
 
@@ -172,10 +179,12 @@ def main(argv: list[str] | None = None) -> None:
             from miniserve.tutor.greedy import GreedyGenerator
 
             generator = GreedyGenerator(folder, constrained=mode == "constrained", threads=args.threads)
+        elif args.engine == "numba":  # constrained: needs the engine that takes SamplingParams(constraint=)
+            generator = EngineGenerator(folder, constrained=mode == "constrained")
         elif mode == "constrained":
-            raise SystemExit("--decode constrained needs --engine torch (until the engine takes constraints)")
+            raise SystemExit("--engine hf decodes without the constraint; use --engine torch")
         else:
-            generator = EngineGenerator(folder) if args.engine == "numba" else HFGenerator(folder)
+            generator = HFGenerator(folder)
         for name in args.sets.split(","):
             cases = sets[name]()
             result = score(cases, generator.complete([c.sentence for c in cases]))

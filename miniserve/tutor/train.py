@@ -116,6 +116,20 @@ def grow(model: GPT2LMHeadModel, n: int) -> GPT2LMHeadModel:
     return model
 
 
+def _is_training(pid: str) -> bool:
+    try:
+        return b"miniserve.tutor.train" in Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return False
+
+
+def register(pid_file: Path) -> None:
+    """Add this process to the file benchmarks pause; drop ids of killed runs (an id can be reused)."""
+    lines = pid_file.read_text().split() if pid_file.exists() else []
+    alive = [pid for pid in lines if pid != str(os.getpid()) and _is_training(pid)]
+    pid_file.write_text("".join(f"{pid}\n" for pid in alive + [str(os.getpid())]))
+
+
 def save_checkpoint(path: Path, state: dict) -> None:
     """Write to a temporary file first: a kill mid-write leaves the previous checkpoint intact."""
     tmp = path.with_suffix(".tmp")
@@ -164,8 +178,7 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--pid-file", type=Path, help="append this process id here while training")
     args = p.parse_args(argv)
     if args.pid_file:
-        with args.pid_file.open("a") as f:
-            f.write(f"{os.getpid()}\n")
+        register(args.pid_file)
 
     started = time.time()
     random.seed(args.seed)
