@@ -69,5 +69,5 @@ class GreedyGenerator:
                 mask = torch.cat([mask, torch.ones((len(requests), 1), dtype=mask.dtype)], dim=1)
                 positions = positions[:, -1:] + 1
                 out = self.model(input_ids=torch.from_numpy(chosen)[:, None], attention_mask=mask,
-                                 position_ids=positions, past_key_values=out.past_key_values, use_cache=True)
+                                 position_ids=positions, cache=out.cache, use_cache=True)
         return [self.prompt.parse(g) for g in generated]
