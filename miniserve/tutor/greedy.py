@@ -68,6 +68,8 @@ class GreedyGenerator:
                     break
                 mask = torch.cat([mask, torch.ones((len(requests), 1), dtype=mask.dtype)], dim=1)
                 positions = positions[:, -1:] + 1
+                # transformers 5 names the KV cache `cache`; older versions `past_key_values`.
+                past = {"cache": out.cache} if "cache" in out else {"past_key_values": out.past_key_values}
                 out = self.model(input_ids=torch.from_numpy(chosen)[:, None], attention_mask=mask,
-                                 position_ids=positions, cache=out.cache, use_cache=True)
+                                 position_ids=positions, use_cache=True, **past)
         return [self.prompt.parse(g) for g in generated]
