@@ -170,3 +170,10 @@ def test_unknown_verbs_pass_only_where_a_verb_stands():
     assert verb_edit_only("Those mangoes smells wonderful.", "Those mangoes smell wonderful.")
     assert not verb_edit_only("I like the mango.", "I like the mangos.")
     assert not verb_edit_only("I like mango.", "I like mangos.")  # the object of a verb
+
+
+def test_only_a_stray_to_may_go():
+    assert verb_edit_only("You should to study.", "You should study.")
+    assert verb_edit_only("Let me to explain.", "Let me explain.")
+    assert not verb_edit_only("Grandpa taught me to swim.", "Grandpa taught me swim.")
+    assert not verb_edit_only("I want to go.", "I want go.")

@@ -165,6 +165,8 @@ class Generator(corpus.Generator):
         if construction == "present2" and kind is None:
             number = None
         thing = construction == "passive" or (construction in ("copula", "there") and rng.random() < 0.3)
+        if construction == "modal_to_q" and subject_kind == "relative":
+            subject_kind = "noun"  # "Must the man that he met to go?": the guard cannot tell that "to" from a verb's
         subject = self._subject(subject_kind, number, thing=thing)
         verb = self._verb(construction, kind)
         if construction in OLD:
