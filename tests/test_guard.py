@@ -177,3 +177,10 @@ def test_only_a_stray_to_may_go():
     assert verb_edit_only("Let me to explain.", "Let me explain.")
     assert not verb_edit_only("Grandpa taught me to swim.", "Grandpa taught me swim.")
     assert not verb_edit_only("I want to go.", "I want go.")
+
+
+def test_an_adjective_after_be_never_takes_verb_endings():
+    """Found in stage 4's answers: "We were late" -> "We were lated" must be withheld."""
+    assert not verb_edit_only("We were late.", "We were lated.")
+    assert not verb_edit_only("You were right about it.", "You were righting about it.")
+    assert verb_edit_only("They were decorate the room.", "They were decorating the room.")  # a known verb

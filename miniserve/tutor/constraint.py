@@ -28,7 +28,8 @@ AUX_FORMS = {
     "have": ("has", "have", "had", "having"),
     "do": ("do", "does", "did", "done", "doing"),
 }
-# After these, a word no table knows may be a verb we do not know ("were decorate", "I travel").
+# After these (and an auxiliary other than be, which adjectives follow), a word no table knows may
+# be a verb we do not know ("I travel", "didn't googled").
 VERB_CONTEXT = frozenset(("i", "you", "he", "she", "it", "we", "they", "who", "to"))
 AUX_NEGATIVE = {
     "be": ("isn't", "aren't", "wasn't", "weren't"),
@@ -94,7 +95,7 @@ def alternatives(toks: list[str], i: int) -> tuple[str, ...]:
     role = guard.role(toks, i)
     before, _ = guard.neighbours(toks, i)
     if role == "other" and word.islower() and not lemmas(word) and family is None \
-            and (before in VERB_CONTEXT or aux_family(before) is not None):
+            and (before in VERB_CONTEXT or aux_family(before) not in (None, "be")):
         return unknown_forms(word)
     if role == "other" or family == "modal":
         return (word,)

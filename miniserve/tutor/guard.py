@@ -91,7 +91,9 @@ def _unknown_verb_pair(a: list[str], a_range: range, b: list[str], b_range: rang
     if len(wa) != 1 or len(wb) != 1 or not same_unknown_verb(a[wa[0]], b[wb[0]]):
         return False
     before, _ = neighbours(a, wa[0])
-    return before not in NOUN_MARKERS and (aux_family(before) is not None or not lemmas(before))
+    if before in NOUN_MARKERS or aux_family(before) == "be":  # "were late" -> "were lated": an adjective
+        return False
+    return aux_family(before) is not None or not lemmas(before)
 
 
 def _stretch_ok(a: list[str], a_range: range, b: list[str], b_range: range) -> bool:
