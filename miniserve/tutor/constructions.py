@@ -11,7 +11,8 @@ import random
 from dataclasses import dataclass
 
 from miniserve.tutor.forms import ing_form
-from miniserve.tutor.phrases import MID_ADVERBS, MODALS, NEGATIVE_MODALS, QUESTION_MODALS, WH_WORDS, Slot, Subject
+from miniserve.tutor.phrases import (MID_ADVERBS, MODALS, NEGATIVE_MODALS, QUESTION_MODALS, WH_WORDS, Slot, Subject,
+                                     article)
 from miniserve.tutor.verbs import Verb
 
 BE_PRESENT = {"first": "am", "third": "is", "other": "are"}
@@ -88,7 +89,6 @@ def build(rng: random.Random, construction: str, subject: Subject, verb: Verb, w
         count = rng.choice(("two", "three", "many", "some", "several", "no", "a few")) if plural else "a"
         head = f"{count} {noun.plural if plural else noun.singular}"
         if count == "a":
-            from miniserve.tutor.phrases import article
             head = f"{article(noun.singular)} {noun.singular}"
         subj = Subject(head, not plural)
         slot = _be(subj, past, False, rng)

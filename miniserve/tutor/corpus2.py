@@ -10,7 +10,6 @@ Explanations are templated per kind; a two-error sentence joins its two template
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 
 from miniserve.tutor import constructions as cx, corpus, phrases
