@@ -117,7 +117,7 @@ def lemmas(word: str) -> frozenset[str]:
     found: set[str] = set()
     for stem in _stems(word):
         found |= table.get(stem, frozenset())
-    return frozenset(found)
+    return frozenset(found - {"be", "have", "do"})  # "bed" is no form of "be"
 
 
 def same_unknown_verb(a: str, b: str) -> bool:

@@ -18,9 +18,10 @@ import re
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
-from miniserve.tutor.forms import NOUN_MARKERS, aux_family, is_verb_form, lemmas, negative, same_unknown_verb
+from miniserve.tutor.forms import FUNCTION_WORDS, NOUN_MARKERS, aux_family, is_verb_form, lemmas, negative, same_unknown_verb
 
 NO_ERROR = "No verb error was found."
+LET_MAKE = frozenset(("let", "lets", "make", "makes", "made", "please let"))
 _TOKEN = re.compile(r"\s+|[^\W\d_]+(?:['\u2019][^\W\d_]+)*|\d+|.", re.DOTALL)
 
 
@@ -48,6 +49,24 @@ def neighbours(toks: list[str], i: int) -> tuple[str, str]:
     return before, after
 
 
+def _stray_to(toks: list[str], i: int) -> bool:
+    """Is the "to" at position i one a learner puts after a modal ("should to go", "can you to
+    help") or after let/make + object ("let me to explain"), before a verb? Only such a "to" may
+    go: the nearest verb or auxiliary before it (past the subject) must be a modal."""
+    _, after = neighbours(toks, i)
+    if not is_verb_form(after):
+        return False
+    words = [t.lower() for t in toks[:i] if t[:1].isalpha()]
+    if len(words) >= 2 and words[-2] in LET_MAKE:
+        return True
+    recent = words[-9:]
+    for j in range(len(recent) - 1, 0, -1):  # a verb-looking word after "the", "my", "on"... is a noun
+        word, before = recent[j], recent[j - 1]
+        if aux_family(word) is not None or (lemmas(word) and word not in FUNCTION_WORDS and before not in NOUN_MARKERS):
+            return aux_family(word) == "modal"
+    return bool(recent) and aux_family(recent[0]) == "modal"
+
+
 def role(toks: list[str], i: int) -> str:
     """'aux', 'verb' or 'other' for the word at position i, judged in its sentence."""
     word = toks[i]
@@ -56,7 +75,7 @@ def role(toks: list[str], i: int) -> str:
     before, after = neighbours(toks, i)
     family = aux_family(word)
     if family == "to":
-        return "aux" if is_verb_form(after) else "other"
+        return "aux" if _stray_to(toks, i) else "other"
     if family is not None:
         return "aux"
     if lemmas(word) and before not in NOUN_MARKERS:
@@ -72,7 +91,9 @@ def _unknown_verb_pair(a: list[str], a_range: range, b: list[str], b_range: rang
     if len(wa) != 1 or len(wb) != 1 or not same_unknown_verb(a[wa[0]], b[wb[0]]):
         return False
     before, _ = neighbours(a, wa[0])
-    return before not in NOUN_MARKERS and (aux_family(before) is not None or not lemmas(before))
+    if before in NOUN_MARKERS or aux_family(before) == "be":  # "were late" -> "were lated": an adjective
+        return False
+    return aux_family(before) is not None or not lemmas(before)
 
 
 def _stretch_ok(a: list[str], a_range: range, b: list[str], b_range: range) -> bool:

@@ -20,8 +20,10 @@ FIX = "<|fix|>"
 WHY = "<|why|>"
 SPECIAL_TOKENS = (END, FIX, WHY)  # ids 0, 1, 2 in the tutor's tokenizer
 MAX_SENTENCE_CHARS = 300
-# The completion repeats the sentence and adds an explanation of at most ~30 tokens.
-EXPLANATION_ALLOWANCE = 40
+# The completion repeats the sentence and adds an explanation: up to ~60 tokens when it names two
+# errors, ~30 for one. A long sentence gets what is left of the context, if that is at least the minimum.
+EXPLANATION_ALLOWANCE = 64
+MIN_EXPLANATION_ALLOWANCE = 36
 
 
 class SentenceError(ValueError):
@@ -81,8 +83,8 @@ class TutorPrompt:
         if len(text) > MAX_SENTENCE_CHARS:
             raise SentenceError(f"the sentence has {len(text)} characters; the limit is {MAX_SENTENCE_CHARS}")
         ids = self.prompt_ids(text)
-        budget = len(ids) + EXPLANATION_ALLOWANCE
-        if len(ids) + budget > n_positions:
+        budget = min(len(ids) + EXPLANATION_ALLOWANCE, n_positions - len(ids))
+        if budget < len(ids) + MIN_EXPLANATION_ALLOWANCE:
             raise SentenceError(
                 f"the sentence is {len(ids)} tokens; with its correction it would not fit the "
                 f"model's context of {n_positions} tokens"

@@ -6,14 +6,22 @@
         --steps 3000 --max-minutes 22                                      # stage 3 (docs/model.md)
     python -m miniserve.tutor.train --out /tmp/tiny --examples 2000 --steps 20 --n-embd 32 --n-layer 1
 
+Tutor v2 (issue 9; the stage commands are in docs/model.md): `--corpus v2` (corpus2.py),
+`--grow-layers N` (append N layers that start as the identity to an --init model), a checkpoint in
+OUT/checkpoint.pt every --checkpoint-every steps that the same command resumes from after a kill,
+and `--pid-file` for the benchmarks that pause training (SIGSTOP/SIGCONT: paused time is not
+counted against --max-minutes).
+
 Seeded and single-process; the loss covers the completion only (the prompt is given).
 """
 
 from __future__ import annotations
 
 import argparse
+import copy
 import json
 import math
+import os
 import random
 import time
 from pathlib import Path
@@ -23,7 +31,7 @@ import torch
 from tokenizers import Tokenizer
 from transformers import GenerationConfig, GPT2Config, GPT2LMHeadModel
 
-from miniserve.tutor import corpus
+from miniserve.tutor import corpus, corpus2
 from miniserve.tutor.prompt import END, TutorPrompt
 from miniserve.tutor.tokenizer_train import VOCAB_SIZE, train_tokenizer
 
@@ -39,6 +47,20 @@ def encode(prompt: TutorPrompt, examples: list[corpus.Example], limit: int) -> l
         if len(ids) <= limit:
             rows.append((ids, len(head)))
     return rows
+
+
+def pack(rows: list[tuple[list[int], int]], name: str) -> dict[str, np.ndarray]:
+    """Rows as three flat arrays (ids, lengths, prompt lengths): quick to save and load."""
+    return {f"{name}_ids": np.array([t for ids, _ in rows for t in ids], dtype=np.int32),
+            f"{name}_lengths": np.array([len(ids) for ids, _ in rows], dtype=np.int32),
+            f"{name}_heads": np.array([head for _, head in rows], dtype=np.int32)}
+
+
+def unpack(saved, name: str) -> list[tuple[list[int], int]]:
+    ids, lengths, heads = saved[f"{name}_ids"].tolist(), saved[f"{name}_lengths"], saved[f"{name}_heads"]
+    ends = np.cumsum(lengths).tolist()
+    starts = [0] + ends[:-1]
+    return [(ids[a:b], int(h)) for a, b, h in zip(starts, ends, heads.tolist())]
 
 
 def batches(rows, batch_size: int, rng: random.Random):
@@ -79,6 +101,59 @@ def learning_rate(progress: float, step: int, peak: float, warmup: int) -> float
     return peak * (0.05 + 0.95 * 0.5 * (1 + math.cos(math.pi * min(1.0, progress))))
 
 
+def grow(model: GPT2LMHeadModel, n: int) -> GPT2LMHeadModel:
+    """Append n blocks whose output projections are zero: each adds nothing to the residual stream
+    at first, so the grown model computes what the old one did and training starts from there."""
+    for _ in range(n):
+        block = copy.deepcopy(model.transformer.h[-1])
+        for linear in (block.attn.c_proj, block.mlp.c_proj):
+            torch.nn.init.zeros_(linear.weight)
+            torch.nn.init.zeros_(linear.bias)
+        model.transformer.h.append(block)
+    model.config.n_layer = len(model.transformer.h)
+    for i, block in enumerate(model.transformer.h):
+        block.attn.layer_idx = i
+    return model
+
+
+def _is_training(pid: str) -> bool:
+    try:
+        return b"miniserve.tutor.train" in Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return False
+
+
+def register(pid_file: Path) -> None:
+    """Add this process to the file benchmarks pause; drop ids of killed runs (an id can be reused)."""
+    lines = pid_file.read_text().split() if pid_file.exists() else []
+    alive = [pid for pid in lines if pid != str(os.getpid()) and _is_training(pid)]
+    pid_file.write_text("".join(f"{pid}\n" for pid in alive + [str(os.getpid())]))
+
+
+def save_checkpoint(path: Path, state: dict) -> None:
+    """Write to a temporary file first: a kill mid-write leaves the previous checkpoint intact."""
+    tmp = path.with_suffix(".tmp")
+    torch.save(state, tmp)
+    os.replace(tmp, path)
+
+
+class ActiveClock:
+    """Seconds of training, not counting pauses (a SIGSTOP from a benchmark): a step that took far
+    longer than the recent ones counts as a recent one."""
+
+    def __init__(self, spent: float = 0.0):
+        self.spent, self.typical, self.last = spent, None, time.time()
+
+    def tick(self) -> float:
+        now = time.time()
+        dt, self.last = now - self.last, now
+        if self.typical is not None and dt > max(5.0, 5 * self.typical):
+            dt = self.typical
+        self.typical = dt if self.typical is None else 0.9 * self.typical + 0.1 * dt
+        self.spent += dt
+        return self.spent
+
+
 def main(argv: list[str] | None = None) -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--out", required=True)
@@ -95,7 +170,15 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--init", type=Path, help="continue from this model folder (and keep its tokenizer)")
+    p.add_argument("--corpus", choices=("v1", "v2"), default="v1", help="corpus.py or the widened corpus2.py")
+    p.add_argument("--grow-layers", type=int, default=0, help="append this many identity-initialised layers")
+    p.add_argument("--warmup", type=int, default=None)
+    p.add_argument("--checkpoint-every", type=int, default=200)
+    p.add_argument("--valid-examples", type=int, default=2000)
+    p.add_argument("--pid-file", type=Path, help="append this process id here while training")
     args = p.parse_args(argv)
+    if args.pid_file:
+        register(args.pid_file)
 
     started = time.time()
     random.seed(args.seed)
@@ -105,17 +188,26 @@ def main(argv: list[str] | None = None) -> None:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
 
-    train_examples = corpus.generate("train", args.examples, seed=args.seed)
-    valid_examples = corpus.generate("valid", 2000, seed=args.seed)
-    if args.init:
-        tokenizer = Tokenizer.from_file(str(args.init / "tokenizer.json"))
+    rows_file = out / "rows.npz"  # the encoded corpus, so that a resumed stage need not make it again
+    key = f"{args.corpus}|{args.examples}|{args.valid_examples}|{args.seed}|{args.n_positions}"
+    if rows_file.exists() and (out / "tokenizer.json").exists() and str(np.load(rows_file)["key"]) == key:
+        tokenizer = Tokenizer.from_file(str(out / "tokenizer.json"))
+        saved = np.load(rows_file)
+        train_rows, valid_rows = unpack(saved, "train"), unpack(saved, "valid")
     else:
-        texts = (t for ex in train_examples[:60_000] for t in (ex.sentence, ex.corrected, ex.explanation))
-        tokenizer = train_tokenizer(texts, args.vocab_size)
-    tokenizer.save(str(out / "tokenizer.json"))
+        source = corpus2 if args.corpus == "v2" else corpus
+        train_examples = source.generate("train", args.examples, seed=args.seed)
+        valid_examples = source.generate("valid", args.valid_examples, seed=args.seed)
+        if args.init:
+            tokenizer = Tokenizer.from_file(str(args.init / "tokenizer.json"))
+        else:
+            texts = (t for ex in train_examples[:60_000] for t in (ex.sentence, ex.corrected, ex.explanation))
+            tokenizer = train_tokenizer(texts, args.vocab_size)
+        tokenizer.save(str(out / "tokenizer.json"))
+        train_rows = encode(TutorPrompt(tokenizer), train_examples, args.n_positions)
+        valid_rows = encode(TutorPrompt(tokenizer), valid_examples, args.n_positions)
+        np.savez(rows_file, key=key, **pack(train_rows, "train"), **pack(valid_rows, "valid"))
     prompt = TutorPrompt(tokenizer)
-    train_rows = encode(prompt, train_examples, args.n_positions)
-    valid_rows = encode(prompt, valid_examples, args.n_positions)
     print(f"data: {len(train_rows)} train, {len(valid_rows)} valid examples, "
           f"{sum(len(r[0]) for r in train_rows) / len(train_rows):.1f} tokens each "
           f"({time.time() - started:.0f}s)", flush=True)
@@ -127,23 +219,36 @@ def main(argv: list[str] | None = None) -> None:
         bos_token_id=prompt.end_id, eos_token_id=prompt.end_id, pad_token_id=prompt.end_id,
     )
     model = GPT2LMHeadModel.from_pretrained(args.init) if args.init else GPT2LMHeadModel(config)
+    if args.grow_layers:
+        model = grow(model, args.grow_layers)
     decay = [p for n, p in model.named_parameters() if p.dim() >= 2]
     no_decay = [p for n, p in model.named_parameters() if p.dim() < 2]
     optimizer = torch.optim.AdamW(
         [{"params": decay, "weight_decay": 0.01}, {"params": no_decay, "weight_decay": 0.0}],
         lr=args.lr, betas=(0.9, 0.98),
     )
-    rng = random.Random(args.seed)
-    log, step, epoch = [], 0, 0
-    deadline = started + args.max_minutes * 60
-    train_started = time.time()
-    while step < args.steps and time.time() < deadline:
-        for ids, labels, mask in batches(train_rows, args.batch_size, rng):
-            if step >= args.steps or time.time() >= deadline:
+    log, step, epoch, skip = [], 0, 0, 0
+    checkpoint = out / "checkpoint.pt"
+    clock = ActiveClock()
+    if checkpoint.exists():  # resume: same command, same data; continue where the last save left off
+        state = torch.load(checkpoint, weights_only=False)
+        model.load_state_dict(state["model"])
+        optimizer.load_state_dict(state["optimizer"])
+        log, step, epoch, skip = state["log"], state["step"], state["epoch"], state["batch"]
+        clock = ActiveClock(state["active_seconds"])
+        print(f"resumed at step {step} (epoch {epoch}, batch {skip})", flush=True)
+    budget = args.max_minutes * 60
+    warmup = args.warmup if args.warmup is not None else min(50 if args.init else 200, args.steps // 10 + 1)
+    model.train()
+    while step < args.steps and clock.spent < budget:
+        # One order per epoch from (seed, epoch): a resumed run skips the batches it already did.
+        for index, (ids, labels, mask) in enumerate(batches(train_rows, args.batch_size, random.Random(f"{args.seed}:{epoch}"))):
+            if index < skip:
+                continue
+            if step >= args.steps or clock.spent >= budget:
                 break
-            progress = max(step / args.steps, (time.time() - train_started) / (deadline - train_started))
+            progress = max(step / args.steps, clock.spent / budget)
             for group in optimizer.param_groups:
-                warmup = min(50 if args.init else 200, args.steps // 10 + 1)
                 group["lr"] = learning_rate(progress, step, args.lr, warmup=warmup)
             loss = model(input_ids=ids, attention_mask=mask, labels=labels).loss
             optimizer.zero_grad(set_to_none=True)
@@ -151,14 +256,22 @@ def main(argv: list[str] | None = None) -> None:
             torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
             optimizer.step()
             step += 1
+            clock.tick()
             if step % 100 == 0 or step == args.steps:
                 entry = {"step": step, "epoch": epoch, "train_loss": round(loss.item(), 4), "lr": round(optimizer.param_groups[0]["lr"], 6),
-                         "minutes": round((time.time() - started) / 60, 2)}
+                         "minutes": round(clock.spent / 60, 2)}
                 if step % 500 == 0 or step == args.steps:
                     entry["valid_loss"] = round(mean_loss(model, valid_rows, 256), 4)
                 log.append(entry)
                 print(json.dumps(entry), flush=True)
-        epoch += 1
+            if step % args.checkpoint_every == 0:
+                save_checkpoint(checkpoint, {"model": model.state_dict(), "optimizer": optimizer.state_dict(),
+                                             "log": log, "step": step, "epoch": epoch, "batch": index + 1,
+                                             "active_seconds": clock.spent})
+        else:
+            epoch, skip = epoch + 1, 0
+            continue
+        break
 
     valid_loss = mean_loss(model, valid_rows, 256)
     model.save_pretrained(out, safe_serialization=True)
@@ -174,11 +287,15 @@ def main(argv: list[str] | None = None) -> None:
     summary = {
         "args": {k: str(v) if isinstance(v, Path) else v for k, v in vars(args).items()}, "previous_stage": previous, "parameters": sum(p.numel() for p in model.parameters()),
         "steps": step, "epochs_started": epoch, "train_examples": len(train_rows),
-        "final_valid_loss": round(valid_loss, 4), "minutes": round((time.time() - started) / 60, 2),
+        "final_valid_loss": round(valid_loss, 4), "minutes": round(clock.spent / 60, 2),
         "torch": torch.__version__, "log": log,
     }
     (out / "training.json").write_text(json.dumps(summary, indent=1) + "\n")
     print(json.dumps({k: v for k, v in summary.items() if k != "log"}), flush=True)
+    if args.pid_file and args.pid_file.exists():
+        mine = str(os.getpid())
+        lines = [line for line in args.pid_file.read_text().splitlines() if line.strip() != mine]
+        args.pid_file.write_text("".join(f"{line}\n" for line in lines))
 
 
 if __name__ == "__main__":
