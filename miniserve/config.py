@@ -26,6 +26,8 @@ class Settings:
     speculate_n: int = field(default=3, metadata={"help": "speculation: longest suffix matched (down to 1 token)"})
     speculate_history: int = field(default=64, metadata={"help": "speculation: finished answers searched for drafts too"})
     speculate_rows: int = field(default=16, metadata={"help": "speculation: drafts only fill a step up to this many tokens"})
+    # the tutor (docs/model.md): decoding may only copy the input and change verb forms
+    edit_constraint: int = field(default=1, metadata={"help": "1 = the tutor's answers are edit-constrained (copy the input, change verb forms only), 0 = free"})
     batch_wait: float = field(default=0.05, metadata={"help": "static: seconds to wait for a batch to fill"})
     # time limits
     request_timeout: float = field(default=30.0, metadata={"help": "seconds before a request gets 504"})
@@ -49,8 +51,9 @@ class Settings:
                 raise ValueError(f"{name} must be at least 1")
         if self.n_slots < 0:
             raise ValueError("n_slots must be >= 0")
-        if self.speculate not in (0, 1):
-            raise ValueError("speculate must be 0 or 1")
+        for name in ("speculate", "edit_constraint"):
+            if getattr(self, name) not in (0, 1):
+                raise ValueError(f"{name} must be 0 or 1")
         for name in ("speculate_k", "speculate_n"):
             if getattr(self, name) < 1:
                 raise ValueError(f"{name} must be at least 1")

@@ -18,6 +18,7 @@ from miniserve.health import Health
 from miniserve.metrics import Metrics
 from miniserve.scheduler import Scheduler
 from miniserve.tutor import model_folder
+from miniserve.tutor.constraint import EditConstraints
 from miniserve.tutor.prompt import TutorPrompt
 
 log = logging.getLogger("miniserve.service")
@@ -49,6 +50,9 @@ class Service:
             self.prompt = TutorPrompt(self.tokenizer)
         except ValueError:
             self.prompt = None
+        # per sentence: which tokens may come next (copy the input, verb forms may change); None: free
+        self.edit_constraints = (EditConstraints.for_prompt(self.prompt)
+                                 if self.prompt is not None and self.settings.edit_constraint else None)
         self.special_texts = tuple(t.content for t in self.tokenizer.get_added_tokens_decoder().values() if t.special)
 
     async def start(self, nursery: trio.Nursery) -> None:

@@ -72,7 +72,8 @@ class Plan:
                 raise ApiError(422, "validation_error", f"{field}: {where}{error}", [{"field": field, "message": f"{where}{error}"}]) from None
             limit = corrected_limit(len(ids) - 2)  # the prompt adds <|endoftext|> and <|fix|>
             max_new = min(budget, limit + 1 + EXPLANATION_ALLOWANCE, s.settings.max_new_tokens)
-            work.append((ids, SamplingParams(max_new_tokens=max_new, stop=Runaway(s.prompt.why_id, limit))))
+            constraint = s.edit_constraints(one_line(span.text)) if s.edit_constraints else None
+            work.append((ids, SamplingParams(max_new_tokens=max_new, stop=Runaway(s.prompt.why_id, limit), constraint=constraint)))
             limits.append(limit)
         return cls(text, spans, work, limits, paragraph)
 

@@ -140,3 +140,17 @@ async def test_every_scheduler_answers_a_paragraph_alike(tutor_folder, scheduler
     async with serving(tutor_folder, scheduler=scheduler) as (client, _):
         got = await (await client.post("/correct", json={"text": TEXT})).get_json()
     assert (got["corrected"], got["sentences"]) == (want["corrected"], want["sentences"])
+
+
+async def test_the_tutor_decodes_under_the_edit_constraint(tutor_folder):
+    """The shipped model, left free, rewrites this correct sentence (the guard then withholds it);
+    edit-constrained it can only copy the input or change verb forms, and answers it is correct."""
+    sentence = "The teacher walked into the room and opened the window."
+    async with serving(tutor_folder, edit_constraint=0) as (client, _):
+        free = await (await client.post("/correct", json={"sentence": sentence})).get_json()
+    async with serving(tutor_folder) as (client, service):
+        assert service.edit_constraints is not None
+        constrained = await (await client.post("/correct", json={"sentence": sentence})).get_json()
+    assert free["withheld"] and free["corrected"] == sentence
+    assert not constrained["withheld"] and constrained["corrected"] == sentence
+    assert constrained["explanation"] == "The sentence is correct."
