@@ -119,19 +119,25 @@ async def test_a_token_id_prompt_is_served_like_its_text(tutor_folder):
 
 async def test_repeated_words_get_an_honest_answer_not_a_runaway(tutor_folder):
     """75 tokens of one repeated word: the model once answered 115 tokens of "the the ..." and an
-    empty explanation. The corrected part cannot outgrow the input, and the guard withholds."""
+    empty explanation. Free, the corrected part ends at its limit and the guard withholds it;
+    edit-constrained (the default), it can only be the input, and the rambling explanation is
+    replaced by the honest one."""
     from miniserve.tutor.guard import NO_ERROR
-    from miniserve.tutoring import corrected_limit
+    from miniserve.tutoring import EXPLANATION_ALLOWANCE, corrected_limit
 
     sentence = " ".join(["the"] * 75)
-    async with serving(tutor_folder) as (client, service):
+    async with serving(tutor_folder, edit_constraint=0) as (client, service):
         n_tokens = len(service.prompt.encode_text(sentence))
         response = await client.post("/correct", json={"sentence": sentence})
         body = await response.get_json()
         assert response.status_code == 200
         assert body["corrected"] == sentence and body["explanation"] == NO_ERROR and body["withheld"] is True
-        assert body["usage"]["completion_tokens"] <= corrected_limit(n_tokens) + 1 + 40
+        assert body["usage"]["completion_tokens"] <= corrected_limit(n_tokens) + 1
         assert service.metrics.tutor_withheld._value.get() == 1
+    async with serving(tutor_folder) as (client, _):
+        body = await (await client.post("/correct", json={"sentence": sentence})).get_json()
+        assert body["corrected"] == sentence and body["explanation"] == NO_ERROR and not body["withheld"]
+        assert body["usage"]["completion_tokens"] <= corrected_limit(n_tokens) + 1 + EXPLANATION_ALLOWANCE
 
 
 async def test_a_stream_is_logged_when_it_ends_with_its_real_tokens(tutor_folder, caplog):

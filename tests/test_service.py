@@ -59,6 +59,7 @@ async def wait_until(predicate, seconds=20.0):
 @pytest.fixture(scope="module")
 def reference_answers(tutor_folder):
     from miniserve.engine import Engine, SamplingParams
+    from miniserve.tutor.constraint import EditConstraints
     from miniserve.tutor.guard import review
     from miniserve.tutor.prompt import TutorPrompt
 
@@ -67,7 +68,8 @@ def reference_answers(tutor_folder):
     answers = []
     for sentence in SENTENCES:
         ids, budget = prompt.request(sentence, engine.config.n_positions)
-        seq = engine.generate([ids], SamplingParams(max_new_tokens=budget))[0]
+        constraint = EditConstraints.for_prompt(prompt)(sentence)  # as /correct decodes (edit_constraint=1)
+        seq = engine.generate([ids], SamplingParams(max_new_tokens=budget, constraint=constraint))[0]
         done = prompt.parse(seq.generated)
         answers.append(review(sentence, done.corrected, done.explanation if done.complete else ""))
     return answers
