@@ -26,3 +26,22 @@ async def wait_ready(client: httpx.AsyncClient, process, seconds: float = 120) -
             except httpx.TransportError:
                 pass
             await trio.sleep(0.1)
+
+
+async def lifespan(receive, send) -> None:
+    """A fake ASGI app's lifespan: acknowledge start-up and shutdown."""
+    while True:
+        message = await receive()
+        await send({"type": message["type"] + ".complete"})
+        if message["type"] == "lifespan.shutdown":
+            return
+
+
+async def read_body(receive) -> bytes:
+    """A fake ASGI app's whole request body."""
+    body = b""
+    while True:
+        message = await receive()
+        body += message.get("body", b"")
+        if not message.get("more_body"):
+            return body

@@ -12,6 +12,7 @@ from hypercorn.trio import serve
 
 from bench import serve as bench
 from bench.loadgen import free_port
+from helpers import lifespan, read_body
 
 STATE = {"in_flight": 0, "most": 0, "seen": 0}
 
@@ -19,17 +20,8 @@ STATE = {"in_flight": 0, "most": 0, "seen": 0}
 async def completions_app(scope, receive, send):
     """Answers every POST with 3 tokens after a checkpoint; odd requests come back chunked."""
     if scope["type"] == "lifespan":
-        while True:
-            message = await receive()
-            await send({"type": message["type"] + ".complete"})
-            if message["type"] == "lifespan.shutdown":
-                return
-    body = b""
-    while True:
-        message = await receive()
-        body += message.get("body", b"")
-        if not message.get("more_body"):
-            break
+        return await lifespan(receive, send)
+    body = await read_body(receive)
     assert json.loads(body)["temperature"] == 0 and scope["path"] == "/v1/completions"
     STATE["in_flight"] += 1
     STATE["most"] = max(STATE["most"], STATE["in_flight"])

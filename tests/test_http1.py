@@ -9,23 +9,15 @@ from hypercorn.trio import serve
 
 from bench.http1 import Pool
 from bench.loadgen import free_port
+from helpers import lifespan, read_body
 
 PIECES = [b"data: {\"a\": 1}\n\n", b"x" * 70000, b"0\r\n", b"\r\n", b"0\r\n\r\n", b"tail"]  # bytes that look like chunk ends
 
 
 async def app(scope, receive, send):
     if scope["type"] == "lifespan":
-        while True:
-            message = await receive()
-            await send({"type": message["type"] + ".complete"})
-            if message["type"] == "lifespan.shutdown":
-                return
-    body = b""
-    while True:
-        message = await receive()
-        body += message.get("body", b"")
-        if not message.get("more_body"):
-            break
+        return await lifespan(receive, send)
+    body = await read_body(receive)
     if scope["path"] == "/stream":  # no content-length: Hypercorn sends it chunked, piece by piece
         await send({"type": "http.response.start", "status": 200, "headers": [(b"content-type", b"text/event-stream")]})
         for piece in PIECES:

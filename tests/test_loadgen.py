@@ -11,6 +11,7 @@ from hypercorn.config import Config
 from hypercorn.trio import serve
 
 from bench import loadgen
+from helpers import lifespan
 
 
 def test_schedule_is_reproducible_from_its_seed():
@@ -24,11 +25,7 @@ def test_schedule_is_reproducible_from_its_seed():
 async def slow_serial_app(scope, receive, send):
     """One request at a time, 0.2 s each: a server that queues everything."""
     if scope["type"] == "lifespan":
-        while True:
-            message = await receive()
-            await send({"type": message["type"] + ".complete"})
-            if message["type"] == "lifespan.shutdown":
-                return
+        return await lifespan(receive, send)
     while (await receive()).get("more_body"):
         pass
     async with LOCK:
