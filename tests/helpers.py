@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import signal
 import socket
+import subprocess
+import sys
+import tempfile
+from contextlib import contextmanager
 
 import httpx
 import trio
@@ -45,3 +50,28 @@ async def read_body(receive) -> bytes:
         body += message.get("body", b"")
         if not message.get("more_body"):
             return body
+
+
+@contextmanager
+def real_server(model, *flags: str, stop: int = signal.SIGTERM):
+    """`miniserve serve` on a free loopback port, ready (/readyz 200) once entered: yields
+    (process, port); on exit sends `stop` (the drain signal by default) and waits for the exit."""
+    port = free_port()
+    log = tempfile.TemporaryFile("w+")  # read on failure; a pipe nobody reads would block the server
+    process = subprocess.Popen(
+        [sys.executable, "-m", "miniserve.cli", "serve", "--port", str(port), "--model", str(model), *flags],
+        stdout=subprocess.DEVNULL, stderr=log, text=True,
+    )
+    try:
+        async def ready():
+            async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}") as client:
+                await wait_ready(client, process)
+        trio.run(ready)
+        yield process, port
+    finally:
+        process.send_signal(stop)
+        try:
+            process.wait(30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(10)

@@ -5,14 +5,11 @@ body. Every wait is bounded."""
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
-import tempfile
+import signal
 
-import httpx
 import pytest
 import trio
-from helpers import free_port, wait_ready
+from helpers import real_server
 
 KEEP_ALIVE = 1.0
 BODY_TIMEOUT = 1.0
@@ -21,21 +18,9 @@ GET = b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n"
 
 @pytest.fixture(scope="module")
 def server(tutor_folder):
-    port = free_port()
-    log = tempfile.TemporaryFile("w+")
-    process = subprocess.Popen(
-        [sys.executable, "-m", "miniserve.cli", "serve", "--port", str(port), "--model", str(tutor_folder),
-         "--max-batch", "4", "--keep-alive-timeout", str(KEEP_ALIVE), "--body-timeout", str(BODY_TIMEOUT)],
-        stdout=subprocess.DEVNULL, stderr=log, text=True, env=dict(os.environ),
-    )
-
-    async def ready():
-        async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}") as client:
-            await wait_ready(client, process)
-    trio.run(ready)
-    yield process, port
-    process.kill()
-    process.wait(10)
+    flags = ("--max-batch", "4", "--keep-alive-timeout", str(KEEP_ALIVE), "--body-timeout", str(BODY_TIMEOUT))
+    with real_server(tutor_folder, *flags, stop=signal.SIGKILL) as (process, port):
+        yield process, port
 
 
 async def exchange(port: int, request: bytes, wait: float = 5.0) -> tuple[bytes, bool]:

@@ -4,22 +4,17 @@ documented media type, with the documented shape and headers. Bounded: a few exa
 
 from __future__ import annotations
 
-import signal
-import subprocess
-import sys
-import tempfile
 
 import httpx
 import pytest
 import schemathesis
 from schemathesis import GenerationMode
-import trio
 from hypothesis import HealthCheck, given, settings
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import (content_type_conformance, response_headers_conformance,
                                                response_schema_conformance, status_code_conformance)
 
-from helpers import free_port, wait_ready
+from helpers import real_server
 
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance,
           response_headers_conformance, response_schema_conformance]
@@ -28,25 +23,8 @@ EXAMPLES = 30  # per operation and mode: the whole fuzz stays well under a minut
 
 @pytest.fixture(scope="module")
 def url(tutor_folder):
-    port = free_port()
-    log = tempfile.TemporaryFile("w+")
-    process = subprocess.Popen(
-        [sys.executable, "-m", "miniserve.cli", "serve", "--port", str(port), "--model", str(tutor_folder),
-         "--max-batch", "8", "--max-new-tokens", "24"],
-        stdout=subprocess.DEVNULL, stderr=log, text=True,
-    )
-    base = f"http://127.0.0.1:{port}"
-
-    async def ready():
-        async with httpx.AsyncClient(base_url=base) as client:
-            await wait_ready(client, process)
-    trio.run(ready)
-    yield base
-    process.send_signal(signal.SIGTERM)
-    try:
-        process.wait(30)
-    except subprocess.TimeoutExpired:
-        process.kill()
+    with real_server(tutor_folder, "--max-batch", "8", "--max-new-tokens", "24") as (_, port):
+        yield f"http://127.0.0.1:{port}"
 
 
 def fuzz(url: str, operation, mode: GenerationMode) -> None:

@@ -4,10 +4,6 @@ and greedy output and logprobs against Hugging Face transformers on the shipped 
 from __future__ import annotations
 
 import json
-import signal
-import subprocess
-import tempfile
-import sys
 
 import httpx
 import numpy as np
@@ -15,31 +11,15 @@ import openai
 import pytest
 import trio
 
-from helpers import free_port, wait_ready
+from helpers import real_server
 
 PROMPT = "<|endoftext|>She has went to the market.<|fix|>"
 
 
 @pytest.fixture(scope="module")
 def served(tutor_folder):
-    port = free_port()
-    log = tempfile.TemporaryFile("w+")  # read on failure; a pipe nobody reads would block the server
-    process = subprocess.Popen(
-        [sys.executable, "-m", "miniserve.cli", "serve", "--port", str(port), "--model", str(tutor_folder), "--max-batch", "8"],
-        stdout=subprocess.DEVNULL, stderr=log, text=True,
-    )
-    url = f"http://127.0.0.1:{port}"
-
-    async def ready():
-        async with httpx.AsyncClient(base_url=url) as client:
-            await wait_ready(client, process)
-    trio.run(ready)
-    yield url
-    process.send_signal(signal.SIGTERM)
-    try:
-        process.wait(30)
-    except subprocess.TimeoutExpired:
-        process.kill()
+    with real_server(tutor_folder, "--max-batch", "8") as (_, port):
+        yield f"http://127.0.0.1:{port}"
 
 
 @pytest.fixture(scope="module")
