@@ -218,7 +218,8 @@ def littles_law(records: list[Record], in_system: list) -> dict:
     records over the same span: sequences answered per second times their mean time in the scheduler
     (weighted by sequences). That time is the server's own usage.total_seconds where the answer
     carries it (/correct), else send to last byte, which adds the HTTP time (`W_from_client` says for
-    what share; a paragraph's sentences are all counted for the whole request)."""
+    what share; a paragraph's sentences are all counted for the whole request). Not measured (NaN)
+    without samples: the sync scheduler blocks the event loop, so its /stats answers only when empty."""
     done = [r for r in records if not r.error]
     span = max((r.end for r in records), default=0.0)
     samples = [running + waiting for t, running, waiting in in_system if t <= span]
@@ -284,6 +285,7 @@ class Server:
         self.port = free_port()
         self.url = f"http://{LOOPBACK}:{self.port}"
         self.cpus = cpus
+        self.scheduler = scheduler
         self.args = [sys.executable, "-m", "miniserve.cli", "serve", "--host", LOOPBACK, "--port", str(self.port),
                      "--scheduler", scheduler, "--max-batch", str(max_batch), "--max-queue", str(max_queue), *extra]
 
@@ -430,7 +432,7 @@ async def load_server(server: Server, requests: list, offsets: list[float], time
     summary["client_cpu_s"] = round(client_cpu, 3)
     summary["client_cpu_share"] = round(client_cpu / wall, 3)  # of one core
     summary["server_cpu_s"] = None if server_cpu is None or server_after is None else round(server_after - server_cpu, 3)
-    summary["littles_law"] = littles_law(records, samples)
+    summary["littles_law"] = littles_law(records, samples if server.scheduler != "sync" else [])
     return {"started": started, "summary": summary, "server": server_view(before, after), "in_system": samples,
             "records": [asdict(r) for r in records]}
 

@@ -246,7 +246,8 @@ def load_raw(out: Path) -> tuple[list[dict], dict[str, list[dict]]]:
         header, rows = rawstore.read(path)
         recs = [Record(**r) for r in rows]
         summary = summarize(recs)
-        summary["littles_law"] = littles_law(recs, header.get("in_system", []))
+        sync = header.get("scheduler") == "sync"  # its /stats answers only between requests: no L
+        summary["littles_law"] = littles_law(recs, [] if sync else header.get("in_system", []))
         summary.update(header.get("client", {}))
         run = {k: v for k, v in header.items() if k not in ("in_system", "client")} | {"summary": summary, "file": path.name}
         runs.append(run)

@@ -14,7 +14,8 @@ Every part has a reason (docs/report.md shows the resulting distributions):
   (1 + Poisson(PARAGRAPH_EXTRA_SENTENCES), clipped) through the paragraph form `{"text": ...}` of
   `/correct` (every sentence becomes its own sequence, all submitted together), up to 2000 characters.
 - **API calls** (`api`, 20%): `POST /v1/completions` with `max_tokens` drawn lognormal (median
-  API_MEDIAN_TOKENS, sigma API_SIGMA), clipped to what the context leaves after the prompt: answer
+  API_MEDIAN_TOKENS, sigma API_SIGMA), clipped to what the context leaves after the prompt and to the server's default cap of
+  MAX_NEW_TOKENS per sequence (a longer ask is refused with 400): answer
   lengths of a general API are long-tailed (most short, a few hundred tokens), and the long ones are
   what a static batch makes every other request wait for. `ignore_eos` (vLLM's extension) makes
   each call generate exactly its drawn length, so the tail is the one drawn and not whatever the
@@ -42,6 +43,7 @@ SENTENCE_SIGMA = 0.6  # p95 about 160 characters, p99 about 240: a few run-on se
 PARAGRAPH_EXTRA_SENTENCES = 2.5
 API_MEDIAN_TOKENS = 32
 API_SIGMA = 1.0  # p90 about 115 tokens, p99 about 330 (clipped to the context)
+MAX_NEW_TOKENS = 160  # the server's default cap per sequence (Settings.max_new_tokens): a longer ask is a 400
 CONNECTIVES = (", and ", ", but ", " because ", ", so ", " and then ", " when ")
 HANDWRITTEN = Path(__file__).resolve().parents[1] / "tests" / "data" / "handwritten.tsv"
 
@@ -156,7 +158,7 @@ def paragraph_request(rng: np.random.Generator) -> Request:
 def api_request(rng: np.random.Generator, model: str = "miniserve-tutor") -> Request:
     prompt = learner_sentence(rng)
     prompt_tokens = len(_tutor_prompt().encode_text(prompt))
-    room = _n_positions() - prompt_tokens
+    room = min(_n_positions() - prompt_tokens, MAX_NEW_TOKENS)
     max_tokens = int(np.clip(round(rng.lognormal(math.log(API_MEDIAN_TOKENS), API_SIGMA)), 1, room))
     body = {"model": model, "prompt": prompt, "max_tokens": max_tokens, "temperature": 0.8,
             "seed": int(rng.integers(1 << 30)), "ignore_eos": True, "stream": True,

@@ -6,6 +6,8 @@ import json
 
 import numpy as np
 
+from miniserve.config import Settings
+
 from bench import workload
 
 
@@ -31,6 +33,7 @@ def test_the_mix_has_its_shares_and_every_request_is_valid():
             assert r.path == "/v1/completions" and body["stream"] and body["ignore_eos"]
             prompt_tokens = len(workload._tutor_prompt().encode_text(body["prompt"]))
             assert 1 <= body["max_tokens"] == r.max_tokens <= workload._n_positions() - prompt_tokens
+            assert r.max_tokens <= Settings().max_new_tokens  # a longer ask is the server's 400, not load
     assert workload.make("tutor", 200, 1)[0].kind == "tutor" and {r.kind for r in workload.make("tutor", 200, 1)} == {"tutor"}
 
 
