@@ -100,8 +100,8 @@ def per_repetition(runs: list[dict], factor: float) -> list[dict]:
             "mix_goodput_continuous_over_async": ratio(g.get("continuous", math.nan), g.get("async", math.nan)),
             "tutor_goodput_continuous_over_static": ratio(row["goodput"].get("tutor", {}).get("continuous", math.nan),
                                                           row["goodput"].get("tutor", {}).get("static", math.nan)),
-            "littles_law_max_error": max((r["summary"]["littles_law"]["relative_error"] for r in points
-                                          if r["scheduler"] != "sync"), default=math.nan),
+            "littles_law_max_error": max((e for r in points if not math.isnan(e := r["summary"]["littles_law"]["relative_error"])),
+                                         default=math.nan),
             "send_lag_p99_ms_at_half": max((r["summary"]["send_lag"]["p99_ms"] for r in half), default=math.nan),
         }
         out.append(row)

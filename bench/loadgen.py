@@ -51,6 +51,7 @@ class Record:
     kind: str = "tutor"  # the workload class (bench/workload.py)
     sequences: int = 1
     server_seconds: float | None = None  # the server's own time in system (usage.total_seconds), if it says
+    sequence_seconds: float | None = None  # its sequences' times in system summed (usage.sequence_seconds), if it says
 
     @property
     def latency(self) -> float:
@@ -80,11 +81,11 @@ def sample_sentences(n: int, seed: int) -> list[str]:
     return [ex.sentence for ex in corpus.generate("test", n, seed=seed)]
 
 
-def parse_answer(status: int, body: bytes) -> tuple[str, int, float | None]:
-    """(error, generated tokens, server seconds or None) from a whole response: JSON, or server-sent
-    events whose last data event carries the usage (or an error)."""
+def parse_answer(status: int, body: bytes) -> tuple[str, int, float | None, float | None]:
+    """(error, generated tokens, server seconds, sequence-seconds; None where the answer does not say)
+    from a whole response: JSON, or server-sent events whose last data event carries the usage (or an error)."""
     if status != 200:
-        return f"http_{status}", 0, None
+        return f"http_{status}", 0, None, None
     try:
         if body.startswith(b"data:"):
             events = [e for e in body.split(b"\n\n") if e.startswith(b"data: {")]
@@ -92,13 +93,13 @@ def parse_answer(status: int, body: bytes) -> tuple[str, int, float | None]:
         else:
             payload = json.loads(body)
     except (ValueError, IndexError):
-        return "bad_body", 0, None
+        return "bad_body", 0, None, None
     if "error" in payload:
-        return "stream_error", 0, None
+        return "stream_error", 0, None, None
     usage = payload.get("usage") or {}
     if "completion_tokens" not in usage:
-        return "no_usage", 0, None
-    return "", int(usage["completion_tokens"]), usage.get("total_seconds")
+        return "no_usage", 0, None, None
+    return "", int(usage["completion_tokens"]), usage.get("total_seconds"), usage.get("sequence_seconds")
 
 
 class SendLag:
@@ -133,7 +134,7 @@ async def run_load(url: str, requests: list, offsets: list[float], timeout: floa
         request = requests[i]
         await trio.sleep_until(start + offsets[i])
         sent = [math.nan]
-        first, status, error, tokens, server_seconds = None, 0, "", 0, None
+        first, status, error, tokens, server_seconds, sequence_seconds = None, 0, "", 0, None, None
 
         def on_send():
             sent[0] = trio.current_time() - start
@@ -143,13 +144,13 @@ async def run_load(url: str, requests: list, offsets: list[float], timeout: floa
                 response = await pool.post(request.path, request.body, on_send)
             status = response.status
             first = None if response.first_byte is None else response.first_byte - start
-            error, tokens, server_seconds = parse_answer(status, response.body)
+            error, tokens, server_seconds, sequence_seconds = parse_answer(status, response.body)
         except trio.TooSlowError:
             error = "timeout"
         except Exception as exc:  # noqa: BLE001: connection refused/reset, protocol errors: never answered
             error = type(exc).__name__
         records[i] = Record(i, offsets[i], sent[0], first, trio.current_time() - start, status, error, tokens,
-                            request.kind, request.sequences, server_seconds)
+                            request.kind, request.sequences, server_seconds, sequence_seconds)
         if progress:
             progress()
 
@@ -212,27 +213,42 @@ def summarize(records: list[Record]) -> dict:
     }
 
 
-def littles_law(records: list[Record], in_system: list) -> dict:
-    """L: the time-mean of the server's /stats count (running + waiting sequences), polled from the
-    first arrival until the last answer, when the system is empty at both ends; lambda * W from the
-    records over the same span: sequences answered per second times their mean time in the scheduler
-    (weighted by sequences). That time is the server's own usage.total_seconds where the answer
-    carries it (/correct), else send to last byte, which adds the HTTP time (`W_from_client` says for
-    what share; a paragraph's sentences are all counted for the whole request). Not measured (NaN)
-    without samples: the sync scheduler blocks the event loop, so its /stats answers only when empty."""
+def littles_law(records: list[Record], in_system: list, poll_ok: bool = True) -> dict:
+    """L: the mean number of sequences in the server (waiting or running) from the first arrival to
+    the last answer, when the system is empty at both ends: exactly, from the server's integral
+    `in_system_seconds` at the first and the last /stats sample, or (a server without it) the mean of
+    the polled counts, which at a mean of 0.3 has a sampling error near 10%. lambda * W from the
+    records over the same span: sequences answered per second times their mean time in the server.
+    That time is the server's own usage.sequence_seconds (every sentence of a paragraph its own) or
+    total_seconds where the answer carries it (/correct), else send to last byte, which adds the HTTP
+    time (`W_from_client` says for what share). Polled counts are no measure for the sync scheduler
+    (`poll_ok=False`): it blocks the event loop, so its /stats answers only when it is empty."""
     done = [r for r in records if not r.error]
     span = max((r.end for r in records), default=0.0)
-    samples = [running + waiting for t, running, waiting in in_system if t <= span]
+    samples = [s for s in in_system if s[0] <= span]
     if not samples or not done or span <= 0:
         return {"L_measured": math.nan, "lambda": math.nan, "W_s": math.nan, "L_predicted": math.nan,
-                "relative_error": math.nan, "W_from_client": math.nan}
+                "relative_error": math.nan, "W_from_client": math.nan, "L_from": None}
     seqs = sum(r.sequences for r in done)
     lam = seqs / span
-    w = sum(r.sequences * (r.server_seconds if r.server_seconds is not None else r.end - r.sent) for r in done) / seqs
-    measured = float(np.mean(samples))
+
+    def sequence_seconds(r: Record) -> float:
+        if r.sequence_seconds is not None:
+            return r.sequence_seconds  # each sentence's own time: a paragraph's short ones leave early
+        return r.sequences * (r.server_seconds if r.server_seconds is not None else r.end - r.sent)
+
+    w = sum(sequence_seconds(r) for r in done) / seqs
+    integral = [s[3] for s in in_system if len(s) > 3 and s[3] is not None]
+    if len(integral) >= 2 and len(integral) == len(in_system):
+        # the server's exact integral between the first and the last sample (empty at both ends)
+        measured, source = (integral[-1] - integral[0]) / span, "integral"
+    elif poll_ok:
+        measured, source = float(np.mean([s[1] + s[2] for s in samples])), "polled"
+    else:
+        measured, source = math.nan, None
     return {"L_measured": round(measured, 3), "lambda": round(lam, 3), "W_s": round(w, 5), "L_predicted": round(lam * w, 3),
             "relative_error": round(abs(lam * w - measured) / max(measured, 1e-9), 4),
-            "W_from_client": round(sum(r.sequences for r in done if r.server_seconds is None) / seqs, 3)}
+            "W_from_client": round(sum(r.sequences for r in done if r.server_seconds is None) / seqs, 3), "L_from": source}
 
 
 # -- the server side: a real `miniserve serve` process, its /metrics and /stats ---------------------
@@ -386,18 +402,23 @@ def server_view(before: dict, after: dict) -> dict:
     }
 
 
-async def sample_in_system(url: str, stop: trio.Event, every: float = 0.05) -> list[tuple[float, int, int]]:
-    """(time, running, waiting) from /stats until `stop`: the server's in-system gauge over time."""
+async def sample_in_system(url: str, stop: trio.Event, every: float = 0.05) -> list[tuple]:
+    """(time, running, waiting, in_system_seconds) from /stats until `stop`, and once more after it:
+    the server's in-system gauge over time (for the plots) and its exact integral (for Little's law)."""
     samples = []
     pool = Pool(LOOPBACK, int(url.rsplit(":", 1)[1]))
     start = trio.current_time()
-    while not stop.is_set() and len(samples) < 100_000:
+    last = False
+    while len(samples) < 100_000:
+        last = stop.is_set()
         try:  # the sync scheduler blocks the event loop: /stats may not answer in time
             with trio.fail_after(30):
                 stats = json.loads((await pool.get("/stats")).body)
-            samples.append((trio.current_time() - start, stats["running"], stats["waiting"]))
+            samples.append((trio.current_time() - start, stats["running"], stats["waiting"], stats.get("in_system_seconds")))
         except (trio.TooSlowError, OSError, Exception):
             pass
+        if last:
+            break
         with trio.move_on_after(every):
             await stop.wait()
     await pool.aclose()
@@ -432,7 +453,7 @@ async def load_server(server: Server, requests: list, offsets: list[float], time
     summary["client_cpu_s"] = round(client_cpu, 3)
     summary["client_cpu_share"] = round(client_cpu / wall, 3)  # of one core
     summary["server_cpu_s"] = None if server_cpu is None or server_after is None else round(server_after - server_cpu, 3)
-    summary["littles_law"] = littles_law(records, samples if server.scheduler != "sync" else [])
+    summary["littles_law"] = littles_law(records, samples, poll_ok=server.scheduler != "sync")
     return {"started": started, "summary": summary, "server": server_view(before, after), "in_system": samples,
             "records": [asdict(r) for r in records]}
 

@@ -123,9 +123,9 @@ class Runner:
             pool, records, start = Pool(LOOPBACK, server.port), [], trio.current_time()
             for i, request in enumerate(requests):
                 planned = trio.current_time() - start
-                first, end, status, error, tokens, server_seconds = await load_one(pool, request, start, args.timeout)
+                first, end, status, error, tokens, seconds = await load_one(pool, request, start, args.timeout)
                 records.append(Record(i, planned, planned, first, end, status, error, tokens, request.kind,
-                                      request.sequences, server_seconds))
+                                      request.sequences, *seconds))
             await pool.aclose()
         result = {"summary": summarize(records), "server": {}, "in_system": [], "records": [asdict(r) for r in records]}
         run = self.keep({"rep": rep, "seed": seed, "workload": name, "scheduler": "continuous", "role": "unloaded",
@@ -196,21 +196,21 @@ class Runner:
 
 
 async def load_one(pool: Pool, request, start: float, timeout: float) -> tuple:
-    """(first_byte, end, status, error, tokens) of one request sent now."""
+    """(first_byte, end, status, error, tokens, (server seconds, sequence-seconds)) of one request sent now."""
     from bench.loadgen import parse_answer
 
-    first, status, error, tokens, server_seconds = None, 0, "", 0, None
+    first, status, error, tokens, seconds = None, 0, "", 0, (None, None)
     try:
         with trio.fail_after(timeout):
             response = await pool.post(request.path, request.body)
         status = response.status
         first = None if response.first_byte is None else response.first_byte - start
-        error, tokens, server_seconds = parse_answer(status, response.body)
+        error, tokens, *seconds = parse_answer(status, response.body)
     except trio.TooSlowError:
         error = "timeout"
     except Exception as exc:  # noqa: BLE001: any failure is a request never answered
         error = type(exc).__name__
-    return first, trio.current_time() - start, status, error, tokens, server_seconds
+    return first, trio.current_time() - start, status, error, tokens, tuple(seconds)
 
 
 async def check_paragraphs(server: Server, requests: list) -> None:
@@ -246,8 +246,7 @@ def load_raw(out: Path) -> tuple[list[dict], dict[str, list[dict]]]:
         header, rows = rawstore.read(path)
         recs = [Record(**r) for r in rows]
         summary = summarize(recs)
-        sync = header.get("scheduler") == "sync"  # its /stats answers only between requests: no L
-        summary["littles_law"] = littles_law(recs, [] if sync else header.get("in_system", []))
+        summary["littles_law"] = littles_law(recs, header.get("in_system", []), poll_ok=header.get("scheduler") != "sync")
         summary.update(header.get("client", {}))
         run = {k: v for k, v in header.items() if k not in ("in_system", "client")} | {"summary": summary, "file": path.name}
         runs.append(run)

@@ -50,4 +50,5 @@ async def stats():
         steps=sched.steps if sched else 0,
         kv_slots_used=engine.cache.used_slots if engine else 0,
         kv_slots_total=engine.cache.n_slots if engine else 0,
+        in_system_seconds=round(sched.in_system_seconds, 6) if sched else 0.0,
     )

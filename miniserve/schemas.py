@@ -45,7 +45,9 @@ class Usage(BaseModel):
     completion_tokens: int
     queue_seconds: float = Field(description="from arrival to admission into the batch (the longest wait)")
     time_to_first_token_seconds: float | None
-    total_seconds: float
+    total_seconds: float = Field(description="from arrival to the last token (the longest sentence's)")
+    sequence_seconds: float = Field(description="every sentence's own time from arrival to its last token, summed "
+                                    "(sequence-seconds in the server, for Little's law)")
 
 
 class SentenceAnswer(BaseModel):
@@ -107,3 +109,5 @@ class Stats(BaseModel):
     steps: int
     kv_slots_used: int
     kv_slots_total: int
+    in_system_seconds: float = Field(description="sequence-seconds spent waiting or running since start: "
+                                     "its difference over a window / the window = the mean number in the system")

@@ -135,6 +135,7 @@ def usage(tickets: list[Ticket]) -> dict:
         "queue_seconds": round(max(t.queue_seconds for t in tickets), 6),
         "time_to_first_token_seconds": round(min(ttfts), 6) if ttfts else None,
         "total_seconds": round(max(t.total_seconds for t in tickets), 6),
+        "sequence_seconds": round(sum(t.total_seconds for t in tickets), 6),
     }
 
 

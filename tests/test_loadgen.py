@@ -84,13 +84,15 @@ def test_send_lag_is_actual_minus_planned_and_failures_are_never_answered():
 
 
 def test_answers_are_read_from_json_and_from_event_streams():
-    assert loadgen.parse_answer(200, b'{"usage": {"completion_tokens": 7, "total_seconds": 0.5}}') == ("", 7, 0.5)
+    assert loadgen.parse_answer(200, b'{"usage": {"completion_tokens": 7, "total_seconds": 0.5}}') == ("", 7, 0.5, None)
     stream = b'data: {"field": "corrected", "delta": "He"}\n\ndata: {"corrected": "x", "usage": {"completion_tokens": 9}}\n\ndata: [DONE]\n\n'
-    assert loadgen.parse_answer(200, stream) == ("", 9, None)
+    assert loadgen.parse_answer(200, stream) == ("", 9, None, None)
+    paragraph = b'data: {"corrected": "x", "usage": {"completion_tokens": 9, "total_seconds": 0.5, "sequence_seconds": 1.2}}\n\n'
+    assert loadgen.parse_answer(200, paragraph) == ("", 9, 0.5, 1.2)
     api = b'data: {"choices": [{"text": "a"}]}\n\ndata: {"choices": [], "usage": {"completion_tokens": 3}}\n\ndata: [DONE]\n\n'
-    assert loadgen.parse_answer(200, api) == ("", 3, None)
+    assert loadgen.parse_answer(200, api) == ("", 3, None, None)
     assert loadgen.parse_answer(200, b'data: {"error": {"type": "step_failed"}}\n\ndata: [DONE]\n\n')[0] == "stream_error"
-    assert loadgen.parse_answer(503, b"{}") == ("http_503", 0, None)
+    assert loadgen.parse_answer(503, b"{}") == ("http_503", 0, None, None)
     assert loadgen.parse_answer(200, b"not json")[0] == "bad_body"
 
 
@@ -98,3 +100,30 @@ def test_step_histograms_are_differences_per_bucket():
     before = {'h_bucket{"le": "0.001"}': 1.0, 'h_bucket{"le": "0.01"}': 3.0, 'h_bucket{"le": "+Inf"}': 3.0}
     after = {'h_bucket{"le": "0.001"}': 2.0, 'h_bucket{"le": "0.01"}': 9.0, 'h_bucket{"le": "+Inf"}': 10.0}
     assert loadgen.histogram(before, after, "h") == [["0.001", 1], ["0.01", 5], ["+Inf", 1]]
+
+
+def little_run(integral: bool):
+    """Two requests in 2 s: one sentence in the server 0.5 s, and a paragraph of three sentences
+    whose request took 1 s but whose sentences took 0.2 + 0.5 + 1.0 s (1.7 sequence-seconds)."""
+    records = [loadgen.Record(0, 0.1, 0.1, 0.15, 0.62, 200, "", 10, "tutor", 1, 0.5, 0.5),
+               loadgen.Record(1, 1.0, 1.0, 1.05, 2.0, 200, "", 30, "paragraph", 3, 1.0, 1.7)]
+    # /stats every 0.05 s; the integral grows by 2.2 sequence-seconds; polled counts are coarse
+    samples = [(t * 0.05, 1 if 2 <= t < 12 else 0, 0, 2.2 * min(1.0, t / 40) if integral else None) for t in range(41)]
+    return records, samples
+
+
+def test_littles_law_uses_the_servers_exact_integral_and_each_sentences_time():
+    records, samples = little_run(integral=True)
+    check = loadgen.littles_law(records, samples)
+    assert check["L_from"] == "integral" and check["L_measured"] == round(2.2 / 2.0, 3)
+    assert check["L_predicted"] == round(2.2 / 2.0, 3) and check["relative_error"] == 0
+    # the paragraph counted as three sequences for its whole second would claim 3.5 sequence-seconds
+    records[1] = loadgen.Record(1, 1.0, 1.0, 1.05, 2.0, 200, "", 30, "paragraph", 3, 1.0, None)
+    assert loadgen.littles_law(records, samples)["relative_error"] > 0.5
+
+
+def test_littles_law_falls_back_to_polled_counts_but_not_for_sync():
+    records, samples = little_run(integral=False)
+    assert loadgen.littles_law(records, samples)["L_from"] == "polled"
+    sync = loadgen.littles_law(records, samples, poll_ok=False)
+    assert sync["L_from"] is None and sync["relative_error"] != sync["relative_error"]  # NaN: not measured

@@ -312,3 +312,18 @@ async def test_serves_any_gpt2_folder(random_gpt2_folder, tmp_path):
         response = await client.post("/v1/completions", json={"model": "other", "prompt": "some", "max_tokens": 5, "temperature": 0})
         body = await response.get_json()
         assert response.status_code == 200 and body["usage"]["completion_tokens"] == 5
+
+
+@pytest.mark.parametrize("scheduler", SCHEDULERS)
+async def test_stats_integrates_the_sequences_in_the_system(tutor_folder, scheduler):
+    """/stats' in_system_seconds is the exact integral of the in-system count: after a burst it equals
+    every sentence's own time in the server (usage.sequence_seconds), as Little's law needs."""
+    paragraph = "He goed to school. She have two cats. We was late, and the teacher were angry."
+    async with serving(tutor_folder, scheduler=scheduler, max_batch=2) as (client, _):
+        before = (await (await client.get("/stats")).get_json())["in_system_seconds"]
+        answers = await post_all(client, [{"sentence": s} for s in SENTENCES] + [{"text": paragraph}])
+        after = (await (await client.get("/stats")).get_json())["in_system_seconds"]
+    assert all(status == 200 for status, _, _ in answers)
+    usages = [body["usage"] for _, body, _ in answers]
+    assert usages[-1]["sequence_seconds"] > usages[-1]["total_seconds"]  # three sentences, overlapping or queued
+    assert after - before == pytest.approx(sum(u["sequence_seconds"] for u in usages), rel=1e-3, abs=1e-3)

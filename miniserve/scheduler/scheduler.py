@@ -60,6 +60,22 @@ class Scheduler:
         self._flush_scheduled = False
         self._trio_token: trio.lowlevel.TrioToken | None = None
         self._last_stall_check = 0.0
+        self._area, self._area_at = 0.0, None  # integral of len(tickets) dt, up to _area_at
+
+    @property
+    def in_system_seconds(self) -> float:
+        """Sequence-seconds spent in the system (waiting or running) since start: the exact integral
+        of the in-system count, so that L over any window is its difference / the window (Little's
+        law needs no sampling)."""
+        now = trio.current_time()
+        return self._area + (len(self.tickets) * (now - self._area_at) if self._area_at is not None else 0.0)
+
+    def _count_change(self) -> None:
+        """Call just before the number of tickets changes."""
+        now = trio.current_time()
+        if self._area_at is not None:
+            self._area += len(self.tickets) * (now - self._area_at)
+        self._area_at = now
 
     @property
     def n_waiting(self) -> int:
@@ -76,6 +92,7 @@ class Scheduler:
             raise Unavailable("the server is shutting down" if self.health.draining else "the scheduler is not running")
         if self.n_waiting >= self.settings.max_queue:
             raise Overloaded(self.retry_after())
+        self._count_change()
         self.tickets[ticket.seq.id] = ticket
         if self.policy.inline:
             return self._generate_inline(ticket)
@@ -228,8 +245,10 @@ class Scheduler:
 
     def _finish(self, ticket: Ticket, error: Exception | None = None) -> None:
         """Forget the ticket and wake its handler (its slot is already free or never taken)."""
-        if self.tickets.pop(ticket.seq.id, None) is None:
+        if ticket.seq.id not in self.tickets:
             return
+        self._count_change()
+        del self.tickets[ticket.seq.id]
         if ticket.admitted is not None:
             self._n_running -= 1
         ticket.finish(error)
