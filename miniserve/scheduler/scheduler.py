@@ -93,6 +93,8 @@ class Scheduler:
         if self.n_waiting >= self.settings.max_queue:
             raise Overloaded(self.retry_after())
         self._count_change()
+        # in the system since it arrived: a paragraph's later sentences wait (sync: behind the first)
+        self._area += self._area_at - ticket.arrived
         self.tickets[ticket.seq.id] = ticket
         if self.policy.inline:
             return self._generate_inline(ticket)
