@@ -143,9 +143,9 @@ async def test_every_scheduler_answers_a_paragraph_alike(tutor_folder, scheduler
 
 
 async def test_the_tutor_decodes_under_the_edit_constraint(tutor_folder):
-    """The shipped model, left free, rewrites this correct sentence (the guard then withholds it);
-    edit-constrained it can only copy the input or change verb forms, and answers it is correct."""
-    sentence = "The teacher walked into the room and opened the window."
+    """The shipped model, left free, rewrites this correct sentence ("... at bed decide."; the guard then
+    withholds it); edit-constrained it can only copy the input or change verb forms, and answers it is correct."""
+    sentence = "Our toddler cries at bedtime."
     async with serving(tutor_folder, edit_constraint=0) as (client, _):
         free = await (await client.post("/correct", json={"sentence": sentence})).get_json()
     async with serving(tutor_folder) as (client, service):
