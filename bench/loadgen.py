@@ -408,7 +408,6 @@ async def sample_in_system(url: str, stop: trio.Event, every: float = 0.05) -> l
     samples = []
     pool = Pool(LOOPBACK, int(url.rsplit(":", 1)[1]))
     start = trio.current_time()
-    last = False
     while len(samples) < 100_000:
         last = stop.is_set()
         try:  # the sync scheduler blocks the event loop: /stats may not answer in time

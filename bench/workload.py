@@ -14,8 +14,8 @@ Every part has a reason (docs/report.md shows the resulting distributions):
   (1 + Poisson(PARAGRAPH_EXTRA_SENTENCES), clipped) through the paragraph form `{"text": ...}` of
   `/correct` (every sentence becomes its own sequence, all submitted together), up to 2000 characters.
 - **API calls** (`api`, 20%): `POST /v1/completions` with `max_tokens` drawn lognormal (median
-  API_MEDIAN_TOKENS, sigma API_SIGMA), clipped to what the context leaves after the prompt and to the server's default cap of
-  MAX_NEW_TOKENS per sequence (a longer ask is refused with 400): answer
+  API_MEDIAN_TOKENS, sigma API_SIGMA), clipped to what the context leaves after the prompt and to
+  the server's default cap per sequence (MAX_NEW_TOKENS; a longer ask is refused with 400): answer
   lengths of a general API are long-tailed (most short, a few hundred tokens), and the long ones are
   what a static batch makes every other request wait for. `ignore_eos` (vLLM's extension) makes
   each call generate exactly its drawn length, so the tail is the one drawn and not whatever the
@@ -36,6 +36,8 @@ from pathlib import Path
 
 import numpy as np
 
+from miniserve.config import Settings
+
 MAX_SENTENCE_CHARS = 300  # the /correct input limit (miniserve.tutor.prompt)
 MAX_TEXT_CHARS = 2000  # the paragraph form's limit (contract 4)
 SENTENCE_MEDIAN_CHARS = 60  # about 11 words: the middle of learner sentence lengths
@@ -43,7 +45,7 @@ SENTENCE_SIGMA = 0.6  # p95 about 160 characters, p99 about 240: a few run-on se
 PARAGRAPH_EXTRA_SENTENCES = 2.5
 API_MEDIAN_TOKENS = 32
 API_SIGMA = 1.0  # p90 about 115 tokens, p99 about 330 (clipped to the context)
-MAX_NEW_TOKENS = 160  # the server's default cap per sequence (Settings.max_new_tokens): a longer ask is a 400
+MAX_NEW_TOKENS = Settings().max_new_tokens  # the server's default cap per sequence: a longer ask is a 400
 CONNECTIVES = (", and ", ", but ", " because ", ", so ", " and then ", " when ")
 HANDWRITTEN = Path(__file__).resolve().parents[1] / "tests" / "data" / "handwritten.tsv"
 
