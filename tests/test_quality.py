@@ -6,6 +6,7 @@ import pytest
 
 from miniserve.tutor import evaluate
 from miniserve.tutor.guard import review
+from test_service import serving
 
 # What the shipped model (stage 5) measurably reaches (docs/model.md); each bar sits a little under it.
 BARS = {
@@ -79,8 +80,6 @@ ISSUE_EXAMPLES = [
 
 
 async def test_the_issue_examples_through_the_service(tutor_folder):
-    from test_service import serving
-
     async with serving(tutor_folder) as (client, _):
         for sentence, corrected in ISSUE_EXAMPLES:
             got = await (await client.post("/correct", json={"sentence": sentence})).get_json()
