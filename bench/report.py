@@ -57,7 +57,7 @@ def markdown(summary: dict) -> str:
             lines.append(f"| {rep['rep']} | {name} | {obj} | "
                          + " | ".join(fmt(goodput.get(s, math.nan)) for s in summary["settings"]["schedulers"])
                          + f" | {rep.get('basis', {}).get(name, 'static')}'s goodput |")
-    lines += ["", "## Latency at fractions of static's goodput (median over repetitions)", "",
+    lines += ["", "## Latency at fractions of static's goodput, or of continuous's where static has none (median over repetitions)", "",
               "| workload | class | scheduler | load | p50 s | p95 s | p99 s | TTFT p95 s | s/token p95 | failed | send lag p99 ms | client CPU |",
               "|---|---|---|---|---|---|---|---|---|---|---|---|"]
     points = [r for r in summary.get("runs", []) if r["role"] == "point"]

@@ -277,10 +277,11 @@ def main(argv: list[str] | None = None) -> dict:
     args = options(argv)
     if args.from_raw:
         old = json.loads((args.out / "summary.json").read_text())
-        meta = {k: old[k] for k in ("command", "commit", "dirty", "model_sha256", "machine", "date", "seconds") if k in old}
+        meta = {k: old[k] for k in ("command", "commit", "dirty", "model_sha256", "machine", "executable", "date", "seconds")
+                if k in old}
         meta["redrawn_by"] = provenance(argv)["command"]
         for key, value in old.get("settings", {}).items():  # what the run used, not today's defaults
-            if key not in ("out", "overwrite", "from_raw", "no_plots"):
+            if key not in ("out", "no_plots"):
                 setattr(args, key, value)
         runs, records = load_raw(args.out)
     else:
