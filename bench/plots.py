@@ -83,7 +83,7 @@ def cdfs(summary: dict, records: dict, path) -> None:
         ax.grid(True, which="both", alpha=0.3)
         if ax.has_data():
             ax.legend(fontsize=8)
-    fig.suptitle("Latency CDFs at 50% of static's goodput, all repetitions pooled "
+    fig.suptitle("Latency CDFs at the 50% point (of static's goodput, or continuous's where static has none), pooled "
                  "(markers p50 o, p95 s, p99 ^; never-answered requests keep the curve below 1)", fontsize=10)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
@@ -187,7 +187,7 @@ def steps(summary: dict, path) -> None:
             ax.legend(fontsize=8)
         ax.set_xlabel("engine step time, bucket upper bound (ms)")
         ax.set_ylabel("fraction of steps")
-        ax.set_title(f"{wl}: server step-time histogram at 50% of static's goodput", fontsize=9)
+        ax.set_title(f"{wl}: server step-time histogram at the 50% point", fontsize=9)
         ax.grid(True, axis="y", alpha=0.3)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
