@@ -68,11 +68,19 @@ def _base_slot(verb: Verb, trigger: str, rng: random.Random, prefer_third: bool)
     return Slot(verb, verb.base, trigger, {"base": wrong})
 
 
-def _passive_wrong(verb: Verb) -> str | None:
-    for wrong in (verb.past, verb.regularised_past):
-        if wrong != verb.participle:
-            return wrong
-    return None
+def _participle_wrong(verb: Verb, rng: random.Random, passive: bool) -> str | None:
+    """What a learner puts for a participle: the past ("was broke"), the over-regularised past
+    ("was builded") or the base ("was tear", "haven't start"); never the participle itself.
+    No base after a passive "be" for regular verbs: "was open", "is clean" are adjectives."""
+    weighted = {verb.past: 3}  # the past first: "was broke" is the commonest
+    if verb.irregular or not passive:
+        weighted[verb.base] = weighted.get(verb.base, 0) + 2
+    if passive and verb.irregular and verb.base not in ("have", "do"):  # "doed": no form the guard knows
+        weighted[verb.regularised_past] = weighted.get(verb.regularised_past, 0) + 2
+    weighted.pop(verb.participle, None)
+    if not weighted:
+        return None
+    return rng.choices(list(weighted), list(weighted.values()))[0]
 
 
 def build(rng: random.Random, construction: str, subject: Subject, verb: Verb, words) -> Clause:
@@ -107,7 +115,7 @@ def build(rng: random.Random, construction: str, subject: Subject, verb: Verb, w
         return Clause(f"{s} {{A}} {mid}{{V}}", {"A": aux, "V": slot}, tense)
     if construction == "passive":
         aux_text = rng.choice(PASSIVE_AUX)
-        wrong = _passive_wrong(verb)
+        wrong = _participle_wrong(verb, rng, passive=True)
         slot = Slot(verb, verb.participle, aux_text, {"passive": wrong} if wrong else {})
         first = aux_text.split()[0]
         tense = {"was": "past", "were": "past", "had": "past", "is": "present", "are": "present",
@@ -122,7 +130,7 @@ def build(rng: random.Random, construction: str, subject: Subject, verb: Verb, w
         return Clause(f"{s} {{A}}{rest} {{V}}", {"A": aux, "V": slot}, tense)
     if construction == "perfect_agr":
         aux = _have(subject, rng.random() < 0.2)
-        wrong = verb.past if verb.past != verb.participle else None
+        wrong = _participle_wrong(verb, rng, passive=False)
         mid = f"{rng.choice(MID_ADVERBS['perfect'])} " if rng.random() < 0.2 and "'" not in aux.right else ""
         slot = Slot(verb, verb.participle, aux.right, {"participle": wrong} if wrong else {})
         return Clause(f"{s} {{A}} {mid}{{V}}", {"A": aux, "V": slot}, "perfect")

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from miniserve.tutor import constructions as cx, corpus, phrases
 from miniserve.tutor.constructions import Clause
+from miniserve.tutor.guard import verb_edit_only
 from miniserve.tutor.lexicon import held_out
 from miniserve.tutor.phrases import Subject
 from miniserve.tutor.verbs import Verb, irregular_verbs, regular_verbs
@@ -56,7 +57,20 @@ QUESTIONS = corpus.QUESTIONS | {"progressive_q", "do_q", "did_q", "wh_do_q", "mo
 STATEMENTS = tuple(c for c in ALL if c not in QUESTIONS and c != "let_to")
 SUBJECT_KINDS = ("pronoun", "name", "noun", "noun+modifier", "coordinated", "possessive", "relative",
                  "place_mod", "and_i", "of_mod")
-SUBJECT_WEIGHTS = (0.22, 0.14, 0.16, 0.06, 0.08, 0.06, 0.1, 0.08, 0.04, 0.06)
+# Long subjects (a relative clause, a place or "of" phrase between the head and its verb) are where
+# learners' agreement goes wrong; they get more than their share.
+SUBJECT_WEIGHTS = (0.17, 0.12, 0.14, 0.06, 0.08, 0.06, 0.13, 0.1, 0.04, 0.1)
+# "have" and "do" as main verbs ("She have two cats", "He doesn't has", "were already did"), kept out
+# of verbs.py's tables, whose every verb the first corpus also conjugates with "do"-support.
+MAIN_AUXILIARIES = (Verb("have", "has", "had", "had", "T", True), Verb("do", "does", "did", "done", "T", True))
+MAIN_AUXILIARY_SHARE = 0.06
+# A past setting that governs every clause after it ("When I was a child, I play outside ...").
+PAST_SETTINGS = ("when I was a child", "when I was young", "when we were children", "when she was a student",
+                 "when they lived in the city", "when my parents were young", "back then", "after the war",
+                 "before the storm", "when the film ended", "as soon as we arrived", "during the holidays",
+                 "once upon a time", "that morning", "that evening", "the next day", "after dinner",
+                 "when he was a boy", "while we were on holiday", "when the bus arrived")
+STORY_SHARE = 0.5  # of present-for-past sentences: a fronted past setting, the error in any clause
 # Two errors in one clause: the auxiliary and its verb.
 DOUBLE = {"progressive": ("aux_agreement", "progressive"), "progressive_q": ("aux_agreement", "progressive"),
           "passive": ("aux_agreement", "passive"), "perfect_agr": ("aux_agreement", "participle"),
@@ -64,7 +78,7 @@ DOUBLE = {"progressive": ("aux_agreement", "progressive"), "progressive_q": ("au
 FOREIGN = (
     "Ich habe heute keine Zeit", "Wir fahren morgen nach Hause", "Das Wetter ist schön",
     "Je ne sais pas pourquoi", "Nous allons au marché demain", "Elle aime beaucoup le chocolat",
-    "El perro come en la cocina", "Mañana vamos a la playa", "No tengo dinero hoy",
+    "La casa es muy grande", "Mañana vamos a la playa", "No tengo dinero hoy",
     "Dove sono le chiavi", "Mi piace molto la pizza", "Eu gosto de café com leite",
     "Wij gaan morgen fietsen", "Jag talar lite svenska", "Nie mam czasu dzisiaj",
     "Bugün hava çok güzel", "Saya suka makan nasi goreng", "Habari ya asubuhi rafiki",
@@ -99,12 +113,17 @@ class Generator(corpus.Generator):
         while True:
             kind = self.rng.choices(KINDS, KIND_WEIGHTS)[0]
             example = self._out_of_scope() if kind == "out_of_scope" else self._draw2(kind)
-            if example and 3 <= len(example.sentence.split()) and len(example.sentence) <= MAX_CHARS:
-                return example
+            if (example and 3 <= len(example.sentence.split()) and len(example.sentence) <= MAX_CHARS
+                    and verb_edit_only(example.sentence, example.corrected)):
+                return example  # (a correction the service's guard would withhold teaches nothing)
 
     # --- frames and subjects -------------------------------------------------------------
     def _verb(self, construction: str, kind: str | None) -> Verb:
         rng = self.rng
+        if kind != "past" and rng.random() < MAIN_AUXILIARY_SHARE:
+            return MAIN_AUXILIARIES[1] if construction == "passive" else rng.choice(MAIN_AUXILIARIES)
+        if kind == "participle" and rng.random() < 0.3:
+            return rng.choice(regular_verbs())  # "haven't start": the base for the participle
         if kind in ("past", "participle", "passive") or (construction == "passive" and rng.random() < 0.7):
             pool = [v for v in irregular_verbs() if v.valence != "I" or kind in ("past", "participle")]
             if kind == "past":
@@ -234,7 +253,15 @@ class Generator(corpus.Generator):
             first, plan = rng.choice(ALL), []
         else:
             first, plan = rng.choice(CANDIDATES[kind]), [(0, None, kind)]
+        story = kind == "past_marker" and rng.random() < STORY_SHARE
+        if story:
+            n_clauses = max(n_clauses, 2)
         frame = self._frame(first, n_clauses)
+        if story:  # every clause in the simple past under one fronted setting; the error in any of them
+            frame = Frame(("past_marker",) * n_clauses, frame.subject_kind, frame.complement, "start")
+            plan = [(rng.randrange(n_clauses), None, kind)]
+            if held_out(frame.key) != self.test:
+                return None
         if kind == "two" and plan[1][1] is None:
             second = rng.choice([c for c in CANDIDATES[plan[1][2]] if c not in QUESTIONS and c != "let_to"] or ["x"])
             if second == "x":
@@ -244,11 +271,14 @@ class Generator(corpus.Generator):
             if held_out(frame.key) != self.test:
                 return None
         host_kinds = {i: k for i, _, k in plan}
+        past_clauses = {i for i, c in enumerate(frame.constructions) if c == "past_marker"}
         clauses = []
         for i, construction in enumerate(frame.constructions):
             wanted_kind = host_kinds.get(i)
             if wanted_kind == "aux_agreement" or (wanted_kind and plan[0][1] == "A"):
                 wanted_kind = None  # the auxiliary carries it: any subject will do
+            if i in past_clauses and wanted_kind is None:
+                wanted_kind = "past_marker"  # a past verb whose error is not made here
             clauses.append(self._clause(construction, wanted_kind, frame.subject_kind if i == 0 else "any",
                                         frame.complement if i == 0 else rng.choice(("object", "place", "none"))))
         errors = []  # (clause, placeholder, kind)
@@ -259,7 +289,9 @@ class Generator(corpus.Generator):
             if not names:
                 return None
             errors.append((i, names[0], k))
-        if kind == "past_marker" or any(k == "past_marker" for _, _, k in errors):
+        if story:
+            time_clauses = set()
+        elif kind == "past_marker" or any(k == "past_marker" for _, _, k in errors):
             time_clauses = {i for i, _, k in errors if k == "past_marker"}
         else:
             time_clauses = {0} if frame.time != "none" else set()
@@ -281,6 +313,14 @@ class Generator(corpus.Generator):
             texts_right.append(pair[0])
             texts_wrong.append(pair[1])
         order = list(range(len(clauses)))
+        if len(order) > 1 and frame.constructions[0] not in QUESTIONS and rng.random() < 0.5:
+            rng.shuffle(order)  # so that an error is not always in the first clause
+            errors.sort(key=lambda error: order.index(error[0]))  # the explanation names them in order
+        if story:
+            setting = rng.choice(PAST_SETTINGS) if rng.random() < 0.4 else self.words.time_phrase("past", "start")
+            sep = ", " if rng.random() < 0.7 else " "
+            for texts in (texts_wrong, texts_right):
+                texts[order[0]] = f"{setting}{sep}{texts[order[0]]}"
         joiners = [rng.choice(phrases.CONNECTORS) for _ in order[1:]]
         sentence, corrected = (self._join([texts[i] for i in order], joiners, frame) for texts in (texts_wrong, texts_right))
         sentence, corrected = self._style(sentence, corrected)
