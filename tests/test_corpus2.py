@@ -98,3 +98,39 @@ def test_out_of_scope_inputs_come_back_unchanged(train):
 def test_test_split_is_held_out(train, test_split):
     assert not {ex.frame for ex in train} & {ex.frame for ex in test_split}
     assert set(Counter(ex.kind for ex in test_split)) == set(corpus2.KINDS)
+
+
+def test_an_error_can_sit_in_any_clause(train):
+    """Learners' errors are not all in the first clause: a single error sits after the first
+    connector in a good share of the multi-clause sentences."""
+    later = 0
+    multi = [ex for ex in train if ex.kind not in ("two", "correct", "out_of_scope")
+             and any(c in ex.sentence for c in (", and ", ", but ", " because ", ", so "))]
+    for ex in multi:
+        a, b = tokens(ex.sentence), tokens(ex.corrected)
+        first_change = next(i for i, (x, y) in enumerate(zip(a, b)) if x != y)
+        connector = next(i for i, t in enumerate(a) if t in ("and", "but", "because", "so"))
+        later += first_change > connector
+    assert len(multi) > 300 and later > 0.25 * len(multi)
+
+
+def test_fronted_past_settings_and_main_verb_have_do(train):
+    stories = [ex for ex in train if ex.kind == "past_marker"
+               and any(ex.sentence.lower().startswith(s) for s in corpus2.PAST_SETTINGS)]
+    assert len(stories) > 20
+    changed = Counter(y.lower() for ex in train if (pairs := _changed_words(ex)) for _, y in pairs)
+    assert changed["has"] and changed["done"] and changed["have"]
+    do_support = [ex for ex in train if ex.kind == "base" and ("doesn't has" in ex.sentence or "did had" in ex.sentence
+                                                                or "didn't had" in ex.sentence or "does" in ex.sentence.lower()
+                                                                and " has " in ex.sentence and " have " in ex.corrected)]
+    assert do_support  # "He doesn't has", "Did she had"
+
+
+def test_participles_wrong_as_past_base_or_regularised(train):
+    passives = [_changed_words(ex)[0] for ex in train if ex.kind == "passive"]
+    wrong_kinds = Counter()
+    for wrong, right in passives:
+        verb = next(v for v in corpus2.irregular_verbs() + corpus2.regular_verbs() + corpus2.MAIN_AUXILIARIES
+                    if v.participle == right.lower())
+        wrong_kinds["past" if wrong == verb.past else "base" if wrong == verb.base else "regularised"] += 1
+    assert min(wrong_kinds.values()) > 0.1 * len(passives), wrong_kinds
