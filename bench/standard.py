@@ -286,13 +286,14 @@ def main(argv: list[str] | None = None) -> dict:
         runs, records = load_raw(args.out)
     else:
         raw = args.out / "raw"
+        # before the old results are removed: committed raw files deleted would read as a dirty tree
+        meta = provenance(argv) | {"date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())}
         if (args.out / "summary.json").exists() or (raw.exists() and any(raw.iterdir())):
             if not args.overwrite:
                 raise SystemExit(f"{args.out} already holds results; pass --overwrite to replace them")
             shutil.rmtree(raw, ignore_errors=True)
         args.out.mkdir(parents=True, exist_ok=True)
         pin(args.client_cpus, args.client_nice)
-        meta = provenance(argv) | {"date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())}
         started = time.time()
         runner = Runner(args)
         trio.run(runner.run)
