@@ -61,7 +61,7 @@ SUBJECT_KINDS = ("pronoun", "name", "noun", "noun+modifier", "coordinated", "pos
 # learners' agreement goes wrong; they get more than their share.
 SUBJECT_WEIGHTS = (0.17, 0.12, 0.14, 0.06, 0.08, 0.06, 0.13, 0.1, 0.04, 0.1)
 # "have" and "do" as main verbs ("She have two cats", "He doesn't has", "were already did"), kept out
-# of verbs.py's tables, whose every verb the first corpus also conjugates with "do"-support.
+# of verbs.py's tables: no spelling rule makes "has", and the first corpus's tables stay as trained.
 MAIN_AUXILIARIES = (Verb("have", "has", "had", "had", "T", True), Verb("do", "does", "did", "done", "T", True))
 MAIN_AUXILIARY_SHARE = 0.06
 # A past setting that governs every clause after it ("When I was a child, I play outside ...").
