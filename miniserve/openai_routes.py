@@ -128,7 +128,8 @@ def plan(s: Service, data: CompletionRequest) -> list[tuple[list[int], SamplingP
 def usage(tickets: list[Ticket], n: int) -> dict:
     prompt = sum(len(t.seq.prompt) for t in tickets[::n])  # each prompt once, whatever n
     completion = sum(len(t.tokens) for t in tickets)
-    return {"prompt_tokens": prompt, "completion_tokens": completion, "total_tokens": prompt + completion}
+    return {"prompt_tokens": prompt, "completion_tokens": completion, "total_tokens": prompt + completion,
+            "sequence_seconds": round(sum(t.total_seconds for t in tickets), 6)}
 
 
 async def chunks(head: dict, choices: list[Choice], signal: Signal, s: Service, want_logprobs, include_usage: bool, n: int):

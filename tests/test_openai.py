@@ -99,6 +99,7 @@ async def test_sse_framing(served):
     assert all(e.startswith("data: ") for e in events[:-1])
     assert all(p["object"] == "text_completion" for p in payloads)
     assert payloads[-1]["choices"] == [] and payloads[-1]["usage"]["completion_tokens"] == 12
+    assert payloads[-1]["usage"]["sequence_seconds"] > 0  # the server's own time, for Little's law
 
 
 async def test_metrics_parse_and_move(served):

@@ -327,3 +327,23 @@ async def test_stats_integrates_the_sequences_in_the_system(tutor_folder, schedu
     usages = [body["usage"] for _, body, _ in answers]
     assert usages[-1]["sequence_seconds"] > usages[-1]["total_seconds"]  # three sentences, overlapping or queued
     assert after - before == pytest.approx(sum(u["sequence_seconds"] for u in usages), rel=1e-3, abs=1e-3)
+
+
+@pytest.mark.parametrize("scheduler", SCHEDULERS)
+async def test_api_usage_carries_the_sequences_time_in_the_system(tutor_folder, scheduler):
+    """/v1/completions answers usage.sequence_seconds too (every sequence of n x prompts its own), so
+    a load generator can check Little's law on API calls without counting the HTTP exchange."""
+    bodies = [{"model": "miniserve-tutor", "prompt": [s, s[::-1]], "n": 2, "max_tokens": 6 + i, "temperature": 0}
+              for i, s in enumerate(SENTENCES[:3])]
+    async with serving(tutor_folder, scheduler=scheduler, max_batch=2) as (client, _):
+        before = (await (await client.get("/stats")).get_json())["in_system_seconds"]
+        answers = []
+        async with trio.open_nursery() as nursery:
+            for body in bodies:
+                async def one(body=body):
+                    answers.append(await (await client.post("/v1/completions", json=body)).get_json())
+                nursery.start_soon(one)
+        after = (await (await client.get("/stats")).get_json())["in_system_seconds"]
+    seconds = [a["usage"]["sequence_seconds"] for a in answers]
+    assert len(seconds) == 3 and min(seconds) > 0
+    assert after - before == pytest.approx(sum(seconds), rel=1e-3, abs=1e-3)
