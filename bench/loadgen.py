@@ -220,7 +220,7 @@ def littles_law(records: list[Record], in_system: list, poll_ok: bool = True) ->
     the polled counts, which at a mean of 0.3 has a sampling error near 10%. lambda * W from the
     records over the same span: sequences answered per second times their mean time in the server.
     That time is the server's own usage.sequence_seconds (every sentence of a paragraph its own) or
-    total_seconds where the answer carries it (/correct), else send to last byte, which adds the HTTP
+    total_seconds where the answer carries it (/correct, /v1), else send to last byte, which adds the HTTP
     time (`W_from_client` says for what share). Polled counts are no measure for the sync scheduler
     (`poll_ok=False`): it blocks the event loop, so its /stats answers only when it is empty."""
     done = [r for r in records if not r.error]
@@ -248,7 +248,7 @@ def littles_law(records: list[Record], in_system: list, poll_ok: bool = True) ->
         measured, source = math.nan, None
     return {"L_measured": round(measured, 3), "lambda": round(lam, 3), "W_s": round(w, 5), "L_predicted": round(lam * w, 3),
             "relative_error": round(abs(lam * w - measured) / max(measured, 1e-9), 4),
-            "W_from_client": round(sum(r.sequences for r in done if r.server_seconds is None) / seqs, 3), "L_from": source}
+            "W_from_client": round(sum(r.sequences for r in done if r.server_seconds is None and r.sequence_seconds is None) / seqs, 3), "L_from": source}
 
 
 # -- the server side: a real `miniserve serve` process, its /metrics and /stats ---------------------

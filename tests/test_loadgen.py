@@ -117,6 +117,11 @@ def test_littles_law_uses_the_servers_exact_integral_and_each_sentences_time():
     check = loadgen.littles_law(records, samples)
     assert check["L_from"] == "integral" and check["L_measured"] == round(2.2 / 2.0, 3)
     assert check["L_predicted"] == round(2.2 / 2.0, 3) and check["relative_error"] == 0
+    assert check["W_from_client"] == 0  # both answers carry the server's own time
+    api = loadgen.Record(0, 0.1, 0.1, 0.15, 0.62, 200, "", 10, "api", 1, None, 0.5)  # /v1: sequence_seconds only
+    assert loadgen.littles_law([api, records[1]], samples)["W_from_client"] == 0
+    unsaid = loadgen.Record(0, 0.1, 0.1, 0.15, 0.62, 200, "", 10, "api", 1, None, None)
+    assert loadgen.littles_law([unsaid, records[1]], samples)["W_from_client"] == 0.25  # 1 of 4 sequences
     # the paragraph counted as three sequences for its whole second would claim 3.5 sequence-seconds
     records[1] = loadgen.Record(1, 1.0, 1.0, 1.05, 2.0, 200, "", 30, "paragraph", 3, 1.0, None)
     assert loadgen.littles_law(records, samples)["relative_error"] > 0.5
