@@ -99,8 +99,8 @@ class CompletionUsage(BaseModel):
     prompt_tokens: int
     completion_tokens: int
     total_tokens: int
-    sequence_seconds: float | None = Field(None, description="miniserve's extension: every sequence's own time in the "
-                                           "server (arrival to last token), summed; for Little's law")
+    sequence_seconds: float = Field(description="miniserve's extension: every sequence's own time in the "
+                                    "server (arrival to last token), summed; for Little's law")
 
 
 class Completion(BaseModel):

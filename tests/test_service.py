@@ -338,11 +338,13 @@ async def test_api_usage_carries_the_sequences_time_in_the_system(tutor_folder, 
     async with serving(tutor_folder, scheduler=scheduler, max_batch=2) as (client, _):
         before = (await (await client.get("/stats")).get_json())["in_system_seconds"]
         answers = []
+
+        async def one(body):
+            answers.append(await (await client.post("/v1/completions", json=body)).get_json())
+
         async with trio.open_nursery() as nursery:
             for body in bodies:
-                async def one(body=body):
-                    answers.append(await (await client.post("/v1/completions", json=body)).get_json())
-                nursery.start_soon(one)
+                nursery.start_soon(one, body)
         after = (await (await client.get("/stats")).get_json())["in_system_seconds"]
     seconds = [a["usage"]["sequence_seconds"] for a in answers]
     assert len(seconds) == 3 and min(seconds) > 0
