@@ -218,7 +218,7 @@ async def measure_server(url: str, model: str, prompts: list[str], levels, scale
 def local_server(args):
     from bench.loadgen import Server
 
-    # no speculation: the engine alone does not speculate, and issue 10's ratio targets are without it
+    # no speculation: the engine alone does not speculate, and the ratio targets (docs/perf.md) are without it
     extra = ("--step-token-budget", str(args.step_token_budget), "--speculate", "0")
     return Server("continuous", max_batch=max(args.concurrency), max_queue=2 * max(args.concurrency), extra=extra)
 

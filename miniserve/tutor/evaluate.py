@@ -4,7 +4,7 @@ form(s), and what the service would show after the guard, on four sets:
 - `test_split`: the widened corpus's held-out test split (corpus2.py, --n sentences);
 - `old_test_split`: the first corpus's held-out test split (corpus.py, --n sentences);
 - `handwritten`: tests/data/handwritten.tsv (85 sentences, the first tutor's bar);
-- `dev_v2`: tests/data/dev_v2.tsv (hand-written for issue 9 before training).
+- `dev_v2`: tests/data/dev_v2.tsv (hand-written for tutor v2 before training).
 
     python -m miniserve.tutor.evaluate --n 2000 [--model FOLDER] [--json out.json] [--decode both]
 

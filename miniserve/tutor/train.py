@@ -1,12 +1,11 @@
 """Train the tutor: corpus -> tokenizer -> GPT-2 (torch) -> a Hugging Face model folder.
 
-    python -m miniserve.tutor.train --out runs/stage1                      # the shipped model: stage 1,
-    python -m miniserve.tutor.train --out runs/stage2 --init runs/stage1 --seed 1 --lr 1e-3   # stage 2,
-    python -m miniserve.tutor.train --out miniserve/tutor/model --init runs/stage2 --seed 2 --lr 5e-4 \
-        --steps 3000 --max-minutes 22                                      # stage 3 (docs/model.md)
-    python -m miniserve.tutor.train --out /tmp/tiny --examples 2000 --steps 20 --n-embd 32 --n-layer 1
+    python -m miniserve.tutor.train --out runs/stage1                      # one stage
+    python -m miniserve.tutor.stages                                       # the shipped model's stages
+    python -m miniserve.tutor.train --out runs/tiny --examples 2000 --steps 20 --n-embd 32 --n-layer 1
 
-Tutor v2 (issue 9; the stage commands are in docs/model.md): `--corpus v2` (corpus2.py),
+`--out` never names the shipped model folder (refused): a stage writes under runs/ and the shipped
+model is replaced only by copying on purpose. `--corpus v2` (corpus2.py),
 `--grow-layers N` (append N layers that start as the identity to an --init model), a checkpoint in
 OUT/checkpoint.pt every --checkpoint-every steps that the same command resumes from after a kill,
 and `--pid-file` for the benchmarks that pause training (SIGSTOP/SIGCONT: paused time is not
@@ -31,7 +30,7 @@ import torch
 from tokenizers import Tokenizer
 from transformers import GenerationConfig, GPT2Config, GPT2LMHeadModel
 
-from miniserve.tutor import corpus, corpus2
+from miniserve.tutor import corpus, corpus2, model_folder
 from miniserve.tutor.prompt import END, TutorPrompt
 from miniserve.tutor.tokenizer_train import VOCAB_SIZE, train_tokenizer
 
@@ -177,6 +176,8 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--valid-examples", type=int, default=2000)
     p.add_argument("--pid-file", type=Path, help="append this process id here while training")
     args = p.parse_args(argv)
+    if Path(args.out).resolve() == model_folder().resolve():
+        p.error(f"--out {args.out} is the shipped model: train into runs/ and copy the result on purpose")
     if args.pid_file:
         register(args.pid_file)
 
