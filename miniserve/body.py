@@ -34,7 +34,7 @@ async def parse_json(model: type[BaseModel]) -> BaseModel:
         raise ApiError(400, "invalid_encoding", f"the body is not UTF-8 (byte 0x{raw[error.start]:02x} at offset "
                                                 f"{error.start}); send UTF-8 JSON") from None
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_constant=not_json)
     except json.JSONDecodeError as error:
         raise ApiError(400, "malformed_json", f"malformed JSON at line {error.lineno} column {error.colno}: {error.msg}") from None
     except RecursionError:
@@ -50,6 +50,11 @@ async def parse_json(model: type[BaseModel]) -> BaseModel:
         details = describe(model, error.errors())
         text = "; ".join(f"{d['field'] or 'body'}: {d['message']}" for d in details)
         raise ApiError(422, "validation_error", text, details) from None
+
+
+def not_json(name: str):
+    """Python's json reads NaN and Infinity; JSON has no such numbers (RFC 8259)."""
+    raise ApiError(400, "malformed_json", f"{name} is not a JSON number: numbers must be finite")
 
 
 def describe(model: type[BaseModel], errors: list[dict]) -> list[dict]:

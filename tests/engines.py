@@ -30,15 +30,29 @@ class SlowEngine(Engine):
         return super().step(plan)
 
 
+class RefusingEngine(Engine):
+    """Its next `refusals` admissions raise after taking the slot, as an int64 overflow in the slot
+    tables once did: only that sequence may fail."""
+
+    refusals = 0
+
+    def admit(self, seq):
+        super().admit(seq)
+        if self.refusals > 0:
+            self.refusals -= 1
+            raise OverflowError("injected admission failure")
+
+
 class BrokenEngine(Engine):
-    """Once `broken`, admission raises: a bug outside any step, which kills the scheduler."""
+    """Once `broken`, giving a slot back raises: a bug in the loop's own bookkeeping (outside any
+    admission or step), which kills the scheduler."""
 
     broken = False
 
-    def can_admit(self, seq):
+    def release(self, seq, *args, **kwargs):
         if self.broken:
             raise RuntimeError("scheduler bug")
-        return super().can_admit(seq)
+        return super().release(seq, *args, **kwargs)
 
 
 class CountingEngine(Engine):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engines import FailingEngine
+from engines import FailingEngine, RefusingEngine
 from miniserve.engine import Engine, SamplingParams, Sequence
 from miniserve.engine.loop import CoreLoop
 from miniserve.engine.policy import Async, Continuous, Static, policy_for
@@ -75,6 +75,24 @@ def test_a_failing_step_fails_only_its_sequences(model):
     while loop.busy:
         assert loop.step().error is None
     assert len(c.generated) == GREEDY.max_new_tokens and not a.generated
+
+
+def test_a_failing_admission_fails_only_its_sequence(model):
+    engine = RefusingEngine(*model, n_slots=2, max_step_tokens=64)
+    loop = CoreLoop(engine, Continuous(), 64, max_batch=2)
+    a, b, c = (Sequence(p, GREEDY) for p in PROMPTS[:3])
+    for seq in (a, b, c):
+        loop.add(seq)
+    engine.refusals = 1
+    first = loop.step()
+    assert [(i, type(e)) for i, e in first.refused] == [(a.id, OverflowError)]
+    assert first.admitted == (b.id, c.id) and first.error is None  # a's slot went straight to c
+    assert a.finish_reason == "abort" and a.slot == -1
+    while loop.busy:
+        result = loop.step()
+        assert result.error is None and not result.refused
+    assert [len(s.generated) for s in (b, c)] == [GREEDY.max_new_tokens] * 2 and not a.generated
+    assert engine.cache.used_slots == 0
 
 
 def test_policies_have_one_admission_rule_each():
