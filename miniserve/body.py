@@ -39,6 +39,8 @@ async def parse_json(model: type[BaseModel]) -> BaseModel:
         raise ApiError(400, "malformed_json", f"malformed JSON at line {error.lineno} column {error.colno}: {error.msg}") from None
     except RecursionError:
         raise ApiError(400, "malformed_json", "the JSON is nested too deeply") from None
+    except ValueError:  # Python refuses to read an integer of more than 4,300 digits
+        raise ApiError(400, "malformed_json", "a number in the JSON has too many digits") from None
     for field, value in strings(data):
         bad = next((ch for ch in value if "\ud800" <= ch <= "\udfff"), None)
         if bad is not None:

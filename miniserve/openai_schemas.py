@@ -10,9 +10,9 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, field_v
 # array in the engine unchecked (a top_k of 2^63 once overflowed int64 at admission and killed the
 # scheduler). Bounds that depend on the model or the settings (vocabulary, context, max_new_tokens)
 # are checked in `openai_routes.plan` (400), under these static ones.
-INT32 = 2**31  # ids and counts: no vocabulary or context comes near it
+INT32_MAX = 2**31 - 1  # ids and counts: no vocabulary or context comes near it
 INT64 = 2**63
-TokenIds = Annotated[list[Annotated[StrictInt, Field(ge=0, lt=INT32)]], Field(min_length=1)]
+TokenIds = Annotated[list[Annotated[StrictInt, Field(ge=0, le=INT32_MAX)]], Field(min_length=1)]
 Penalty = Annotated[float, Field(ge=-2.0, le=2.0)]  # OpenAI's range (only 0 is supported)
 
 
@@ -28,10 +28,10 @@ class CompletionRequest(BaseModel):
     model: str = Field(description="a served model id (GET /v1/models)")
     prompt: StrictStr | list[StrictStr] | TokenIds | list[TokenIds] = Field(
         description="text, a list of texts, token ids, or a list of token-id lists (ids below the vocabulary size)")
-    max_tokens: int | None = Field(None, ge=1, lt=INT32, description="default 16, at most the server's max_new_tokens")
+    max_tokens: int | None = Field(None, ge=1, le=INT32_MAX, description="default 16, at most the server's max_new_tokens")
     temperature: float | None = Field(1.0, ge=0.0, le=2.0)
     top_p: float | None = Field(1.0, gt=0.0, le=1.0)
-    top_k: int | None = Field(None, ge=0, lt=INT32, description="extension (as in vLLM): sample from the k best "
+    top_k: int | None = Field(None, ge=0, le=INT32_MAX, description="extension (as in vLLM): sample from the k best "
                               "(0: no limit; k at or past the vocabulary size keeps every token, as no limit does)")
     ignore_eos: bool = Field(False, description="extension (as in vLLM): generate max_tokens, past the end token")
     allowed_token_ids: TokenIds | None = Field(

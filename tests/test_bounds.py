@@ -12,9 +12,11 @@ import pytest
 from helpers import real_server
 
 # JSON number literals, sent as written: past int32, past exact doubles, past int64 and uint64,
-# far past both, negative, the largest and smallest doubles, zero, and one that overflows a double
+# far past both, negative, the largest and smallest doubles, zero, one that overflows a double, and
+# an integer longer than Python will read (4,300 digits)
 EXTREMES = ("2147483648", "9007199254740993", "9223372036854775808", "18446744073709551616",
-            "1180591620717411303424", "-1", "-9223372036854775808", "1e308", "5e-324", "-1e308", "0", "1e400")
+            "1180591620717411303424", "-1", "-9223372036854775808", "1e308", "5e-324", "-1e308", "0", "1e400",
+            "1" + "0" * 4400)
 PROMPT = "<|endoftext|>He goed home.<|fix|>"
 KNOWN = {"max_tokens", "temperature", "top_p", "top_k", "n", "logprobs", "seed", "best_of", "presence_penalty",
          "frequency_penalty", "logit_bias{}", "allowed_token_ids[]", "prompt[]", "prompt[][]"}
