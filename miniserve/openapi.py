@@ -18,7 +18,7 @@ WHY = {
     400: "malformed request: not UTF-8, malformed JSON, or more sequences than the queue can ever hold",
     404: "no such model", 405: "method not allowed (the Allow header lists the methods)",
     408: "the body did not arrive in time", 413: "body too large", 415: "not application/json", 422: "invalid input (the details name each field)",
-    429: "rate limited (Retry-After)", 500: "the engine step carrying the request failed",
+    429: "rate limited (Retry-After)", 500: "admitting or stepping the request's sequences failed",
     501: "the served model is not the tutor", 503: "overloaded, not ready or draining (Retry-After)",
     504: "no answer within the request timeout",
 }
