@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 import time
 
-from miniserve.engine import Engine
+from miniserve.engine import Engine, PromptLookup
 
 
 class FailingEngine(Engine):
@@ -70,3 +70,15 @@ class CountingEngine(Engine):
         if self.n_steps >= self.target:
             self.reached.set()
         return out
+
+
+class FailingDrafter(PromptLookup):
+    """Its next `failures` drafts raise, while the core loop plans a step."""
+
+    failures = 0
+
+    def draft_for(self, seq, budget, n_positions):
+        if self.failures > 0:
+            self.failures -= 1
+            raise RuntimeError("injected planning failure")
+        return super().draft_for(seq, budget, n_positions)

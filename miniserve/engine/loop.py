@@ -30,7 +30,7 @@ class StepResult:
     items: tuple[tuple[int, int, int], ...]  # (sequence id, tokens computed now, tokens computed before)
     n_tokens: int  # rows the step computed: the items' tokens plus speculative drafts
     outputs: tuple[StepOutput, ...]
-    error: Exception | None  # the step raised: every sequence in `items` failed and was freed
+    error: Exception | None  # planning or the step raised: every sequence in `items` failed and was freed
     seconds: float  # the engine step alone
     waiting: int  # sequences still waiting after admission
     at: float  # time.perf_counter() when the pass ended: tokens and admissions happened then
@@ -61,8 +61,14 @@ class CoreLoop:
     def step(self) -> StepResult:
         left = self._drop_cancelled()  # first, so a freed slot is reused in this very step
         admitted, refused = self._admit()
-        plan = StepPlan.within(self.running, self.step_token_budget, self.max_batch,
-                               drafter=self.engine.drafter, n_positions=self.engine.config.n_positions)
+        try:
+            plan = StepPlan.within(self.running, self.step_token_budget, self.max_batch,
+                                   drafter=self.engine.drafter, n_positions=self.engine.config.n_positions)
+        except Exception as error:  # planning is part of the step, and cannot say which sequence it failed on
+            items = tuple((s.id, 0, s.computed) for s in self.running)
+            for seq in list(self.running):
+                self._leave(seq)
+            return StepResult(left, admitted, refused, items, 0, (), error, 0.0, len(self.waiting), time.perf_counter())
         if not plan.items:
             return StepResult(left, admitted, refused, (), 0, (), None, 0.0, len(self.waiting), time.perf_counter())
         items = tuple((s.id, n, s.computed) for s, n in plan.items)
