@@ -68,7 +68,7 @@ async def completions():
     signal = tickets[0].signal
     if data.stream:
         record.streaming = True
-        include_usage = bool((data.stream_options or {}).get("include_usage"))
+        include_usage = data.stream_options is not None and data.stream_options.include_usage
         return frame(chunks(head, choices, signal, s, data.logprobs, include_usage, data.n), record), 200, HEADERS
     logprobs = {c.index: Logprobs(s.tokenizer) for c in choices} if data.logprobs is not None else {}
     with trio.move_on_after(s.settings.request_timeout) as deadline:

@@ -6,35 +6,49 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, field_validator
 
-TokenIds = Annotated[list[Annotated[StrictInt, Field(ge=0)]], Field(min_length=1)]
+# Every number has both bounds here, where it is parsed, so that no value reaches a fixed-width
+# array in the engine unchecked (a top_k of 2^63 once overflowed int64 at admission and killed the
+# scheduler). Bounds that depend on the model or the settings (vocabulary, context, max_new_tokens)
+# are checked in `openai_routes.plan` (400), under these static ones.
+INT32_MAX = 2**31 - 1  # ids and counts: no vocabulary or context comes near it
 INT64 = 2**63
+TokenIds = Annotated[list[Annotated[StrictInt, Field(ge=0, le=INT32_MAX)]], Field(min_length=1)]
+Penalty = Annotated[float, Field(ge=-2.0, le=2.0)]  # OpenAI's range (only 0 is supported)
+
+
+class StreamOptions(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    include_usage: bool = False
 
 
 class CompletionRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)  # 1e400 parses as inf: refused
 
     model: str = Field(description="a served model id (GET /v1/models)")
     prompt: StrictStr | list[StrictStr] | TokenIds | list[TokenIds] = Field(
         description="text, a list of texts, token ids, or a list of token-id lists (ids below the vocabulary size)")
-    max_tokens: int | None = Field(None, ge=1, description="default 16, at most the server's max_new_tokens")
+    max_tokens: int | None = Field(None, ge=1, le=INT32_MAX, description="default 16, at most the server's max_new_tokens")
     temperature: float | None = Field(1.0, ge=0.0, le=2.0)
     top_p: float | None = Field(1.0, gt=0.0, le=1.0)
-    top_k: int | None = Field(None, ge=0, description="extension (as in vLLM): sample from the k best")
+    top_k: int | None = Field(None, ge=0, le=INT32_MAX, description="extension (as in vLLM): sample from the k best "
+                              "(0: no limit; k at or past the vocabulary size keeps every token, as no limit does)")
     ignore_eos: bool = Field(False, description="extension (as in vLLM): generate max_tokens, past the end token")
     allowed_token_ids: TokenIds | None = Field(
         None, description="extension (as in vLLM): only these token ids may be generated (ids below the vocabulary size)")
     n: int = Field(1, ge=1, le=8)
     stream: bool = False
-    stream_options: dict | None = None
+    stream_options: StreamOptions | None = None
     logprobs: int | None = Field(None, ge=0, le=5)
     stop: str | list[str] | None = None
     seed: int | None = Field(None, ge=-INT64, lt=INT64, description="any 64-bit integer")
     echo: bool = False
-    best_of: int | None = None
+    best_of: int | None = Field(None, ge=1, le=8, description="only equal to n is supported")
     suffix: str | None = None
-    presence_penalty: float = 0.0
-    frequency_penalty: float = 0.0
-    logit_bias: dict[str, float] | None = None
+    presence_penalty: Penalty = 0.0
+    frequency_penalty: Penalty = 0.0
+    logit_bias: dict[str, Annotated[float, Field(ge=-100.0, le=100.0)]] | None = Field(
+        None, description="OpenAI's range; not supported (400 unless empty)")
     user: str | None = None
 
     @field_validator("prompt")

@@ -100,6 +100,7 @@ class Readiness(BaseModel):
 
 class Health(BaseModel):
     status: str
+    reason: str | None = None
 
 
 class Stats(BaseModel):

@@ -12,7 +12,7 @@ import trio
 
 from miniserve.app import create_app
 from miniserve.config import SCHEDULERS, Settings
-from engines import BrokenEngine, FailingEngine, SlowEngine
+from engines import BrokenEngine, FailingEngine, RefusingEngine, SlowEngine
 
 SENTENCES = [
     "He goed to school",
@@ -237,7 +237,23 @@ async def test_failing_step_gives_500_and_the_server_recovers(tutor_folder):
         assert status == 200 and (await client.get("/readyz")).status_code == 200
 
 
-async def test_a_dead_scheduler_fails_readiness_and_waiting_requests(tutor_folder):
+async def test_a_failing_admission_fails_only_its_request_and_the_scheduler_lives_on(tutor_folder):
+    engine = RefusingEngine.from_folder(tutor_folder, n_slots=32, max_step_tokens=256)
+    async with serving(tutor_folder, engine, scheduler="continuous") as (client, service):
+        assert (await client.get("/healthz")).status_code == 200
+        engine.refusals = 1
+        with trio.fail_after(30):
+            results = await post_all(client, [{"sentence": s} for s in SENTENCES[:4]])
+        statuses = sorted(status for status, _, _ in results)
+        assert statuses == [200, 200, 200, 500], results
+        failed = next(body for status, body, _ in results if status == 500)
+        assert failed["error"]["type"] == "step_failed" and "admitting" in failed["error"]["message"]
+        assert service.health.scheduler_alive and service.engine.cache.used_slots == 0
+        assert (await client.get("/readyz")).status_code == 200 and (await client.get("/healthz")).status_code == 200
+        assert service.metrics.registry.get_sample_value("miniserve_admission_failures_total") == 1
+
+
+async def test_a_dead_scheduler_fails_readiness_liveness_and_waiting_requests(tutor_folder):
     engine = BrokenEngine.from_folder(tutor_folder, n_slots=2, max_step_tokens=256)
     async with serving(tutor_folder, engine, scheduler="continuous", max_batch=2) as (client, service):
         engine.broken = True
@@ -248,6 +264,9 @@ async def test_a_dead_scheduler_fails_readiness_and_waiting_requests(tutor_folde
         assert ready.status_code == 503 and "scheduler" in (await ready.get_json())["reason"]
         status, _, _ = (await post_all(client, [{"sentence": SENTENCES[0]}]))[0]
         assert status == 503
+        # liveness too: the process can serve no more, so its supervisor (the kubelet) restarts it
+        alive = await client.get("/healthz")
+        assert alive.status_code == 503 and "scheduler bug" in (await alive.get_json())["reason"]
 
 
 async def test_event_loop_answers_during_generation(tutor_folder):

@@ -75,7 +75,9 @@ class Engine:
         seq.status = Status.RUNNING
         p = seq.params
         self.slot_temperature[slot] = 0.0 if p.greedy else p.temperature
-        self.slot_top_k[slot], self.slot_top_p[slot], self.slot_seed[slot] = p.top_k, p.top_p, seq.seed64
+        # k at or past the vocabulary keeps every token, as 0 does (and fits the int64 table, whatever k)
+        top_k = p.top_k if p.top_k < self.config.vocab_size else 0
+        self.slot_top_k[slot], self.slot_top_p[slot], self.slot_seed[slot] = top_k, p.top_p, seq.seed64
         self.slot_n_top[slot] = -1 if p.logprobs is None else p.logprobs
         self.slot_prompt[slot] = len(seq.prompt)
 
@@ -219,8 +221,9 @@ class Engine:
         for seq in seqs:
             loop.add(seq)
         while loop.busy:
-            if (error := loop.step().error) is not None:
-                raise error
+            result = loop.step()
+            if result.error is not None or result.refused:
+                raise result.error or result.refused[0][1]
         return seqs
 
     def warmup(self) -> None:

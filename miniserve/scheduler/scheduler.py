@@ -59,6 +59,7 @@ class Scheduler:
         self._outbox_lock = threading.Lock()
         self._flush_scheduled = False
         self._trio_token: trio.lowlevel.TrioToken | None = None
+        self._flush_error: Exception | None = None  # applying results failed: the worker was stopped for it
         self._last_stall_check = 0.0
         self._area, self._area_at = 0.0, None  # integral of len(tickets) dt, up to _area_at
 
@@ -151,9 +152,10 @@ class Scheduler:
         finally:
             sys.setswitchinterval(switch_interval)
             self.health.scheduler_alive = False  # enqueue() refuses from now on
-            if error is not None:  # a bug, not a failed step: say so on /readyz, fail everyone
+            error = error or self._flush_error
+            if error is not None:  # a bug, not a failed step: /readyz and /healthz fail, everyone is answered
                 log.error("the scheduler died", exc_info=error)
-                self.health.step_failed(error)
+                self.health.scheduler_died(error)
             self._flush()  # what the worker published before it stopped
             for ticket in list(self.tickets.values()):
                 self._finish(ticket, Unavailable("the scheduler stopped"))
@@ -185,6 +187,7 @@ class Scheduler:
             self._drop_stalled()
         except Exception as error:
             log.exception("applying step results failed")
+            self._flush_error = error
             self.health.step_failed(error)
             self.worker.stop()
 
@@ -200,6 +203,11 @@ class Scheduler:
             if m:
                 m.queue_time.observe(ticket.queue_seconds)
                 m.prompt_tokens.inc(len(ticket.seq.prompt))
+        for seq_id, error in result.refused:  # a bug, but this request's alone: readiness stays as it is
+            log.error("admitting sequence %d failed", seq_id, exc_info=error)
+            if m:
+                m.admission_failures.inc()
+            self._finish(self.tickets[seq_id], StepFailed(f"admitting the sequence failed: {type(error).__name__}: {error}"))
         if result.error is not None:
             self.health.step_failed(result.error)
             if m:

@@ -85,14 +85,14 @@ class Worker:
         for the next wake-up: a short non-streaming request costs the event loop one wake-up, not
         one a token. Each wake-up costs this thread a wait for the GIL, which the woken event loop
         takes; timestamps travel in the result, so a late delivery does not skew the metrics."""
-        urgent = bool(result.left or result.error is not None)
+        urgent = bool(result.left or result.refused or result.error is not None)
         for out in result.outputs:
             if out.finish_reason is not None:
                 urgent = True
                 self._streaming.discard(out.seq_id)
             elif out.seq_id in self._streaming:
                 urgent = True
-        for seq_id in result.left:
+        for seq_id in (*result.left, *(seq_id for seq_id, _ in result.refused)):
             self._streaming.discard(seq_id)
         if result.error is not None:
             self._streaming.difference_update(seq_id for seq_id, _, _ in result.items)
