@@ -4,6 +4,7 @@ the browser makes outside 127.0.0.1 is refused and fails the test: the pages mus
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
@@ -356,6 +357,19 @@ def test_the_package_ships_the_templates_and_static_files():
     globs = tomllib.loads((REPO / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]["miniserve.web"]
     web = REPO / "miniserve" / "web"
     shipped = {path for pattern in globs for path in web.glob(pattern)}
-    for folder in ("templates", "static"):
+    for folder in ("templates", "static", "swagger-ui"):
         for path in (web / folder).iterdir():
             assert path in shipped, path
+
+
+def test_swagger_ui_is_vendored_pinned_and_licensed_without_flask():
+    """/docs serves the pinned files in the repository (their hashes in its README), with Swagger
+    UI's licence beside them, and the project asks for no Flask package of its own."""
+    folder = REPO / "miniserve" / "web" / "swagger-ui"
+    pinned = dict(re.findall(r"`([\w.-]+\.(?:js|css))` \| `([0-9a-f]{64})`", (folder / "README.md").read_text()))
+    assert set(pinned) == {"swagger-ui-bundle.js", "swagger-ui.css"}
+    for name, digest in pinned.items():
+        assert hashlib.sha256((folder / name).read_bytes()).hexdigest() == digest, name
+    assert "Apache License" in (folder / "LICENSE").read_text()
+    dependencies = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]["dependencies"]
+    assert not [d for d in dependencies if "flask" in d.lower()]
