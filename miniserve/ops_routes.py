@@ -14,9 +14,10 @@ ops = Blueprint("ops", __name__)
 
 
 @ops.get("/healthz")
+@ops.get("/health")
 @validate_response(Health, 200)
 async def healthz():
-    """Liveness: the event loop answers."""
+    """Liveness: the event loop answers (`/health` too, as vLLM and TGI name it)."""
     return Health(status="ok")
 
 
