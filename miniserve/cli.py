@@ -11,6 +11,7 @@ from pathlib import Path
 
 from miniserve import reference
 from miniserve.tutor import model_folder
+from miniserve.tutor.guard import review
 from miniserve.tutor.prompt import SentenceError, TutorPrompt
 from miniserve.weights import ModelFormatError, load_model
 
@@ -35,10 +36,11 @@ def correct(args: argparse.Namespace) -> int:
         engine = Engine(config, weights, n_slots=1, max_step_tokens=config.n_positions)
         generated = engine.generate([ids], SamplingParams(max_new_tokens=max_new_tokens))[0].generated
     result = prompt.parse(generated)
+    shown = review(args.sentence, result.corrected, result.explanation if result.complete else "")  # as /correct
     if args.json:
-        print(json.dumps({"corrected": result.corrected, "explanation": result.explanation}, ensure_ascii=False))
+        print(json.dumps({"corrected": shown.corrected, "explanation": shown.explanation}, ensure_ascii=False))
     else:
-        print(f"corrected:   {result.corrected}\nexplanation: {result.explanation}")
+        print(f"corrected:   {shown.corrected}\nexplanation: {shown.explanation}")
     if not result.complete:
         print("warning: the model did not finish its answer within the length limit", file=sys.stderr)
     return 0

@@ -288,7 +288,7 @@ def test_the_paragraph_contract_draws_changed_correct_and_withheld_sentences(pag
         {"sentence": 0, "original": "He goed home.", "corrected": "He went home.", "changed": True, "withheld": False,
          "explanation": "The past tense of 'go' is the irregular form 'went'.", "start": 0, "end": 13},
         {"sentence": 1, "original": "It rained.", "corrected": "It rained.", "changed": False, "withheld": False,
-         "explanation": "The sentence is correct.", "start": 14, "end": 24},
+         "explanation": "No verb error found.", "start": 14, "end": 24},
         {"sentence": 2, "original": "She swimmed fastly.", "corrected": "She swimmed fastly.", "changed": False,
          "withheld": True, "explanation": "No verb error found.", "start": 25, "end": 44},
     ]
@@ -305,6 +305,7 @@ def test_the_paragraph_contract_draws_changed_correct_and_withheld_sentences(pag
     expect(card(page, 0).locator("del")).to_have_text(re.compile("goed"))
     expect(card(page, 0).locator("ins")).to_have_text(re.compile("went"))
     expect(card(page, 1)).to_have_class(re.compile(r"\bcorrect\b"))
+    expect(card(page, 1).locator(".note")).to_have_text("No change No verb error found.")  # never "correct"
     expect(card(page, 2)).to_have_class(re.compile(r"\bwithheld\b"))
     expect(card(page, 2).locator(".line")).to_have_text("She swimmed fastly.")  # not the unreviewed "swam"
     expect(card(page, 2).locator(".note")).to_contain_text("not shown")
