@@ -135,3 +135,17 @@ def test_vllm_names_and_switches_set_the_same_settings():
     assert parsed("--no-access-log") == parsed("--disable-log-requests") == parsed("--access-log", "0")
     assert parsed("--no-edit-constraint").edit_constraint is False
     assert Settings.from_env({"MINISERVE_SPECULATE": "0", "MINISERVE_EDIT_CONSTRAINT": "1"}).speculate is False
+
+
+def test_the_log_is_text_on_a_terminal_and_json_otherwise():
+    """`--log-format auto` (the default): a person at a terminal reads text, a collector gets JSON."""
+    import pty
+
+    leader, follower = pty.openpty()
+    with os.fdopen(leader, "rb", buffering=0) as terminal:
+        done = subprocess.run([sys.executable, "-m", "miniserve.cli", "serve", "--port", "99999"],
+                              stdout=subprocess.DEVNULL, stderr=follower, timeout=120)
+        os.close(follower)
+        shown = terminal.read(4096).decode()
+    assert done.returncode == 2 and "ERROR" in shown and "--port '99999'" in shown and not shown.startswith("{"), shown
+    assert "--port '99999'" in one_error_line(miniserve("serve", "--port", "99999"))  # a pipe: one JSON line
