@@ -19,7 +19,7 @@ from miniserve.ticket import Ticket
 access = Blueprint("access", __name__)
 log = logging.getLogger("miniserve.access")
 REQUEST_ID = re.compile(r"^[A-Za-z0-9._-]{1,64}$")
-QUIET_PATHS = ("/healthz", "/readyz", "/metrics")  # probes and scrapes would drown the log
+QUIET_PATHS = ("/health", "/healthz", "/readyz", "/metrics")  # probes and scrapes would drown the log
 
 
 @dataclass(eq=False)
@@ -35,6 +35,7 @@ class AccessRecord:
     outcome: str = "answered"  # a stream: "done", or "disconnected" if it never reached [DONE]
     error: str | None = None
     written: bool = False
+    logged: bool = True  # False: probes and scrapes, or every request with --no-access-log
 
     def fields(self) -> dict:
         t = self.tickets
@@ -52,7 +53,7 @@ class AccessRecord:
         }
 
     def write(self) -> None:
-        if not self.written and self.path not in QUIET_PATHS:
+        if not self.written and self.logged:
             self.written = True
             if self.streaming and self.outcome == "answered":
                 self.outcome = "disconnected"
@@ -62,8 +63,9 @@ class AccessRecord:
 @access.before_app_request
 async def begin():
     given = request.headers.get("X-Request-ID", "")
+    settings = service().settings
     g.access = AccessRecord(given if REQUEST_ID.match(given) else uuid.uuid4().hex, request.method, request.path,
-                            service().settings.scheduler)
+                            settings.scheduler, logged=settings.access_log and request.path not in QUIET_PATHS)
 
 
 @access.after_app_request

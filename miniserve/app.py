@@ -33,7 +33,7 @@ log = logging.getLogger("miniserve.app")
 
 def create_app(settings: Settings | None = None) -> QuartTrio:
     settings = settings or Settings.from_env()
-    setup_logging()
+    setup_logging(settings.log_format, settings.log_level)
     bound_chunk_size()
     service = Service(settings, Path(settings.model) if settings.model else model_folder())
     app = QuartTrio(__name__)

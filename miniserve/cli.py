@@ -5,13 +5,13 @@ from __future__ import annotations
 import argparse
 import json
 import logging
-import os
 import sys
 from importlib import metadata
 from pathlib import Path
 
 from miniserve import reference
 from miniserve.tutor import model_folder
+from miniserve.tutor.guard import review
 from miniserve.tutor.prompt import SentenceError, TutorPrompt
 from miniserve.weights import ModelFormatError, load_model
 
@@ -36,46 +36,37 @@ def correct(args: argparse.Namespace) -> int:
         engine = Engine(config, weights, n_slots=1, max_step_tokens=config.n_positions)
         generated = engine.generate([ids], SamplingParams(max_new_tokens=max_new_tokens))[0].generated
     result = prompt.parse(generated)
+    shown = review(args.sentence, result.corrected, result.explanation if result.complete else "")  # as /correct
     if args.json:
-        print(json.dumps({"corrected": result.corrected, "explanation": result.explanation}, ensure_ascii=False))
+        print(json.dumps({"corrected": shown.corrected, "explanation": shown.explanation}, ensure_ascii=False))
     else:
-        print(f"corrected:   {result.corrected}\nexplanation: {result.explanation}")
+        print(f"corrected:   {shown.corrected}\nexplanation: {shown.explanation}")
     if not result.complete:
         print("warning: the model did not finish its answer within the length limit", file=sys.stderr)
     return 0
 
 
 def serve(args: argparse.Namespace) -> int:
-    """Start the server, or say in one JSON log line why it cannot (exit code 2, no traceback)."""
-    from dataclasses import fields
-
-    from miniserve.config import Settings
+    """Start the server, or say in one log line why it cannot (exit code 2, no traceback)."""
+    from miniserve.config import Settings, SettingsError
     from miniserve.logs import setup_logging
-    from miniserve.server import preflight, run
 
-    setup_logging()
     log = logging.getLogger("miniserve.cli")
-    overrides = {f.name: getattr(args, f.name) for f in fields(Settings)}
     try:
-        settings = Settings.from_env(**overrides)
-        host = args.host or os.environ.get("MINISERVE_HOST", "127.0.0.1")
-        port = args.port if args.port is not None else env_port()
-    except ValueError as error:
+        settings = Settings.from_env(**{name: getattr(args, name) for name in Settings.model_fields})
+    except SettingsError as error:
+        setup_logging()
         log.error("%s", error)
         return 2
-    problem = preflight(settings, host, port)
+    setup_logging(settings.log_format, settings.log_level)
+    from miniserve.server import preflight, run  # after the settings check: a bad flag fails at once
+
+    problem = preflight(settings, settings.host, settings.port)
     if problem:
         log.error("%s", problem)
         return 2
-    run(settings, host, port)
+    run(settings, settings.host, settings.port)
     return 0
-
-
-def env_port() -> int:
-    raw = os.environ.get("MINISERVE_PORT", "8000")
-    if not raw.isdigit() or not 0 < int(raw) < 65536:
-        raise ValueError(f"MINISERVE_PORT must be a port number (1-65535), not {raw!r}")
-    return int(raw)
 
 
 def version() -> str:
@@ -86,7 +77,7 @@ def version() -> str:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="miniserve", description="A small LLM inference server for the CPU.")
+    parser = OneLineParser(prog="miniserve", description="A small LLM inference server for the CPU.")
     parser.add_argument("--version", action="version", version=f"miniserve {version()}")
     commands = parser.add_subparsers(dest="command", required=True, help="what to do")
     c = commands.add_parser("correct", help="correct the verbs of one sentence with the tutor model")
@@ -97,20 +88,39 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the Numba engine (default) or the NumPy full-recompute reference")
     c.set_defaults(run=correct)
 
-    from dataclasses import fields
-
-    from miniserve.config import SCHEDULERS, Settings
+    from miniserve.config import Settings
 
     s = commands.add_parser("serve", help="start the HTTP server (Hypercorn, trio worker)",
-                            epilog="Every option can also be set as MINISERVE_<NAME>:\n" + Settings.describe(),
-                            formatter_class=argparse.RawDescriptionHelpFormatter)
-    s.add_argument("--host", help="address to listen on (env MINISERVE_HOST; default 127.0.0.1)")
-    s.add_argument("--port", type=int, help="port to listen on (env MINISERVE_PORT; default 8000)")
-    for f in fields(Settings):
-        kwargs = {"choices": SCHEDULERS} if f.name == "scheduler" else {}
-        s.add_argument(f"--{f.name.replace('_', '-')}", type=type(f.default), default=None, help=f.metadata["help"], **kwargs)
+                            epilog="Every option can also be set as the variable its help names; a flag wins.")
+    add_settings(s, Settings)
     s.set_defaults(run=serve)
     return parser
+
+
+def add_settings(parser: argparse.ArgumentParser, settings) -> None:
+    """One flag per setting (plus its other names), its default and variable in the help. Values
+    stay strings here: the settings model checks them, so a flag and its variable fail alike."""
+    from miniserve.config import env_name, flag_name
+
+    for name, f in settings.model_fields.items():
+        names = [flag_name(name), *f.json_schema_extra["cli"]]
+        default = {True: "on", False: "off"}.get(f.default, f.default) if f.annotation is bool else repr(f.default)
+        said = "" if "default" in f.description else f"default: {default}; "
+        shown = f"{f.description} ({said}env {env_name(name)})".replace("%", "%%")
+        if f.annotation is bool:
+            parser.add_argument(*names, dest=name, nargs="?", const="true", metavar="0|1", help=shown)
+            parser.add_argument(flag_name("no_" + name), *f.json_schema_extra["cli_off"], dest=name,
+                                action="store_const", const="false", help=f"the same as {names[0]} 0")
+        else:
+            choices = getattr(f.annotation, "__args__", None)
+            parser.add_argument(*names, dest=name, metavar="{" + ",".join(choices) + "}" if choices else None, help=shown)
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """A usage error is one line and exit code 2 (argparse prints the whole usage first)."""
+
+    def error(self, message: str):
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
 
 def main(argv: list[str] | None = None) -> int:

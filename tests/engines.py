@@ -82,3 +82,19 @@ class FailingDrafter(PromptLookup):
             self.failures -= 1
             raise RuntimeError("injected planning failure")
         return super().draft_for(seq, budget, n_positions)
+
+
+class ScriptedEngine(Engine):
+    """Answers a prompt in `scripts` (prompt ids -> generated ids) with the scripted tokens in
+    place of the sampled ones, as if the model had chosen them; other prompts as the model does."""
+
+    scripts: dict[tuple[int, ...], list[int]] = {}
+
+    def _accept(self, seq, first, draft):
+        script = self.scripts.get(tuple(seq.prompt))
+        if script is not None:
+            done = len(seq.generated)
+            for i in range(len(draft) + 1):
+                if done + i < len(script):
+                    self.sampler.tokens[first + i] = script[done + i]
+        return super()._accept(seq, first, draft)

@@ -127,12 +127,15 @@ def names_targets(case: Case, explanation: str) -> bool:
 def score(cases: list[Case], completions: list[Completion]) -> dict:
     """Exact match of the model's corrected sentence, and of what the guard lets the service show."""
     exact, guarded, named, withheld, errors = defaultdict(list), defaultdict(list), [], [], []
+    rewritten = []  # of the changes shown: was the model's explanation untrue of its edit?
     for case, got in zip(cases, completions):
         ok = got.corrected == case.corrected
         exact[case.kind].append(ok)
         shown = review(case.sentence, got.corrected, got.explanation)
         guarded[case.kind].append(shown.corrected == case.corrected)
         withheld.append(shown.withheld)
+        if shown.changed:
+            rewritten.append(shown.explanation != got.explanation.strip())
         if case.kind not in UNCHANGED_KINDS and case.target:
             named.append(names_targets(case, got.explanation))
         if not ok:
@@ -150,6 +153,7 @@ def score(cases: list[Case], completions: list[Completion]) -> dict:
         "after_guard_by_kind": {k: round(sum(v) / len(v), 4) for k, v in sorted(guarded.items())},
         "correct_unchanged_after_guard": sum(unchanged) / len(unchanged) if unchanged else None,
         "withheld": sum(withheld) / len(withheld),
+        "explanation_rewritten": sum(rewritten) / len(rewritten) if rewritten else None,
         "failures": errors[:40],
     }
 

@@ -153,3 +153,48 @@ def negative(word: str) -> bool:
 
 def is_verb_form(word: str) -> bool:
     return aux_family(word) is not None or bool(lemmas(word))
+
+
+# The forms an explanation may name ("the past tense 'went'"), for the auxiliaries by hand.
+AUX_KINDS = {
+    "be": ("base",), "am": ("present",), "is": ("third",), "are": ("present",), "was": ("past",), "were": ("past",),
+    "been": ("participle",), "being": ("ing",), "isn't": ("third",), "aren't": ("present",), "wasn't": ("past",),
+    "weren't": ("past",), "have": ("base",), "has": ("third",), "had": ("past", "participle"), "having": ("ing",),
+    "haven't": ("base",), "hasn't": ("third",), "hadn't": ("past",), "do": ("base",), "does": ("third",),
+    "did": ("past",), "done": ("participle",), "doing": ("ing",), "don't": ("base",), "doesn't": ("third",),
+    "didn't": ("past",),
+}
+
+
+@cache
+def kind_table() -> dict[str, frozenset[str]]:
+    """Every form of every known verb -> which forms it is: base, third, past, participle, ing."""
+    table: dict[str, set[str]] = {}
+    for verb in all_verbs():
+        for kind, form in (("base", verb.base), ("third", verb.third), ("past", verb.past),
+                           ("participle", verb.participle), ("ing", ing_form(verb.base, verb.past))):
+            table.setdefault(form, set()).add(kind)
+    for base, pasts, participles in _extra_verbs():
+        for kind, forms in (("base", [base]), ("third", [third_person(base)]), ("past", pasts),
+                            ("participle", participles), ("ing", [ing_form(base)])):
+            for form in forms:
+                table.setdefault(form, set()).add(kind)
+    for word, kinds in AUX_KINDS.items():
+        table[word] = set(kinds)
+    return {form: frozenset(kinds) for form, kinds in table.items()}
+
+
+def form_kinds(word: str) -> frozenset[str]:
+    """Which forms `word` is ("went" -> past; "walked" -> past, participle), judged by its ending
+    when no table knows it ("smelled" -> past, participle; "smell" -> base)."""
+    word = word.lower().replace("\u2019", "'")
+    known = kind_table().get(word)
+    if known is not None:
+        return known
+    if word.endswith("ing"):
+        return frozenset(("ing",))
+    if word.endswith("ed"):
+        return frozenset(("past", "participle"))
+    if word.endswith("s") and not word.endswith("ss"):
+        return frozenset(("third",))
+    return frozenset(("base",))
