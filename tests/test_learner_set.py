@@ -4,6 +4,7 @@ counts what the issue measures."""
 import statistics
 from collections import Counter
 from difflib import SequenceMatcher
+from pathlib import Path
 
 import pytest
 
@@ -81,6 +82,14 @@ def test_corrections_change_only_verbs(cases):
             changed = a[i1:i2] + b[j1:j2]
             assert i2 - i1 <= 2 and j2 - j1 <= 2, (c.id, changed)
             assert all(_verb_word(w) for w in changed), (c.id, changed)
+
+
+def test_sentences_read_as_written(cases):
+    """Dialogue in stories opens with a quotation mark; the reader keeps it."""
+    lines = (Path(__file__).parent / "data" / "learner_v3.tsv").read_text(encoding="utf-8").splitlines()
+    written = {line.split("\t")[5] for line in lines if line[:1] == "L"}
+    assert written == {c.sentence for c in cases}
+    assert sum(c.sentence.startswith('"') for c in cases) >= 5
 
 
 def test_ids_and_sentences_unique(cases):
