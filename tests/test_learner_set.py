@@ -126,7 +126,8 @@ def test_report_counts_what_the_issue_measures():
     perfect = report(cases, [Completion(c.corrected, "A verb form: 'x'.", True) for c in cases])
     copied = report(cases, [Completion(c.sentence, "No verb error was found.", True) for c in cases])
     n_correct = sum(c.kind == "correct" for c in cases)
-    assert perfect["correct_unchanged"] == copied["correct_unchanged"] == {"n": n_correct, "ok": n_correct, "share": 1.0}
+    everything = {"n": n_correct, "ok": n_correct, "share": 1.0}
+    assert perfect["correct_unchanged"] == copied["correct_unchanged"] == everything
     assert copied["errors_exact"]["ok"] == 0 and copied["errors_exact"]["n"] == len(cases) - n_correct
     assert copied["withheld"]["ok"] == 0
     # exactly right answers are shown only where the guard lets the expected correction through

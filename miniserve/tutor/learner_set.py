@@ -44,8 +44,10 @@ def learner_cases(half: str | None = None, path: Path = LEARNER) -> list[Learner
         raise ValueError(f"half must be one of {HALVES}, not {half!r}")
     with path.open(encoding="utf-8") as f:
         # QUOTE_NONE: a story's dialogue starts with a quotation mark, which is part of the sentence
-        rows = list(csv.DictReader((line for line in f if not line.startswith("#")), delimiter="\t", quoting=csv.QUOTE_NONE))
-    cases = [LearnerCase(r["id"], r["half"], r["genre"], r["class"], r["hard"], r["input"], r["corrected"]) for r in rows]
+        lines = (line for line in f if not line.startswith("#"))
+        rows = list(csv.DictReader(lines, delimiter="\t", quoting=csv.QUOTE_NONE))
+    cases = [LearnerCase(r["id"], r["half"], r["genre"], r["class"], r["hard"], r["input"], r["corrected"])
+             for r in rows]
     return [c for c in cases if half is None or c.half == half]
 
 
