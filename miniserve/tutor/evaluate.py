@@ -4,9 +4,12 @@ form(s), and what the service would show after the guard, on four sets:
 - `test_split`: the widened corpus's held-out test split (corpus2.py, --n sentences);
 - `old_test_split`: the first corpus's held-out test split (corpus.py, --n sentences);
 - `handwritten`: tests/data/handwritten.tsv (85 sentences, the first tutor's bar);
-- `dev_v2`: tests/data/dev_v2.tsv (hand-written for tutor v2 before training).
+- `dev_v2`: tests/data/dev_v2.tsv (hand-written for tutor v2 before training);
+- `learner_v3`: tests/data/learner_v3.tsv, one half (`--half dev`; `test` is opened once, at the end),
+  reported as learner_set.py says: error-free sentences unchanged, verb-only errors exact, per class.
 
     python -m miniserve.tutor.evaluate --n 2000 [--model FOLDER] [--json out.json] [--decode both]
+    python -m miniserve.tutor.evaluate --sets learner_v3 --half dev --decode constrained
 
 `--decode free` is plain greedy; `constrained` masks every token the edit constraint
 (constraint.py) does not allow; `both` runs each set both ways. Generation is batched greedy with
@@ -23,7 +26,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
 
-from miniserve.tutor import corpus, corpus2
+from miniserve.tutor import corpus, corpus2, learner_set
 from miniserve.tutor.guard import review
 from miniserve.tutor.prompt import Completion, TutorPrompt
 
@@ -158,6 +161,16 @@ def score(cases: list[Case], completions: list[Completion]) -> dict:
     }
 
 
+def learner_report(generator, half: str, mode: str) -> dict:
+    """learner_v3's report on one half, printed as a table with the first failures."""
+    cases = learner_set.learner_cases(half)
+    result = learner_set.report(cases, generator.complete([c.sentence for c in cases]))
+    print(f"learner_v3/{half}/{mode} ({len(cases)} sentences)\n{learner_set.table(result)}", flush=True)
+    for failure in result["failures"][:12]:
+        print("   ", json.dumps(failure, ensure_ascii=False))
+    return result
+
+
 def main(argv: list[str] | None = None) -> None:
     from miniserve.tutor import model_folder as default_model_folder
 
@@ -168,7 +181,8 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--json", type=Path, help="write the results here")
     p.add_argument("--engine", choices=("torch", "numba", "hf"), default="torch")
     p.add_argument("--decode", choices=("free", "constrained", "both"), default="both")
-    p.add_argument("--sets", default="dev_v2,handwritten,test_split,old_test_split")
+    p.add_argument("--sets", default="dev_v2,handwritten,test_split,old_test_split", help="comma-separated; also learner_v3")
+    p.add_argument("--half", choices=learner_set.HALVES, default="dev", help="learner_v3's half")
     p.add_argument("--threads", type=int, default=2)
     args = p.parse_args(argv)
     folder = args.model or default_model_folder()
@@ -190,6 +204,11 @@ def main(argv: list[str] | None = None) -> None:
         else:
             generator = HFGenerator(folder)
         for name in args.sets.split(","):
+            if name == "learner_v3":
+                results[f"{name}/{args.half}/{mode}"] = learner_report(generator, args.half, mode)
+                if args.json:
+                    args.json.write_text(json.dumps(results, indent=1, ensure_ascii=False) + "\n")
+                continue
             cases = sets[name]()
             result = score(cases, generator.complete([c.sentence for c in cases]))
             results[f"{name}/{mode}"] = result
