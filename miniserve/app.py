@@ -16,7 +16,7 @@ from miniserve import errors
 from miniserve.access import access
 from miniserve.admission import Admission
 from miniserve.config import Settings
-from miniserve.connection import CloseShield, Framing, bound_chunk_size
+from miniserve.connection import CloseShield, Framing, bound_chunk_size, close_on_eof
 from miniserve.logs import setup_logging
 from miniserve.middleware import BodyLimit, InputFilter, RateLimit
 from miniserve.openai_routes import openai
@@ -35,6 +35,7 @@ def create_app(settings: Settings | None = None) -> QuartTrio:
     settings = settings or Settings.from_env()
     setup_logging()
     bound_chunk_size()
+    close_on_eof()
     service = Service(settings, Path(settings.model) if settings.model else model_folder())
     app = QuartTrio(__name__)
     app.config["MAX_CONTENT_LENGTH"] = settings.max_body_bytes
