@@ -21,6 +21,7 @@ from miniserve.logs import setup_logging
 from miniserve.middleware import BodyLimit, InputFilter, RateLimit
 from miniserve.openai_routes import openai
 from miniserve.openapi import Provider
+from miniserve.proxy import ForwardedFor
 from miniserve.ops_routes import ops
 from miniserve.routes import routes
 from miniserve.service import Service
@@ -60,13 +61,14 @@ def create_app(settings: Settings | None = None) -> QuartTrio:
         await service.drain()
         log.info("stopped")
 
-    # ASGI layers, outermost first: worker check, connection close shim, framing (400), body limits
+    # ASGI layers, outermost first: worker check, the client's address behind trusted proxies,
+    # connection close shim, framing (400), body limits
     # (413, 408; the raw bytes are read so the connection stays reusable), admission (503, before
     # anything is parsed), rate limit (429), input filter (422), then Quart.
     count = lambda reason: service.metrics.rejected.labels(reason).inc()  # noqa: E731
     inner = InputFilter(app.asgi_app, service.special_texts, on_reject=count)
-    limited = RateLimit(inner, settings.rate_limit, settings.rate_burst, on_reject=count)
+    limited = RateLimit(inner, service.rate, on_reject=count)
     admitted = Admission(limited, service, on_reject=count)
     bounded = BodyLimit(admitted, settings.max_body_bytes, on_reject=count, timeout=settings.body_timeout)
-    app.asgi_app = RequireTrio(CloseShield(Framing(bounded, on_reject=count)))
+    app.asgi_app = RequireTrio(ForwardedFor(CloseShield(Framing(bounded, on_reject=count)), settings.trusted_proxies))
     return app

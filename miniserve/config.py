@@ -6,6 +6,8 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field, fields, replace
 
+from miniserve.proxy import networks
+
 SCHEDULERS = ("continuous", "static", "async", "sync")
 
 
@@ -38,8 +40,9 @@ class Settings:
     keep_alive_timeout: float = field(default=30.0, metadata={"help": "seconds an idle keep-alive connection stays open"})
     # edge
     max_body_bytes: int = field(default=16_384, metadata={"help": "request body limit (413 above)"})
-    rate_limit: float = field(default=0.0, metadata={"help": "requests/s per client, 0 = off (429 above)"})
-    rate_burst: int = field(default=20, metadata={"help": "requests a client may send at once"})
+    rate_limit: float = field(default=0.0, metadata={"help": "sequences/s per client (a request costs 1 per sentence or choice, at least 1), 0 = off (429 above)"})
+    rate_burst: int = field(default=20, metadata={"help": "sequences a client may start at once (a larger request gets 429)"})
+    trusted_proxies: str = field(default="", metadata={"help": "addresses/CIDRs, comma-separated, whose X-Forwarded-For names the client (default: none)"})
     # generation
     max_new_tokens: int = field(default=160, metadata={"help": "upper bound on generated tokens per request"})
 
@@ -64,6 +67,10 @@ class Settings:
                      "body_timeout", "keep_alive_timeout"):
             if getattr(self, name) < 0:
                 raise ValueError(f"{name} must be >= 0")
+        try:
+            networks(self.trusted_proxies)
+        except ValueError as error:
+            raise ValueError(f"trusted_proxies: {error}") from None
 
     @classmethod
     def from_env(cls, environ=None, **overrides) -> "Settings":

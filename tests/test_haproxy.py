@@ -7,12 +7,8 @@ marked it down). Only 127.0.0.1; every loop is bounded in count and time."""
 
 from __future__ import annotations
 
-import csv
-import os
-import shutil
 import signal
 import subprocess
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -20,26 +16,18 @@ import httpx
 import pytest
 import trio
 import trio.testing
-from helpers import free_port, wait_ready
+from cluster import CONFIG, HAPROXY, Replica, balancer, haproxy_env, until_state
+from helpers import free_port
 
-ROOT = Path(__file__).resolve().parents[1]
-CONFIG = ROOT / "deploy" / "haproxy" / "haproxy.cfg"
-HAPROXY = shutil.which("haproxy") or "/usr/sbin/haproxy"  # .ci/run installs Debian's package
 SENTENCES = ["He goed to school", "She has went home.", "My aunt watch the news.", "Did they bought it?"]
 MAX_BATCH, MAX_QUEUE = 4, 8  # small replicas: the test shares 2 cores with everything else
 # HAProxy marks a replica down within inter + fastinter (1.3 s) of its first failed check: until
 # then the replica keeps its listener (answering 503, which HAProxy replays elsewhere).
 DRAIN_DELAY = 2.0
-
-
-def haproxy_env(tmp: Path, port: int, replicas: list[int]) -> dict:
-    return dict(os.environ, MINISERVE_LB_BIND=f"127.0.0.1:{port}", MINISERVE_LB_STATS=str(tmp / "haproxy.sock"),
-                MINISERVE_REPLICA_1=f"127.0.0.1:{replicas[0]}", MINISERVE_REPLICA_2=f"127.0.0.1:{replicas[1]}",
-                MINISERVE_REPLICA_MAXCONN=str(MAX_BATCH + MAX_QUEUE))
-
+FLAGS = ("--max-batch", str(MAX_BATCH), "--max-queue", str(MAX_QUEUE), "--drain-timeout", "20", "--drain-delay", str(DRAIN_DELAY))
 
 def test_config_is_valid(tmp_path):
-    env = haproxy_env(tmp_path, free_port(), [free_port(), free_port()])
+    env = haproxy_env(tmp_path, free_port(), [free_port(), free_port()], MAX_BATCH + MAX_QUEUE)
     checked = subprocess.run([HAPROXY, "-c", "-f", str(CONFIG)], env=env, capture_output=True, text=True, timeout=30)
     assert checked.returncode == 0, checked.stdout + checked.stderr
     assert "Configuration file is valid" in checked.stdout
@@ -77,60 +65,6 @@ async def test_drain_delay_fails_readiness_first_and_holds_the_listener(tutor_fo
     again = trio.current_time()
     await service.drain()  # the lifespan drains again after the listener closed: no second delay
     assert trio.current_time() == again
-
-
-class Replica:
-    """One `miniserve serve` process on a fixed port; start() again after it stopped."""
-
-    def __init__(self, name: str, port: int, model: Path, log: Path):
-        self.name, self.port, self.model, self.log = name, port, model, log
-        self.process: subprocess.Popen | None = None
-
-    def start(self) -> None:
-        with open(self.log, "a") as log:  # a file, not a pipe nobody reads (that would block the server)
-            self.process = subprocess.Popen(
-                [sys.executable, "-m", "miniserve.cli", "serve", "--port", str(self.port), "--model", str(self.model),
-                 "--max-batch", str(MAX_BATCH), "--max-queue", str(MAX_QUEUE), "--drain-timeout", "20",
-                 "--drain-delay", str(DRAIN_DELAY)],
-                cwd=ROOT, stdout=subprocess.DEVNULL, stderr=log, env=dict(os.environ, PYTHONPATH=str(ROOT)))
-
-    async def ready(self) -> float:
-        """Wait for /readyz 200 (asked directly, not through HAProxy); return when it was seen."""
-        async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{self.port}", timeout=5) as client:
-            await wait_ready(client, self.process)
-        return trio.current_time()
-
-    async def exited(self, seconds: float = 40) -> int:
-        with trio.fail_after(seconds):
-            while self.process.poll() is None:
-                await trio.sleep(0.05)
-        return self.process.returncode
-
-    def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.kill()
-            self.process.wait(10)
-
-
-async def server_states(socket_path: Path) -> dict[str, str]:
-    """HAProxy's runtime API, `show stat`: server name -> UP / DOWN / MAINT (transitions: 'UP 1/2')."""
-    stream = await trio.open_unix_socket(str(socket_path))
-    async with stream:
-        await stream.send_all(b"show stat\n")
-        chunks = []
-        while chunk := await stream.receive_some():
-            chunks.append(chunk)
-    rows = list(csv.reader(b"".join(chunks).decode().lstrip("# ").splitlines()))
-    header = rows[0]
-    return {row[header.index("svname")]: row[header.index("status")] for row in rows[1:]
-            if len(row) == len(header) and row[0] == "replicas" and row[1] not in ("BACKEND", "FRONTEND")}
-
-
-async def until_state(socket_path: Path, server: str, state: str, seconds: float = 20) -> float:
-    with trio.fail_after(seconds):
-        while (await server_states(socket_path)).get(server) != state:
-            await trio.sleep(0.05)
-    return trio.current_time()
 
 
 @dataclass
@@ -198,22 +132,17 @@ async def until(condition, seconds: float = 20) -> None:
 def cluster(tutor_folder, tmp_path):
     """Two replicas and HAProxy; yields (replicas, balancer url, stats socket); stops all."""
     logs = tmp_path  # the replicas' and HAProxy's logs stay there for a failed run
-    replicas = [Replica(f"r{i}", free_port(), tutor_folder, logs / f"r{i}.log") for i in (1, 2)]
+    replicas = [Replica(f"r{i}", free_port(), tutor_folder, logs / f"r{i}.log", FLAGS) for i in (1, 2)]
     port = free_port()
-    env = haproxy_env(tmp_path, port, [r.port for r in replicas])
-    balancer = None
+    env = haproxy_env(tmp_path, port, [r.port for r in replicas], MAX_BATCH + MAX_QUEUE)
     try:
         for replica in replicas:
             replica.start()
-        with open(logs / "haproxy.log", "w") as log:
-            balancer = subprocess.Popen([HAPROXY, "-db", "-f", str(CONFIG)], env=env, stdout=log, stderr=log)
-        yield replicas, f"http://127.0.0.1:{port}", Path(env["MINISERVE_LB_STATS"])
+        with balancer(env, logs / "haproxy.log"):
+            yield replicas, f"http://127.0.0.1:{port}", Path(env["MINISERVE_LB_STATS"])
     finally:
         for replica in replicas:
             replica.stop()
-        if balancer is not None:
-            balancer.kill()
-            balancer.wait(10)
 
 
 async def test_replicas_behind_haproxy_drain_rejoin_and_die_cleanly(cluster):
