@@ -18,7 +18,7 @@ from miniserve.admission import Admission
 from miniserve.config import Settings
 from miniserve.connection import CloseShield, Framing, bound_chunk_size, close_on_eof
 from miniserve.logs import setup_logging
-from miniserve.middleware import BodyLimit, InputFilter, RateLimit
+from miniserve.middleware import BodyLimit, InputFilter, NoSniff, RateLimit
 from miniserve.openai_routes import openai
 from miniserve.openapi import Provider
 from miniserve.proxy import ForwardedFor
@@ -61,7 +61,7 @@ def create_app(settings: Settings | None = None) -> QuartTrio:
         await service.drain()
         log.info("stopped")
 
-    # ASGI layers, outermost first: worker check, the client's address behind trusted proxies,
+    # ASGI layers, outermost first: worker check, nosniff on every answer, the client's address behind trusted proxies,
     # connection close shim, framing (400), body limits
     # (413, 408; the raw bytes are read so the connection stays reusable), admission (503, before
     # anything is parsed), rate limit (429), input filter (422), then Quart.
@@ -70,5 +70,5 @@ def create_app(settings: Settings | None = None) -> QuartTrio:
     limited = RateLimit(inner, service.rate, on_reject=count)
     admitted = Admission(limited, service, on_reject=count)
     bounded = BodyLimit(admitted, settings.max_body_bytes, on_reject=count, timeout=settings.body_timeout)
-    app.asgi_app = RequireTrio(ForwardedFor(CloseShield(Framing(bounded, on_reject=count)), settings.trusted_proxies))
+    app.asgi_app = RequireTrio(NoSniff(ForwardedFor(CloseShield(Framing(bounded, on_reject=count)), settings.trusted_proxies)))
     return app

@@ -39,6 +39,24 @@ def replay(body: bytes, receive):
     return receive_again
 
 
+class NoSniff:
+    """`X-Content-Type-Options: nosniff` on every answer, the layers' own refusals too: a browser
+    must take a JSON error or an event stream for what its Content-Type says, never run it."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+
+        async def send_marked(message):
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": [*message.get("headers", []), (b"x-content-type-options", b"nosniff")]}
+            await send(message)
+        await self.app(scope, receive, send_marked)
+
+
 class BodyLimit:
     """Buffers the request body up to `max_bytes` within `timeout` seconds; anything larger gets
     413, anything slower 408 (a body trickled a byte at a time would hold its connection forever),

@@ -10,6 +10,7 @@ import shutil
 import subprocess
 import sys
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
@@ -19,6 +20,7 @@ from helpers import wait_ready
 ROOT = Path(__file__).resolve().parents[1]
 CONFIG = ROOT / "deploy" / "haproxy" / "haproxy.cfg"
 HAPROXY = shutil.which("haproxy") or "/usr/sbin/haproxy"  # .ci/run installs Debian's package
+SENTENCES = ["He goed to school", "She has went home.", "My aunt watch the news.", "Did they bought it?"]
 
 
 def haproxy_env(tmp: Path, port: int, replicas: list[int], maxconn: int) -> dict:
@@ -90,3 +92,64 @@ async def until_state(socket_path: Path, server: str, state: str, seconds: float
         while (await server_states(socket_path)).get(server) != state:
             await trio.sleep(0.05)
     return trio.current_time()
+
+
+@dataclass
+class Outcome:
+    stream: bool
+    sent: float
+    answered: float
+    status: str  # "200", "502", ..., or the client's exception name
+    served_by: str = ""
+    complete: bool = False  # a 200 with the whole answer ([DONE] for a stream)
+
+
+class Load:
+    """A few users sending /correct through the balancer, one request at a time each, alternating
+    plain and streamed; `on_headers(server)` is called once a streamed answer's headers arrived
+    (it is still in flight on `server`). Bounded: `per_user` requests each, or until stop."""
+
+    def __init__(self, client: httpx.AsyncClient, users: int = 4, per_user: int = 400):
+        self.client, self.users, self.per_user = client, users, per_user
+        self.outcomes: list[Outcome] = []
+        self.stop = trio.Event()
+        self.on_headers = lambda server: None
+
+    def served(self, server: str, after: float = -1.0) -> int:
+        return sum(o.served_by == server and o.complete and o.sent > after for o in self.outcomes)
+
+    async def _one(self, i: int, n: int) -> None:
+        stream = n % 2 == 1
+        sent = trio.current_time()
+        outcome = Outcome(stream, sent, sent, "")
+        try:
+            url = "/correct?stream=true" if stream else "/correct"
+            async with self.client.stream("POST", url, json={"sentence": SENTENCES[(i + n) % 4]}) as response:
+                outcome.status, outcome.served_by = str(response.status_code), response.headers.get("x-served-by", "")
+                if stream and response.status_code == 200:
+                    self.on_headers(outcome.served_by)
+                body = (await response.aread()).decode()
+            if response.status_code == 200:
+                outcome.complete = body.rstrip().endswith("data: [DONE]") and '"error"' not in body if stream \
+                    else "corrected" in response.json()
+        except httpx.HTTPError as error:
+            outcome.status = type(error).__name__
+        outcome.answered = trio.current_time()
+        self.outcomes.append(outcome)
+
+    async def _user(self, i: int) -> None:
+        for n in range(self.per_user):
+            if self.stop.is_set():
+                return
+            await self._one(i, n)
+
+    async def run(self) -> None:
+        async with trio.open_nursery() as nursery:
+            for i in range(self.users):
+                nursery.start_soon(self._user, i)
+
+
+async def until(condition, seconds: float = 20) -> None:
+    with trio.fail_after(seconds):
+        while not condition():
+            await trio.sleep(0.02)

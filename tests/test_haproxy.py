@@ -9,17 +9,15 @@ from __future__ import annotations
 
 import signal
 import subprocess
-from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
 import pytest
 import trio
 import trio.testing
-from cluster import CONFIG, HAPROXY, Replica, balancer, haproxy_env, until_state
+from cluster import CONFIG, HAPROXY, Load, Replica, balancer, haproxy_env, until, until_state
 from helpers import free_port
 
-SENTENCES = ["He goed to school", "She has went home.", "My aunt watch the news.", "Did they bought it?"]
 MAX_BATCH, MAX_QUEUE = 4, 8  # small replicas: the test shares 2 cores with everything else
 # HAProxy marks a replica down within inter + fastinter (1.3 s) of its first failed check: until
 # then the replica keeps its listener (answering 503, which HAProxy replays elsewhere).
@@ -42,6 +40,9 @@ def test_config_makes_the_documented_choices():
     assert directives["option redispatch"]
     check = directives["default-server check"]
     assert check[check.index("fall") + 1] in ("1", "2") and check[check.index("inter") + 1] == "1s"
+    # a replica that refuses a connection is out at once, so no retry goes back to it (test_failover.py)
+    assert check[check.index("observe") + 1] == "layer4" and check[check.index("error-limit") + 1] == "1"
+    assert check[check.index("on-error") + 1] == "mark-down"
     server_timeout = int(directives["timeout server"][2].rstrip("s"))
     from miniserve.config import Settings
     assert Settings().request_timeout < server_timeout <= Settings().request_timeout + 10
@@ -65,67 +66,6 @@ async def test_drain_delay_fails_readiness_first_and_holds_the_listener(tutor_fo
     again = trio.current_time()
     await service.drain()  # the lifespan drains again after the listener closed: no second delay
     assert trio.current_time() == again
-
-
-@dataclass
-class Outcome:
-    stream: bool
-    sent: float
-    answered: float
-    status: str  # "200", "502", ..., or the client's exception name
-    served_by: str = ""
-    complete: bool = False  # a 200 with the whole answer ([DONE] for a stream)
-
-
-class Load:
-    """A few users sending /correct through the balancer, one request at a time each, alternating
-    plain and streamed; `on_headers(server)` is called once a streamed answer's headers arrived
-    (it is still in flight on `server`). Bounded: `per_user` requests each, or until stop."""
-
-    def __init__(self, client: httpx.AsyncClient, users: int = 4, per_user: int = 400):
-        self.client, self.users, self.per_user = client, users, per_user
-        self.outcomes: list[Outcome] = []
-        self.stop = trio.Event()
-        self.on_headers = lambda server: None
-
-    def served(self, server: str, after: float = -1.0) -> int:
-        return sum(o.served_by == server and o.complete and o.sent > after for o in self.outcomes)
-
-    async def _one(self, i: int, n: int) -> None:
-        stream = n % 2 == 1
-        sent = trio.current_time()
-        outcome = Outcome(stream, sent, sent, "")
-        try:
-            url = "/correct?stream=true" if stream else "/correct"
-            async with self.client.stream("POST", url, json={"sentence": SENTENCES[(i + n) % 4]}) as response:
-                outcome.status, outcome.served_by = str(response.status_code), response.headers.get("x-served-by", "")
-                if stream and response.status_code == 200:
-                    self.on_headers(outcome.served_by)
-                body = (await response.aread()).decode()
-            if response.status_code == 200:
-                outcome.complete = body.rstrip().endswith("data: [DONE]") and '"error"' not in body if stream \
-                    else "corrected" in response.json()
-        except httpx.HTTPError as error:
-            outcome.status = type(error).__name__
-        outcome.answered = trio.current_time()
-        self.outcomes.append(outcome)
-
-    async def _user(self, i: int) -> None:
-        for n in range(self.per_user):
-            if self.stop.is_set():
-                return
-            await self._one(i, n)
-
-    async def run(self) -> None:
-        async with trio.open_nursery() as nursery:
-            for i in range(self.users):
-                nursery.start_soon(self._user, i)
-
-
-async def until(condition, seconds: float = 20) -> None:
-    with trio.fail_after(seconds):
-        while not condition():
-            await trio.sleep(0.02)
 
 
 @pytest.fixture
