@@ -61,3 +61,23 @@ async def test_unsupported_methods_over_real_http_are_405_with_allow(url):
             response = await client.request(method, path)
             assert response.status_code == 405 and response.headers["Allow"], (method, path)
             assert response.json()["error"]
+
+
+async def test_every_answer_says_nosniff_and_the_docs_cannot_be_framed(url):
+    """Every route, and the edge layers' own refusals (413, 415, 405, 404), tell the browser to take
+    the Content-Type as given; the Swagger UI page may not be framed by another site."""
+    json_type = {"content-type": "application/json"}
+    async with httpx.AsyncClient(base_url=url, timeout=30) as client:
+        answers = [await client.get(path) for path in ("/", "/docs", "/docs/assets/swagger-ui.css", "/openapi.json",
+                                                     "/healthz", "/readyz", "/metrics", "/stats", "/v1/models", "/nowhere")]
+        answers += [await client.post("/correct", json={"sentence": "He goed home"}),
+                    await client.post("/correct?stream=true", json={"sentence": "He goed home"}),
+                    await client.post("/correct", content=b"[" * 20_000, headers=json_type),
+                    await client.post("/correct", content=b"{}"),
+                    await client.post("/v1/completions", json={"model": "nope", "prompt": "x"}),
+                    await client.request("TRACE", "/correct")]
+        assert {r.status_code for r in answers} >= {200, 404, 405, 413, 415}
+        for r in answers:
+            assert r.headers.get("x-content-type-options") == "nosniff", (r.request.url, r.status_code)
+        policy = (await client.get("/docs")).headers["content-security-policy"]
+        assert "frame-ancestors 'none'" in policy and "'unsafe-eval'" not in policy
