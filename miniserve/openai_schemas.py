@@ -7,14 +7,17 @@ from typing import Annotated
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, field_validator
 
 TokenIds = Annotated[list[Annotated[StrictInt, Field(ge=0)]], Field(min_length=1)]
+Text = Annotated[StrictStr, Field(min_length=1)]  # an empty prompt has nothing to complete
 INT64 = 2**63
 
 
 class CompletionRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    # strict: a JSON true is not the integer 1, nor "1" a number, as the published schema says
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     model: str = Field(description="a served model id (GET /v1/models)")
-    prompt: StrictStr | list[StrictStr] | TokenIds | list[TokenIds] = Field(
+    prompt: Text | Annotated[list[Text], Field(min_length=1, max_length=16)] | TokenIds | \
+            Annotated[list[TokenIds], Field(min_length=1, max_length=16)] = Field(
         description="text, a list of texts, token ids, or a list of token-id lists (ids below the vocabulary size)")
     max_tokens: int | None = Field(None, ge=1, description="default 16, at most the server's max_new_tokens")
     temperature: float | None = Field(1.0, ge=0.0, le=2.0)
@@ -29,12 +32,15 @@ class CompletionRequest(BaseModel):
     logprobs: int | None = Field(None, ge=0, le=5)
     stop: str | list[str] | None = None
     seed: int | None = Field(None, ge=-INT64, lt=INT64, description="any 64-bit integer")
-    echo: bool = False
-    best_of: int | None = None
-    suffix: str | None = None
-    presence_penalty: float = 0.0
-    frequency_penalty: float = 0.0
-    logit_bias: dict[str, float] | None = None
+    # OpenAI's parameters this server does not implement: accepted only at their no-op values (the
+    # schema says which; `unsupported()` names the one a request got wrong)
+    echo: bool = Field(False, json_schema_extra={"enum": [False]})
+    # (the server also takes best_of equal to a larger n, which a schema cannot say)
+    best_of: int | None = Field(None, description="null or n: one sequence per choice", json_schema_extra={"enum": [None, 1]})
+    suffix: str | None = Field(None, json_schema_extra={"maxLength": 0})
+    presence_penalty: float = Field(0.0, json_schema_extra={"enum": [0]})
+    frequency_penalty: float = Field(0.0, json_schema_extra={"enum": [0]})
+    logit_bias: dict[str, float] | None = Field(None, json_schema_extra={"maxProperties": 0})
     user: str | None = None
 
     @field_validator("prompt")
