@@ -37,15 +37,13 @@ class CorrectRequest(BaseModel):
 
     _blank = field_validator("sentence", "text")(not_blank)
 
-    @model_validator(mode="before")
+    @field_validator("sentence", "text", mode="before")
     @classmethod
-    def no_nulls(cls, data):
-        """A field is a string or left out: the schema has no null, so neither does the server."""
-        if isinstance(data, dict):
-            for name in ("sentence", "text"):
-                if name in data and data[name] is None:
-                    raise ValueError(f"{name} is null: give a string or leave it out")
-        return data
+    def not_null(cls, value):
+        """A field is a string or left out (only a given value is validated): the schema has no null."""
+        if value is None:
+            raise ValueError("null is not text: give a string or leave the field out")
+        return value
 
     @model_validator(mode="after")
     def exactly_one(self):
