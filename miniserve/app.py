@@ -61,14 +61,15 @@ def create_app(settings: Settings | None = None) -> QuartTrio:
         await service.drain()
         log.info("stopped")
 
-    # ASGI layers, outermost first: worker check, nosniff on every answer, the client's address behind trusted proxies,
-    # connection close shim, framing (400), body limits
-    # (413, 408; the raw bytes are read so the connection stays reusable), admission (503, before
-    # anything is parsed), rate limit (429), input filter (422), then Quart.
+    # ASGI layers, outermost first: worker check, nosniff on every answer, the client's address
+    # behind trusted proxies, connection close shim, framing (400), body limits (413, 408; the raw
+    # bytes are read so the connection stays reusable), admission (503, before anything is
+    # parsed), rate limit (429, one sequence per request), input filter (422), then Quart.
     count = lambda reason: service.metrics.rejected.labels(reason).inc()  # noqa: E731
     inner = InputFilter(app.asgi_app, service.special_texts, on_reject=count)
     limited = RateLimit(inner, service.rate, on_reject=count)
     admitted = Admission(limited, service, on_reject=count)
     bounded = BodyLimit(admitted, settings.max_body_bytes, on_reject=count, timeout=settings.body_timeout)
-    app.asgi_app = RequireTrio(NoSniff(ForwardedFor(CloseShield(Framing(bounded, on_reject=count)), settings.trusted_proxies)))
+    framed = CloseShield(Framing(bounded, on_reject=count))
+    app.asgi_app = RequireTrio(NoSniff(ForwardedFor(framed, settings.trusted_proxies)))
     return app
