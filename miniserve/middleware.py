@@ -1,5 +1,6 @@
-"""ASGI middleware, outermost first: body size and time limit (413, 408), per-client rate limit
-(429, `ratelimit.py`), input filter (422). Each answers JSON by itself and never reaches the app when it refuses."""
+"""ASGI middleware, outermost first: nosniff on every answer, body size and time limit (413, 408),
+per-client rate limit (429, `ratelimit.py`), input filter (422). Each answers JSON by itself and
+never reaches the app when it refuses."""
 
 from __future__ import annotations
 
