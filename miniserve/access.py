@@ -28,6 +28,7 @@ class AccessRecord:
     method: str
     path: str
     scheduler: str
+    client: str = ""  # the socket's peer, or the address a trusted proxy forwarded
     started: float = field(default_factory=trio.current_time)
     status: int | None = None
     tickets: list[Ticket] = field(default_factory=list)
@@ -41,7 +42,7 @@ class AccessRecord:
         t = self.tickets
         ttfts = [x.ttft_seconds for x in t if x.ttft_seconds is not None]
         return {
-            "request_id": self.request_id, "method": self.method, "path": self.path,
+            "request_id": self.request_id, "client": self.client, "method": self.method, "path": self.path,
             "scheduler": self.scheduler, "status": self.status, "streamed": self.streaming,
             "outcome": self.outcome,
             "error": self.error, "sequences": len(t) or None,
@@ -65,7 +66,8 @@ async def begin():
     given = request.headers.get("X-Request-ID", "")
     settings = service().settings
     g.access = AccessRecord(given if REQUEST_ID.match(given) else uuid.uuid4().hex, request.method, request.path,
-                            settings.scheduler, logged=settings.access_log and request.path not in QUIET_PATHS)
+                            settings.scheduler, request.remote_addr or "",
+                            logged=settings.access_log and request.path not in QUIET_PATHS)
 
 
 @access.after_app_request

@@ -10,12 +10,16 @@ from quart import request
 
 from miniserve.errors import ApiError
 
-TRUE, FALSE = ("1", "true", "yes", "on"), ("", "0", "false", "no", "off")
+TRUE, FALSE = ("1", "true", "yes", "on"), ("0", "false", "no", "off")
 
 
 def stream_flag() -> bool:
-    """`?stream=true|false` (1/0, yes/no, on/off); anything else is a 422, not a silent false."""
-    value = request.args.get("stream", "").strip().lower()
+    """`?stream=true|false` (1/0, yes/no, on/off) or no `stream` at all (false); anything else, an
+    empty `?stream=` too, is a 422, not a silent false."""
+    value = request.args.get("stream")
+    if value is None:
+        return False
+    value = value.strip().lower()
     if value in TRUE or value in FALSE:
         return value in TRUE
     raise ApiError(422, "validation_error", f"stream: {value!r} is not a boolean; use true or false",

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from typing import Literal, Mapping
 
-from pydantic import Field, ValidationError
+from pydantic import Field, ValidationError, field_validator
 from pydantic_settings import BaseSettings, EnvSettingsSource, SettingsConfigDict
+
+from miniserve.proxy import networks
 
 PREFIX = "MINISERVE_"
 Scheduler = Literal["continuous", "static", "async", "sync"]
@@ -64,14 +66,21 @@ class Settings(BaseSettings):
     keep_alive_timeout: float = setting(30.0, "seconds an idle keep-alive connection stays open", ge=0)
     # edge
     max_body_bytes: int = setting(16_384, "request body limit (413 above)", ge=1)
-    rate_limit: float = setting(0.0, "requests/s per client, 0 = off (429 above)", ge=0)
-    rate_burst: int = setting(20, "requests a client may send at once", ge=1)
+    rate_limit: float = setting(0.0, "sequences/s per client (a request costs 1 per sentence or choice, at least 1), 0 = off (429 above)", ge=0)
+    rate_burst: int = setting(20, "sequences a client may start at once (a larger request gets 429)", ge=1)
+    trusted_proxies: str = setting("", "addresses/CIDRs, comma-separated, whose X-Forwarded-For names the client (default: none)")
     # generation
     max_new_tokens: int = setting(160, "upper bound on generated tokens per request", ge=1)
     # logs (stderr)
     log_format: Literal["auto", "text", "json"] = setting("auto", "text | json (auto: text on a terminal, JSON otherwise)")
     log_level: Literal["debug", "info", "warning", "error"] = setting("info", "debug | info | warning | error")
     access_log: bool = setting(True, "one log line per request", cli_off=("--disable-log-requests",))
+
+    @field_validator("trusted_proxies")
+    @classmethod
+    def _parse_proxies(cls, value: str) -> str:
+        networks(value)  # a ValueError names the bad address
+        return value
 
     @classmethod
     def settings_customise_sources(cls, settings_cls, init_settings, env_settings, dotenv_settings, file_secret_settings):

@@ -12,9 +12,11 @@ from miniserve.service import Service
 from miniserve.ticket import Signal, Ticket
 
 
-def admit(s: Service, work: Seq[tuple[list[int], SamplingParams]], request_id: str, streaming: bool) -> list[Ticket]:
+def admit(s: Service, work: Seq[tuple[list[int], SamplingParams]], request_id: str, streaming: bool,
+          client: str | None = None) -> list[Ticket]:
     """Tickets (sharing one Signal) for `work`, all enqueued; or ApiError 400 if the request can never
-    fit the queue, Overloaded / Unavailable if it cannot now (nothing is left enqueued then)."""
+    fit the queue, Overloaded / Unavailable if it cannot now, RateLimited if `client` cannot pay for
+    its sequences (nothing is left enqueued then)."""
     reason = s.health.unavailable_reason()
     if reason is not None or s.scheduler is None:
         raise Unavailable(f"not ready: {reason or 'starting'}")
@@ -24,6 +26,8 @@ def admit(s: Service, work: Seq[tuple[list[int], SamplingParams]], request_id: s
                                                   f"holds at most {limit}: send fewer at a time")
     if s.scheduler.n_waiting + len(work) > limit:
         raise Overloaded(s.scheduler.retry_after())
+    if client is not None:  # the edge charged the request one sequence already
+        s.rate.take(client, len(work) - 1, whole=len(work))
     signal = Signal()
     tickets = [Ticket(Sequence(list(ids), params), request_id, signal=signal, streaming=streaming) for ids, params in work]
     try:

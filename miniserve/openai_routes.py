@@ -60,7 +60,7 @@ async def completions():
     s = service()
     work = plan(s, data)
     record = g.access
-    tickets = admit(s, work, record.request_id, data.stream)
+    tickets = admit(s, work, record.request_id, data.stream, client=record.client)
     record.tickets = tickets
     stops = [data.stop] if isinstance(data.stop, str) else (data.stop or [])
     choices = [Choice(i, t, s.tokenizer, stops) for i, t in enumerate(tickets)]

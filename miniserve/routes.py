@@ -45,7 +45,7 @@ async def correct():
         raise ApiError(501, "not_implemented", "the served model is not the tutor: it has no <|fix|> prompt format")
     plan = Plan.of(data, s)
     record = g.access
-    tickets = admit(s, plan.work, record.request_id, streaming)
+    tickets = admit(s, plan.work, record.request_id, streaming, client=record.client)
     record.tickets = tickets
     choices = plan.choices(tickets, s.prompt)
     if streaming:

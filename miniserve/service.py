@@ -16,6 +16,7 @@ from miniserve.config import Settings
 from miniserve.engine import Engine, PromptLookup
 from miniserve.health import Health
 from miniserve.metrics import Metrics
+from miniserve.ratelimit import Buckets
 from miniserve.scheduler import Scheduler
 from miniserve.tutor import model_folder
 from miniserve.tutor.constraint import EditConstraints
@@ -43,6 +44,7 @@ class Service:
 
     def __post_init__(self):
         self.created = int(time.time())
+        self.rate = Buckets(self.settings.rate_limit, self.settings.rate_burst)  # per client, charged by work
         shipped = self.folder.resolve() == model_folder().resolve()
         self.model_name = self.settings.model_name or ("miniserve-tutor" if shipped else self.folder.name)
         self.tokenizer = Tokenizer.from_file(str(self.folder / "tokenizer.json"))
