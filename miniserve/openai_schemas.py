@@ -18,7 +18,7 @@ Penalty = Annotated[float, Field(ge=-2.0, le=2.0)]  # OpenAI's range (only 0 is 
 
 
 class StreamOptions(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     include_usage: bool = False
 

@@ -65,6 +65,8 @@ class Provider(OpenAPIProvider):
             schemas.update(found.pop("$defs", {}))
             schemas[model.__name__] = found
         served, cap = [service().model_name], service().settings.max_new_tokens
+        engine = service().engine
+        vocab = engine.config.vocab_size if engine is not None else 0
         for path in spec["paths"].values():
             for op in path.values():
                 body = op.get("requestBody", {}).get("content", {}).get("application/json", {}).get("schema", {})
@@ -74,4 +76,20 @@ class Provider(OpenAPIProvider):
                     for branch in body["properties"]["max_tokens"].get("anyOf", []):
                         if branch.get("type") == "integer":
                             branch["maximum"] = cap
+                if vocab:  # token ids: below this model's vocabulary (400 otherwise)
+                    for name in ("prompt", "allowed_token_ids"):
+                        if name in body.get("properties", {}):
+                            _cap_integers(body["properties"][name], vocab - 1)
         return spec
+
+
+def _cap_integers(schema, maximum: int) -> None:
+    """Every integer schema nested in `schema` gets this maximum."""
+    if isinstance(schema, dict):
+        if schema.get("type") == "integer":
+            schema["maximum"] = maximum
+        for value in schema.values():
+            _cap_integers(value, maximum)
+    elif isinstance(schema, list):
+        for value in schema:
+            _cap_integers(value, maximum)
