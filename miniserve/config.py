@@ -33,7 +33,7 @@ class Settings:
     request_timeout: float = field(default=30.0, metadata={"help": "seconds before a request gets 504"})
     drain_timeout: float = field(default=20.0, metadata={"help": "seconds in-flight requests get at shutdown"})
     drain_delay: float = field(default=0.0, metadata={"help": "seconds /readyz fails before the listener may close (behind a balancer: its detection time)"})
-    stream_stall_timeout: float = field(default=10.0, metadata={"help": "seconds a stream may leave tokens unread"})
+    write_timeout: float = field(default=10.0, metadata={"help": "seconds a client may take no bytes of its answer: then its sequences are dropped and the connection closed"})
     body_timeout: float = field(default=10.0, metadata={"help": "seconds a client gets to send the whole body (408 after)"})
     keep_alive_timeout: float = field(default=30.0, metadata={"help": "seconds an idle keep-alive connection stays open"})
     # edge
@@ -49,6 +49,8 @@ class Settings:
         for name in ("max_batch", "max_queue", "step_token_budget", "max_body_bytes", "rate_burst", "max_new_tokens"):
             if getattr(self, name) < 1:
                 raise ValueError(f"{name} must be at least 1")
+        if self.write_timeout <= 0:
+            raise ValueError("write_timeout must be > 0")
         if self.n_slots < 0:
             raise ValueError("n_slots must be >= 0")
         for name in ("speculate", "edit_constraint"):
@@ -60,7 +62,7 @@ class Settings:
         for name in ("speculate_history", "speculate_rows"):
             if getattr(self, name) < 0:
                 raise ValueError(f"{name} must be >= 0")
-        for name in ("batch_wait", "request_timeout", "drain_timeout", "drain_delay", "stream_stall_timeout", "rate_limit",
+        for name in ("batch_wait", "request_timeout", "drain_timeout", "drain_delay", "rate_limit",
                      "body_timeout", "keep_alive_timeout"):
             if getattr(self, name) < 0:
                 raise ValueError(f"{name} must be >= 0")
