@@ -8,7 +8,7 @@ Ownership: as the CoreLoop that holds it (the compute thread in the server)."""
 from __future__ import annotations
 
 from collections import OrderedDict, deque
-from collections.abc import Hashable, Iterator
+from collections.abc import Hashable
 
 from miniserve.engine.sequence import Sequence
 
@@ -21,11 +21,6 @@ class Waiting:
     def __len__(self) -> int:
         return len(self._request_of)
 
-    def __iter__(self) -> Iterator[Sequence]:
-        """Every waiting sequence (not in admission order)."""
-        for queue in self._turns.values():
-            yield from queue
-
     def __contains__(self, seq: Sequence) -> bool:
         return seq.id in self._request_of
 
@@ -35,9 +30,9 @@ class Waiting:
 
     def peek(self) -> Sequence:
         """The sequence whose turn it is (IndexError when none waits)."""
-        for queue in self._turns.values():
-            return queue[0]
-        raise IndexError("no sequence is waiting")
+        if not self._turns:
+            raise IndexError("no sequence is waiting")
+        return next(iter(self._turns.values()))[0]
 
     def pop(self) -> Sequence:
         """Take the sequence whose turn it is; its request's next one waits for every other request's turn."""
