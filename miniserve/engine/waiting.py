@@ -8,7 +8,7 @@ Ownership: as the CoreLoop that holds it (the compute thread in the server)."""
 from __future__ import annotations
 
 from collections import OrderedDict, deque
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterator
 
 from miniserve.engine.sequence import Sequence
 
@@ -20,6 +20,11 @@ class Waiting:
 
     def __len__(self) -> int:
         return len(self._request_of)
+
+    def __iter__(self) -> Iterator[Sequence]:
+        """Every waiting sequence, in turn order as it stands."""
+        for queue in self._turns.values():
+            yield from queue
 
     def __contains__(self, seq: Sequence) -> bool:
         return seq.id in self._request_of
