@@ -22,7 +22,7 @@ class Waiting:
         return len(self._request_of)
 
     def __iter__(self) -> Iterator[Sequence]:
-        """Every waiting sequence, in turn order as it stands."""
+        """Every waiting sequence, request by request (the request whose turn is next first)."""
         for queue in self._turns.values():
             yield from queue
 
