@@ -78,8 +78,9 @@ async def main(args: argparse.Namespace) -> dict:
             beside, paragraphs = {}, {}
 
             async def paragraph_clients():
-                paragraphs.update(await closed_loop(Pool(LOOPBACK, server.port), "/correct", [paragraph], args.paragraphs,
-                                                    args.seconds, args.timeout, pause_after_503=1.0))
+                own_pool = Pool(LOOPBACK, server.port)
+                paragraphs.update(await closed_loop(own_pool, "/correct", [paragraph], args.paragraphs, args.seconds,
+                                                    args.timeout, pause_after_503=1.0))
             nursery.start_soon(paragraph_clients)
             beside.update(await closed_loop(pool, "/correct", singles, args.singles, args.seconds, args.timeout))
     rate = lambda outcomes: round(outcomes.get("200", 0) / args.seconds, 1)  # noqa: E731

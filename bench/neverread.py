@@ -108,7 +108,8 @@ if __name__ == "__main__":
     result["provenance"] = {**provenance([]), "command": " ".join(["python", "-m", "bench.neverread", *sys.argv[1:]])}
     print(json.dumps(result, indent=1))
     print(f"single sentences answered/s: alone {result['alone']['answered_per_s']}, beside never-read streams "
-          f"{result['beside_never_read']['answered_per_s']} (ratio {result['ratio']}); refused {result['singles_refused']}; "
+          f"{result['beside_never_read']['answered_per_s']} (ratio {result['ratio']}); "
+          f"refused {result['singles_refused']}; "
           f"streams accepted {result['streams_accepted']}, closed by the server by the end "
           f"{result['streams_closed_by_server_at_end']}")
     if args.json:

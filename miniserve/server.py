@@ -42,7 +42,8 @@ class WriteBoundConfig(Config):
             if sock.family in (socket.AF_INET, socket.AF_INET6):
                 sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER_BYTES)
                 if hasattr(socket, "TCP_USER_TIMEOUT"):
-                    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_USER_TIMEOUT, max(1, round(self.write_timeout * 1000)))
+                    milliseconds = max(1, round(self.write_timeout * 1000))
+                    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_USER_TIMEOUT, milliseconds)
         return sockets
 
 

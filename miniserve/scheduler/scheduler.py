@@ -93,11 +93,11 @@ class Scheduler:
         return min(self.engine.cache.n_slots, self.policy.room(0)) + self.settings.max_queue
 
     def has_room(self, n: int) -> bool:
-        """The one admission rule (docs/service.md, "Admission and fairness"): a request of `n` sequences is taken
-        whole while the engine, with it, holds at most `capacity`; requests of several sequences
-        (paragraphs, n > 1) together hold at most `max_queue` of that, so that a batch's worth of
-        room always stays for one-sentence requests. What counts is what is in the engine, never a
-        handler still writing an answer."""
+        """The one admission rule (docs/service.md, "Admission and fairness"): a request of `n`
+        sequences is taken whole while the engine, with it, holds at most `capacity`; requests of
+        several sequences (paragraphs, n > 1) together hold at most `max_queue` of that, so that a
+        batch's worth of room always stays for one-sentence requests. What counts is what is in the
+        engine, never a handler still writing an answer."""
         if n > 1 and len(self._several) + n > self.settings.max_queue:
             return False
         return len(self.tickets) + n <= self.capacity
