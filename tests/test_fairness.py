@@ -94,3 +94,12 @@ async def test_a_paragraph_is_taken_whole_or_refused_at_once_and_sentences_keep_
                 single = await client.post("/correct", json={"sentence": "He goed to school"})
                 assert single.status_code == 200 and single.json()["corrected"] == "He went to school"
         assert big[0].status_code == 200 and len(big[0].json()["sentences"]) == 16
+
+
+def test_the_fairness_bench_sends_64_sentences_within_the_paragraph_limit():
+    from bench.fairness import MAX_TEXT_CHARS, paragraph_text
+    from bench.loadgen import sample_sentences
+    from miniserve.paragraph import sentences
+
+    text = paragraph_text(sample_sentences(512, seed=1))
+    assert len(text) <= MAX_TEXT_CHARS and len(sentences(text)) == 64
