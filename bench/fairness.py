@@ -23,9 +23,9 @@ import trio
 from bench.http1 import Pool
 from bench.loadgen import LOOPBACK, Server, sample_sentences
 from bench.provenance import provenance
+from bench.workload import MAX_TEXT_CHARS
 
 PARAGRAPH_SENTENCES = 64
-MAX_TEXT_CHARS = 2000
 
 
 def paragraph_text(sentences: list[str], n: int = PARAGRAPH_SENTENCES) -> str:
