@@ -24,15 +24,22 @@ from bench.http1 import Pool
 from bench.loadgen import LOOPBACK, Server, sample_sentences
 from bench.provenance import provenance
 from bench.workload import MAX_TEXT_CHARS
+from miniserve.paragraph import sentences as split
 
 PARAGRAPH_SENTENCES = 64
 
 
 def paragraph_text(sentences: list[str], n: int = PARAGRAPH_SENTENCES) -> str:
-    """`n` of the shortest sentences, each ending in a stop, joined within the paragraph limit."""
-    short = sorted({s if s[-1] in ".!?" else s + "." for s in sentences}, key=len)[:n]
-    text = " ".join(short)
-    if len(short) < n or len(text) > MAX_TEXT_CHARS:
+    """`n` of the shortest sentences, each ending in a stop, joined within the paragraph limit; one
+    that the server's splitter would join to the one before (after "fed.", say) is skipped."""
+    chosen = []
+    for sentence in sorted({s if s[-1] in ".!?" else s + "." for s in sentences}, key=lambda s: (len(s), s)):
+        if len(chosen) == n:
+            break
+        if len(split(" ".join([*chosen, sentence]))) == len(chosen) + 1:
+            chosen.append(sentence)
+    text = " ".join(chosen)
+    if len(chosen) < n or len(text) > MAX_TEXT_CHARS:
         raise ValueError(f"no {n} sentences fit {MAX_TEXT_CHARS} characters")
     return text
 

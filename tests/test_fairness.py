@@ -15,7 +15,7 @@ from helpers import real_server
 from miniserve.engine import Sequence
 from miniserve.engine.waiting import Waiting
 
-PARAGRAPH_SENTENCE = "She has went home already."
+PARAGRAPH_SENTENCE = "My little brother and his best friends has went to the big park near our old school."  # long: many steps
 
 
 def paragraph(n: int) -> str:
