@@ -61,7 +61,7 @@ class Settings(BaseSettings):
     request_timeout: float = setting(30.0, "seconds before a request gets 504", ge=0)
     drain_timeout: float = setting(20.0, "seconds in-flight requests get at shutdown", ge=0)
     drain_delay: float = setting(0.0, "seconds /readyz fails before the listener may close (behind a balancer: its detection time)", ge=0)
-    stream_stall_timeout: float = setting(10.0, "seconds a stream may leave tokens unread", ge=0)
+    write_timeout: float = setting(10.0, "seconds a client may take no bytes of its answer: then its sequences are dropped and the connection closed", gt=0)
     body_timeout: float = setting(10.0, "seconds a client gets to send the whole body (408 after)", ge=0)
     keep_alive_timeout: float = setting(30.0, "seconds an idle keep-alive connection stays open", ge=0)
     # edge

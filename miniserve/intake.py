@@ -7,7 +7,7 @@ from collections.abc import Sequence as Seq
 
 from miniserve.engine import SamplingParams, Sequence
 from miniserve.errors import ApiError
-from miniserve.scheduler import Overloaded, Unavailable
+from miniserve.scheduler import Unavailable
 from miniserve.service import Service
 from miniserve.ticket import Signal, Ticket
 
@@ -15,8 +15,9 @@ from miniserve.ticket import Signal, Ticket
 def admit(s: Service, work: Seq[tuple[list[int], SamplingParams]], request_id: str, streaming: bool,
           client: str | None = None) -> list[Ticket]:
     """Tickets (sharing one Signal) for `work`, all enqueued; or ApiError 400 if the request can never
-    fit the queue, Overloaded / Unavailable if it cannot now, RateLimited if `client` cannot pay for
-    its sequences (nothing is left enqueued then)."""
+    be taken, Overloaded / Unavailable if it cannot now, RateLimited if `client` cannot pay for its
+    sequences (nothing is left enqueued then). Whether it can be taken is the scheduler's one rule
+    (`Scheduler.has_room`), asked before the bucket is charged so that a refused request costs nothing."""
     reason = s.health.unavailable_reason()
     if reason is not None or s.scheduler is None:
         raise Unavailable(f"not ready: {reason or 'starting'}")
@@ -24,15 +25,14 @@ def admit(s: Service, work: Seq[tuple[list[int], SamplingParams]], request_id: s
     if len(work) > limit:
         raise ApiError(400, "too_many_sequences", f"this request needs {len(work)} sequences; the server's queue "
                                                   f"holds at most {limit}: send fewer at a time")
-    if s.scheduler.n_waiting + len(work) > limit:
+    if not s.scheduler.has_room(len(work)):
         raise Overloaded(s.scheduler.retry_after())
     if client is not None:  # the edge charged the request one sequence already
         s.rate.take(client, len(work) - 1, whole=len(work))
     signal = Signal()
     tickets = [Ticket(Sequence(list(ids), params), request_id, signal=signal, streaming=streaming) for ids, params in work]
     try:
-        for ticket in tickets:
-            s.scheduler.enqueue(ticket)
+        s.scheduler.enqueue(*tickets)
     except BaseException:
         for ticket in tickets:
             ticket.cancelled = True

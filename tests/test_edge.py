@@ -13,7 +13,6 @@ import trio
 import trio.testing
 
 from miniserve.admission import Admission
-from miniserve.config import Settings
 from miniserve.health import Health
 from miniserve.middleware import RateLimit
 from miniserve.proxy import ForwardedFor
@@ -50,8 +49,8 @@ async def call(app, path="/correct", client="10.0.0.1", method="POST"):
 
 def service(n_waiting: int, max_queue: int = 4, ready: bool = True):
     health = Health(model_loaded=ready, warmed_up=ready, scheduler_alive=ready)
-    scheduler = SimpleNamespace(n_waiting=n_waiting, settings=Settings(max_queue=max_queue), retry_after=lambda: 3,
-                                max_batch=2)
+    scheduler = SimpleNamespace(has_room=lambda n: n_waiting + n <= max_queue, retry_after=lambda: 3,
+                                capacity=2 + max_queue)  # two slots
     return SimpleNamespace(scheduler=scheduler if ready else None, health=health)
 
 
@@ -72,7 +71,7 @@ async def test_admission_refuses_a_full_queue_before_reading_the_body(path, shap
 
 
 async def test_admission_holds_no_more_requests_than_the_scheduler_can():
-    """max_batch 2 + max_queue 4: the seventh request inside at once is refused before Quart,
+    """2 slots + max_queue 4: the seventh request unanswered at once is refused before Quart,
     although the queue itself still looks empty (the six are still being parsed)."""
     release, inside = trio.Event(), []
 
@@ -91,8 +90,30 @@ async def test_admission_holds_no_more_requests_than_the_scheduler_can():
         await trio.testing.wait_all_tasks_blocked()
         assert len(inside) == 6 and (await call(app))[0] == 503
         release.set()
-    assert statuses == [200] * 6 and app.inside == 0 and (await call(app))[0] == 200
+    assert statuses == [200] * 6 and app.unanswered == 0 and (await call(app))[0] == 200
 
+
+async def test_admission_does_not_count_answers_blocked_in_a_write():
+    """Six streams whose clients never read: their handlers sit in a write forever, but their
+    answers have started, so the engine's own count decides and the seventh request is let in."""
+    async def streaming(scope, receive, send):
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+        await trio.sleep_forever()  # the body write that never returns
+    app = Admission(streaming, service(n_waiting=0))
+
+    async def never_read(send_):
+        await app({"type": "http", "method": "POST", "path": "/correct", "headers": []}, None, send_)
+
+    async def accept(message):
+        pass
+    async with trio.open_nursery() as nursery:
+        for _ in range(6):
+            nursery.start_soon(never_read, accept)
+        await trio.testing.wait_all_tasks_blocked()
+        assert app.unanswered == 0
+        app.app = Recorder()
+        assert (await call(app))[0] == 200
+        nursery.cancel_scope.cancel()
 
 async def test_admission_refuses_while_not_ready_and_lets_other_routes_through():
     inner = Recorder()

@@ -8,13 +8,14 @@ Ownership: a CoreLoop, its sequences and the KV slots belong to the one thread t
 from __future__ import annotations
 
 import time
-from collections import deque
+from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from miniserve.engine.output import StepOutput
 from miniserve.engine.plan import StepPlan
 from miniserve.engine.sequence import Sequence, Status
+from miniserve.engine.waiting import Waiting
 
 if TYPE_CHECKING:
     from miniserve.engine.engine import Engine
@@ -40,7 +41,7 @@ class CoreLoop:
     def __init__(self, engine: "Engine", policy, step_token_budget: int, max_batch: int):
         self.engine, self.policy = engine, policy
         self.step_token_budget, self.max_batch = step_token_budget, max_batch
-        self.waiting: deque[Sequence] = deque()
+        self.waiting = Waiting()  # round robin by request
         self.running: list[Sequence] = []
         self._cancelled: set[int] = set()
         self._by_id: dict[int, Sequence] = {}
@@ -49,8 +50,9 @@ class CoreLoop:
     def busy(self) -> bool:
         return bool(self.running or self.waiting)
 
-    def add(self, seq: Sequence) -> None:
-        self.waiting.append(seq)
+    def add(self, seq: Sequence, request: Hashable = None) -> None:
+        """Wait for a slot, taking turns with other requests (`request`: None = a request of its own)."""
+        self.waiting.add(seq, seq.id if request is None else request)
         self._by_id[seq.id] = seq
 
     def cancel(self, seq_id: int) -> None:
@@ -105,7 +107,7 @@ class CoreLoop:
         room = self.policy.room(len(self.running))
         admitted, refused = [], []
         while self.waiting and len(admitted) < room:
-            seq = self.waiting[0]
+            seq = self.waiting.peek()
             try:
                 if not self.engine.can_admit(seq):
                     break
@@ -114,7 +116,7 @@ class CoreLoop:
                 self._leave(seq)  # gives back a slot that admit took before it raised
                 refused.append((seq.id, error))
                 continue
-            self.waiting.popleft()
+            self.waiting.pop()
             self.running.append(seq)
             admitted.append(seq.id)
         return tuple(admitted), tuple(refused)

@@ -50,6 +50,7 @@ class Scheduler:
         self.loop = CoreLoop(engine, self.policy, settings.step_token_budget, self.max_batch)
         self.worker = Worker(self.loop, self._publish)
         self.tickets: dict[int, Ticket] = {}  # enqueued and not finished, by sequence id
+        self._several: set[int] = set()  # the ids among them of requests of several sequences
         self.records: deque[StepRecord] = deque(maxlen=10_000)
         self.steps = 0
         self.mean_request_seconds = 1.0
@@ -87,20 +88,40 @@ class Scheduler:
         return self._n_running
 
     # -- the handler's side -------------------------------------------------------------------
-    def enqueue(self, ticket: Ticket) -> None:
-        """Hand a ticket over, or raise Overloaded / Unavailable at once. (sync: generate it now.)"""
+    @property
+    def capacity(self) -> int:
+        """Sequences the engine holds at most, running or waiting: its batch's slots plus `max_queue`."""
+        return min(self.engine.cache.n_slots, self.policy.room(0)) + self.settings.max_queue
+
+    def has_room(self, n: int) -> bool:
+        """The one admission rule (docs/service.md, "Admission and fairness"): a request of `n`
+        sequences is taken whole while the engine, with it, holds at most `capacity`; requests of
+        several sequences (paragraphs, n > 1) together hold at most `max_queue` of that, so that a
+        batch's worth of room always stays for one-sentence requests. What counts is what is in the
+        engine, never a handler still writing an answer."""
+        if n > 1 and len(self._several) + n > self.settings.max_queue:
+            return False
+        return len(self.tickets) + n <= self.capacity
+
+    def enqueue(self, *tickets: Ticket) -> None:
+        """Hand over one request's tickets, all or none, or raise Overloaded / Unavailable at once.
+        (sync: generate them now.)"""
         if not self.health.scheduler_alive or self.health.draining:
             raise Unavailable("the server is shutting down" if self.health.draining else "the scheduler is not running")
-        if self.n_waiting >= self.settings.max_queue:
+        if not self.has_room(len(tickets)):
             raise Overloaded(self.retry_after())
         self._count_change()
-        # in the system since it arrived: a paragraph's later sentences wait (sync: behind the first)
-        self._area += self._area_at - ticket.arrived
-        self.tickets[ticket.seq.id] = ticket
+        for ticket in tickets:
+            # in the system since it arrived: a paragraph's later sentences wait (sync: behind the first)
+            self._area += self._area_at - ticket.arrived
+            self.tickets[ticket.seq.id] = ticket
+            if len(tickets) > 1:
+                self._several.add(ticket.seq.id)
         if self.policy.inline:
-            return self._generate_inline(ticket)
-        ticket.on_cancel = self._cancel
-        self.worker.put(ticket.seq, ticket.streaming)
+            return self._generate_inline(tickets)
+        for ticket in tickets:
+            ticket.on_cancel = self._cancel
+        self.worker.put([t.seq for t in tickets], any(t.streaming for t in tickets))
 
     async def submit(self, ticket: Ticket) -> None:
         """Enqueue and wait until done; raises Overloaded, Unavailable, or the ticket's error.
@@ -248,7 +269,7 @@ class Scheduler:
         if now - self._last_stall_check < 0.1:
             return
         self._last_stall_check = now
-        for ticket in [t for t in self.tickets.values() if t.stalled(now, self.settings.stream_stall_timeout)]:
+        for ticket in [t for t in self.tickets.values() if t.stalled(now, self.settings.write_timeout)]:
             ticket.cancelled = True
             if self.metrics:
                 self.metrics.rejected.labels("stream_stalled").inc()
@@ -259,6 +280,7 @@ class Scheduler:
             return
         self._count_change()
         del self.tickets[ticket.seq.id]
+        self._several.discard(ticket.seq.id)
         if ticket.admitted is not None:
             self._n_running -= 1
         ticket.finish(error)
@@ -268,15 +290,17 @@ class Scheduler:
                 self.metrics.request_duration.observe(ticket.total_seconds)
 
     # -- the sync baseline ------------------------------------------------------------------------
-    def _generate_inline(self, ticket: Ticket) -> None:
+    def _generate_inline(self, tickets: tuple[Ticket, ...]) -> None:
         """Steps the core loop right here and blocks the event loop until done, on purpose."""
-        self.loop.add(ticket.seq)
         try:
-            while self.loop.busy:
-                self._apply(self.loop.step())
+            for ticket in tickets:
+                self.loop.add(ticket.seq)
+                while self.loop.busy:
+                    self._apply(self.loop.step())
         except Exception as error:
             self.health.step_failed(error)
             raise
         finally:
-            if ticket.seq.id in self.tickets:
-                self._finish(ticket, Unavailable("the sync generation stopped"))
+            for ticket in tickets:
+                if ticket.seq.id in self.tickets:
+                    self._finish(ticket, Unavailable("the sync generation stopped"))
