@@ -117,7 +117,22 @@ def lemmas(word: str) -> frozenset[str]:
     found: set[str] = set()
     for stem in _stems(word):
         found |= table.get(stem, frozenset())
-    return frozenset(found - {"be", "have", "do"})  # "bed" is no form of "be"
+    return frozenset((found | misspelled_lemmas(word)) - {"be", "have", "do"})  # "bed" is no form of "be"
+
+
+def misspelled_lemmas(word: str) -> frozenset[str]:
+    """Table verbs of which `word` is a form learners misspell ("writting", "studing", "choosen"):
+    exactly the misspellings inflect.py builds, so the guard accepts their correction."""
+    from miniserve.tutor.inflect import forms, misspellings  # lemminflect loads only when needed
+
+    table = form_table()
+    bases = {word[:-1], word[:-2], word[:-2] + "e", word[:-3] + "y", word[:-4] + "e", word[:-3], word[:-4]}
+    found = set()
+    for base in bases & table.keys():
+        verb = forms(base) if base in table[base] else None
+        if verb and word in misspellings(verb):
+            found.add(base)
+    return frozenset(found)
 
 
 def same_unknown_verb(a: str, b: str) -> bool:
