@@ -104,9 +104,10 @@ def with_past_time(sentence: str) -> str | None:
 
 
 @cache
-def ground(split: str, limit: int | None = None) -> tuple[Ground, ...]:
-    """The split's real sentences (the first `limit` WordNet examples when given), analysed once."""
-    excluded = exclusions()
+def ground(split: str, limit: int | None = None, excluded: frozenset[str] | None = None) -> tuple[Ground, ...]:
+    """The split's real sentences (the first `limit` WordNet examples when given), analysed once;
+    none whose text or injected error is in `excluded` (the dev sets' sentences by default)."""
+    excluded = exclusions() if excluded is None else excluded
     out = []
     for example in wordnet.examples()[:limit]:
         if split_of(example) != split:

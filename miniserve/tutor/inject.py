@@ -277,7 +277,8 @@ def classes(sentence: str) -> frozenset[str]:
     found = set()
     if any(w in BE | HAVE | MODALS or is_form(w, "VBZ") or is_form(w, "VBD") for w in r.words):
         found.add("clause")  # a finite verb: a sentence, not a phrase
-    first = r.word(0)
+    lead = 1 if r.word(0) in ("so", "and", "please", "then", "now") else 0
+    first = r.word(lead)
     if first in ("don't", "please", "let", "never") or (is_form(first, "VB") == first and first not in THIRD | OTHER
                                                          and not noun_lemmas(first)):
         found.add("imperative")
@@ -289,7 +290,8 @@ def classes(sentence: str) -> frozenset[str]:
             found.add("noun_verb")
         if prev in MODALS or (prev in ("have", "has", "had") and w == "to"):
             found.add("modal")
-        if prev == "and" and (is_form(w, "VBZ") or is_form(w, "VBD")) and not noun_lemmas(w):
+        if prev == "and" and any(is_form(w, tag) and any(is_form(v, tag) for v in r.words[:k - 1])
+                                 for tag in ("VBZ", "VBD")):
             found.add("coordination")
         if prev == "there" and w in BE:
             found.add("there")
