@@ -137,3 +137,21 @@ def test_splits_hold_different_sentences():
     train = {g.sentence for g in corpus3.ground("train", LIMIT)}
     test = {g.sentence for g in corpus3.ground("test", LIMIT)}
     assert train and test and not train & test
+
+
+def test_errors_come_in_learners_shares_until_a_kind_runs_out():
+    plenty = corpus3.allocate(1000, {c: 10_000 for c in corpus3.CATEGORY_SHARES})
+    total = sum(corpus3.CATEGORY_SHARES.values())
+    for category, share in corpus3.CATEGORY_SHARES.items():
+        assert abs(plenty[category] - 1000 * share / total) <= 2
+    scarce = corpus3.allocate(1000, {"tense": 10, "form": 10_000, "agreement": 10_000, "inflection": 10_000})
+    assert scarce["tense"] == corpus3.MAX_REUSE * 10  # each (sentence, error) at most MAX_REUSE times
+    for category in ("form", "agreement", "inflection"):  # the others grow, to CEILING x their share at most
+        share = 1000 * corpus3.CATEGORY_SHARES[category] / total
+        assert share < scarce[category] <= corpus3.CEILING * share + 1
+
+
+def test_a_large_mix_from_few_sentences_has_its_full_size_and_more_unchanged():
+    examples = corpus3.real("train", 3000, seed=0, limit=200)
+    assert len(examples) == 3000
+    assert sum(ex.kind == "correct" for ex in examples) > 1500

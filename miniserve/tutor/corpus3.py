@@ -28,9 +28,10 @@ from miniserve.tutor.inflect import forms, is_form
 from miniserve.tutor.inject import Edit
 
 REAL_SHARE = 0.5  # of the whole mix; the rest is corpus2
-UNCHANGED_SHARE = 0.5  # of the real part
+UNCHANGED_SHARE = 0.5  # of the real part, at least (more when a large mix runs out of distinct errors)
 TWO_ERROR_SHARE = 0.1  # of the real sentences with an error: a second one where the sentence has it
-MAX_REUSE = 3  # no (sentence, error) drawn more often than this on average: a rare kind stays rare
+MAX_REUSE = 4  # no (sentence, error) drawn more often than this on average: a rare kind stays rare
+CEILING = 2  # nor any category above twice its learners' share: a common kind does not crowd out the rest
 # Real learners' verb errors (shared LEARNER_ERRORS counts): tense, verb form, agreement, inflection.
 CATEGORY_SHARES = {"tense": 3096, "form": 1655, "agreement": 804, "inflection": 359}
 DAMAGE_WEIGHT = 2  # extra draws of an unchanged sentence per damage class it has
@@ -123,18 +124,22 @@ def ground(split: str, limit: int | None = None, excluded: frozenset[str] | None
 
 
 def allocate(n: int, available: dict[str, int]) -> dict[str, int]:
-    """n errors over the categories in learners' shares, none above MAX_REUSE x what it has;
-    what a capped category cannot take goes to the others in their shares."""
+    """Up to n errors over the categories in learners' shares. A category takes at most MAX_REUSE x
+    the errors it has and CEILING x its share; what a capped category cannot take goes to the
+    others in their shares, and what none can take is left (the caller keeps those unchanged)."""
+    total_share = sum(CATEGORY_SHARES.values())
+    caps = {c: min(MAX_REUSE * available.get(c, 0), round(CEILING * n * s / total_share))
+            for c, s in CATEGORY_SHARES.items()}
     counts = {c: 0 for c in CATEGORY_SHARES}
-    left, open_ = n, [c for c in CATEGORY_SHARES if available.get(c)]
+    left, open_ = n, [c for c in CATEGORY_SHARES if caps[c] > 0]
     while left > 0 and open_:
-        total = sum(CATEGORY_SHARES[c] for c in open_)
-        give = {c: max(1, round(left * CATEGORY_SHARES[c] / total)) for c in open_}
+        shares = sum(CATEGORY_SHARES[c] for c in open_)
+        give = {c: max(1, round(left * CATEGORY_SHARES[c] / shares)) for c in open_}
         for c in open_:
-            take = min(give[c], MAX_REUSE * available[c] - counts[c], left)
+            take = min(give[c], caps[c] - counts[c], left)
             counts[c] += take
             left -= take
-        open_ = [c for c in open_ if counts[c] < MAX_REUSE * available[c]]
+        open_ = [c for c in open_ if counts[c] < caps[c]]
     return counts
 
 
@@ -168,18 +173,18 @@ def real(split: str, n: int, seed: int = 0, limit: int | None = None) -> list[co
     """n examples on real sentences: UNCHANGED_SHARE unchanged, the rest with learner errors."""
     rng = random.Random(f"corpus3:{split}:{seed}")
     pool = ground(split, limit)
-    n_unchanged = round(n * UNCHANGED_SHARE)
+    by_category: dict[str, list[tuple[Ground, Edit]]] = {c: [] for c in CATEGORY_SHARES}
+    for g in pool:
+        for e in g.edits:
+            by_category[e.category].append((g, e))
+    counts = allocate(n - round(n * UNCHANGED_SHARE), {c: len(v) for c, v in by_category.items()})
+    n_unchanged = n - sum(counts.values())  # at least UNCHANGED_SHARE; more where errors run out
     weights = [(1 + DAMAGE_WEIGHT * len(g.classes - {"clause"})) * (1 if g.edits or "clause" in g.classes else FRAGMENT_WEIGHT)
                for g in pool]
     examples = []
     for g in rng.choices(pool, weights, k=n_unchanged):
         sentence, corrected = _style(rng, g.sentence, g.sentence)
         examples.append(corpus.Example(sentence, corrected, CORRECT, "correct", "real|" + "+".join(sorted(g.classes)), ""))
-    by_category: dict[str, list[tuple[Ground, Edit]]] = {c: [] for c in CATEGORY_SHARES}
-    for g in pool:
-        for e in g.edits:
-            by_category[e.category].append((g, e))
-    counts = allocate(n - n_unchanged, {c: len(v) for c, v in by_category.items()})
     for category, count in counts.items():
         for g, e in rng.choices(by_category[category], k=count) if count else ():
             examples.append(_with_error(rng, g, e))
