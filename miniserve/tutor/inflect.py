@@ -45,6 +45,8 @@ def forms(lemma: str) -> Forms | None:
     if None in found:
         return None
     third, past, participle, ing = found
+    if not all(form.isalpha() for form in found) or not ing.endswith("ing"):
+        return None  # its few odd entries ("proof read", "baby-sat", "sting" as the -ing form)
     return Forms(lemma, third, past, participle, ing)  # type: ignore[arg-type]
 
 
