@@ -10,7 +10,7 @@ import pytest
 
 from miniserve.tutor import corpus3, inject
 from miniserve.tutor.guard import tokens, verb_edit_only
-from miniserve.tutor.inflect import forms, misspellings
+from miniserve.tutor.inflect import Forms, forms, misspellings
 
 LIMIT = 2500
 
@@ -69,7 +69,7 @@ def test_the_mix_keeps_the_unchanged_share_of_its_real_part():
     ("be", "is", "was", "been", "being"),
 ])
 def test_lemminflect_forms(base, third, past, participle, ing):
-    assert forms(base) == inject.Forms(base, third, past, participle, ing)
+    assert forms(base) == Forms(base, third, past, participle, ing)
 
 
 @pytest.mark.parametrize("base, wrong, right", [

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 
 from miniserve.tutor import wordnet
 from miniserve.tutor.guard import tokens
+from miniserve.tutor.inflect import MODALS, forms, is_form, misspellings, noun_lemmas, verb_lemmas
 from miniserve.tutor.verbs import regular_past
-from miniserve.tutor.inflect import MODALS, Forms, forms, is_form, misspellings, noun_lemmas, verb_lemmas
 
 THIRD = frozenset(("he", "she", "it"))
 OTHER = frozenset(("i", "you", "we", "they"))
@@ -231,14 +231,10 @@ def _spelling(r: Reading, verbs: set[int]) -> list[Edit]:
             f = forms(lemma)
             for wrong, (right, name) in (misspellings(f).items() if f else ()):
                 if right == w:
-                    past_irregular = name == "past tense" and right != f.base and wrong == _regular(f)
+                    past_irregular = name == "past tense" and right != f.base and wrong == regular_past(f.base)
                     edits.append(Edit(i, _case(wrong, r.toks[i]), r.toks[i], "past" if past_irregular else "spelling",
                                       f.base, name))
     return edits
-
-
-def _regular(f: Forms) -> str:
-    return regular_past(f.base)
 
 
 def _case(word: str, like: str) -> str:
