@@ -12,7 +12,7 @@ from functools import cache
 
 import lemminflect
 
-from miniserve.tutor.verbs import VOWELS, regular_past
+from miniserve.tutor.verbs import misspellings as verb_misspellings
 
 MODALS = frozenset(("can", "could", "will", "would", "shall", "should", "must", "may", "might"))
 
@@ -24,10 +24,6 @@ class Forms:
     past: str
     participle: str
     ing: str
-
-    @property
-    def irregular(self) -> bool:
-        return self.past != regular_past(self.base) or self.participle != self.past
 
 
 def _first(lemma: str, tag: str) -> str | None:
@@ -71,31 +67,8 @@ def is_form(word: str, tag: str) -> str | None:
     return None
 
 
-def _cvc(word: str) -> bool:
-    return len(word) >= 3 and word[-3] not in VOWELS and word[-2] in VOWELS and word[-1] not in VOWELS | set("wxy")
-
-
 def misspellings(f: Forms) -> dict[str, tuple[str, str]]:
-    """Learners' wrongly built forms of one verb: wrong -> (right form, which form it is).
-    Each comes from a spelling rule a learner over-applies or misses. A wrong form that is a noun or
-    another verb's base is dropped ("planed" stays: no one means the plane there)."""
-    if f.base in ("be", "have", "do"):
-        return {}
-    out: dict[str, tuple[str, str]] = {}
-    regular = regular_past(f.base)
-    if f.past != regular:
-        out[regular] = (f.past, "past tense")  # payed, choosed, taked, costed
-    if f.participle.endswith("en") and f.base.endswith("e") and f.base + "n" != f.participle:
-        out[f.base + "n"] = (f.participle, "past participle")  # choosen
-    if f.participle.endswith("tten"):
-        out[f.participle[:-4] + "ten"] = (f.participle, "past participle")  # writen, forgoten
-    if f.ing[-4:-3] == f.ing[-5:-4] and f.ing[-4:-3] not in VOWELS:
-        out[f.ing[:-4] + "ing"] = (f.ing, "-ing form")  # planing, stoping
-        if f.past.endswith("ed") and f.past[-4:-3] == f.past[-3:-2]:
-            out[f.past[:-3] + "ed"] = (f.past, "past tense")  # planed, stoped
-    elif f.base.endswith("e") and f.ing == f.base[:-1] + "ing" and _cvc(f.base[:-1]) and f.base[-2] in "tmn":
-        out[f.base[:-1] + f.base[-2] + "ing"] = (f.ing, "-ing form")  # writting, comming
-    if f.base.endswith("y") and f.base[-2:-1] not in VOWELS and f.ing == f.base + "ing":
-        out[f.base[:-1] + "ing"] = (f.ing, "-ing form")  # studing
-    return {wrong: right for wrong, right in out.items()
-            if wrong != right[0] and wrong not in verb_lemmas(wrong) and not noun_lemmas(wrong)}
+    """verbs.misspellings of this verb, less any that is a noun or another verb's base ("planed"
+    stays: no one means the plane there)."""
+    found = verb_misspellings(f.base, f.past, f.participle, f.ing)
+    return {wrong: right for wrong, right in found.items() if wrong not in verb_lemmas(wrong) and not noun_lemmas(wrong)}
