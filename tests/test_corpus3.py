@@ -155,3 +155,8 @@ def test_a_large_mix_from_few_sentences_has_its_full_size_and_more_unchanged():
     examples = corpus3.real("train", 3000, seed=0, limit=200)
     assert len(examples) == 3000
     assert sum(ex.kind == "correct" for ex in examples) > 1500
+
+
+def test_a_past_that_is_another_verbs_base_gets_no_plural_s_error():
+    assert not [e for e in inject.edits("We saw the ducks in flight.") if e.kind == "plural_s"]
+    assert [e for e in inject.edits("We see the ducks in flight.") if e.kind == "plural_s"]

@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass
 
 from miniserve.tutor import wordnet
+from miniserve.tutor.forms import lemmas as table_lemmas
 from miniserve.tutor.guard import tokens
 from miniserve.tutor.inflect import MODALS, forms, is_form, misspellings, noun_lemmas, verb_lemmas
 from miniserve.tutor.verbs import regular_past
@@ -155,6 +156,12 @@ class Reading:
         return k if k < len(self.words) else None
 
 
+def plain_base(word: str) -> str | None:
+    """The lemma when `word` is a verb's base and no other verb's form ("saw" is "see" too)."""
+    lemma = is_form(word, "VB")
+    return lemma if lemma == word.lower() and verb_lemmas(word) == (lemma,) else None
+
+
 def _agreement(r: Reading, s: Subject, k: int) -> list[Edit]:
     w, i = r.words[k], r.pos[k]
     written = r.toks[i]
@@ -171,7 +178,7 @@ def _agreement(r: Reading, s: Subject, k: int) -> list[Edit]:
         f = forms(lemma)
         if f and f.past != f.base and lemma not in ("be", "have", "do"):
             return [Edit(i, f.base, written, "agreement", f.base, "")]
-    if s.number == "other" and (lemma := is_form(w, "VB")) and lemma == w and lemma not in ("be", "have", "do"):
+    if s.number == "other" and (lemma := plain_base(w)) and lemma not in ("be", "have", "do"):
         f = forms(lemma)
         if f:
             return [Edit(i, f.third, written, "plural_s", f.base, "")]
@@ -204,14 +211,14 @@ def _after_trigger(r: Reading) -> list[Edit]:
     for k in range(1, len(r.words)):
         w, prev, i = r.words[k], r.words[k - 1], r.pos[k]
         before = r.toks[r.pos[k - 1]]
-        if prev in MODALS and r.word(k - 2) not in DETERMINERS and (lemma := is_form(w, "VB")) and (f := forms(lemma)) and lemma not in ("be", "have"):
+        if prev in MODALS and r.word(k - 2) not in DETERMINERS and (lemma := plain_base(w)) and (f := forms(lemma)) and lemma not in ("be", "have"):
             edits.append(Edit(i, "to " + r.toks[i], r.toks[i], "modal_to", f.base, before))
             wrong = f.third if f.past == f.base else f.past
             edits.append(Edit(i, wrong, r.toks[i], "base", f.base, before))
         elif prev in HAVE | BE and (lemma := is_form(w, "VBN")) and (f := forms(lemma)) and f.past != f.participle \
                 and lemma not in ("be", "have"):
             edits.append(Edit(i, f.past, r.toks[i], "passive" if prev in BE else "participle", f.base, before))
-        elif prev == "to" and r.word(k - 2) in TO_TRIGGERS and (lemma := is_form(w, "VB")) and not noun_lemmas(w):
+        elif prev == "to" and r.word(k - 2) in TO_TRIGGERS and (lemma := plain_base(w)) and not noun_lemmas(w):
             f = forms(lemma)
             if f and lemma not in ("be", "have"):
                 edits.append(Edit(i, f.ing if k % 2 else f.past, r.toks[i], "base", f.base, "to"))
@@ -230,7 +237,7 @@ def _spelling(r: Reading, verbs: set[int]) -> list[Edit]:
         for lemma in verb_lemmas(w):
             f = forms(lemma)
             for wrong, (right, name) in (misspellings(f).items() if f else ()):
-                if right == w:
+                if right == w and lemma in table_lemmas(right):  # the explanation names the lemma
                     past_irregular = name == "past tense" and right != f.base and wrong == regular_past(f.base)
                     edits.append(Edit(i, _case(wrong, r.toks[i]), r.toks[i], "past" if past_irregular else "spelling",
                                       f.base, name))
