@@ -12,9 +12,6 @@ OUT/checkpoint.pt every --checkpoint-every steps that the same command resumes f
 and `--pid-file` for the benchmarks that pause training (SIGSTOP/SIGCONT: paused time is not
 counted against --max-minutes).
 
-Tutor v3 (issue 20): `--corpus v3` (corpus3.py: WordNet's real sentences, unchanged or with learner
-verb errors, mixed with corpus2; needs Debian's `wordnet-base`).
-
 Seeded and single-process; the loss covers the completion only (the prompt is given).
 """
 
@@ -34,7 +31,7 @@ import torch
 from tokenizers import Tokenizer
 from transformers import GenerationConfig, GPT2Config, GPT2LMHeadModel
 
-from miniserve.tutor import corpus, corpus2, corpus3
+from miniserve.tutor import corpus, corpus2
 from miniserve.tutor.prompt import END, TutorPrompt
 from miniserve.tutor.tokenizer_train import VOCAB_SIZE, train_tokenizer
 
@@ -174,7 +171,8 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--init", type=Path, help="continue from this model folder (and keep its tokenizer)")
     p.add_argument("--corpus", choices=("v1", "v2", "v3"), default="v1",
-                   help="corpus.py, the widened corpus2.py, or corpus3.py (real sentences + corpus2)")
+                   help="corpus.py, the widened corpus2.py, or corpus3.py (WordNet's real sentences with "
+                        "learner verb errors, mixed with corpus2; needs Debian's wordnet-base)")
     p.add_argument("--grow-layers", type=int, default=0, help="append this many identity-initialised layers")
     p.add_argument("--warmup", type=int, default=None)
     p.add_argument("--checkpoint-every", type=int, default=200)
@@ -199,7 +197,10 @@ def main(argv: list[str] | None = None) -> None:
         saved = np.load(rows_file)
         train_rows, valid_rows = unpack(saved, "train"), unpack(saved, "valid")
     else:
-        source = {"v1": corpus, "v2": corpus2, "v3": corpus3}[args.corpus]
+        if args.corpus == "v3":  # imported here: v1 and v2 need neither lemminflect nor WordNet's files
+            from miniserve.tutor import corpus3 as source
+        else:
+            source = corpus2 if args.corpus == "v2" else corpus
         train_examples = source.generate("train", args.examples, seed=args.seed)
         valid_examples = source.generate("valid", args.valid_examples, seed=args.seed)
         if args.init:
