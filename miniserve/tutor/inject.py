@@ -174,7 +174,7 @@ def _agreement(r: Reading, s: Subject, k: int) -> list[Edit]:
         return [Edit(i, _case(swap, written), written, "aux_agreement", base, r.toks[r.pos[s.start]])]
     if not s.pronoun and noun_lemmas(w):
         return []  # "The bus stops": a noun as likely as a verb
-    if s.number == "third" and (lemma := is_form(w, "VBZ")) and r.subjunctive is False:
+    if s.number == "third" and (lemma := is_form(w, "VBZ")) and not r.subjunctive:
         f = forms(lemma)
         if f and f.past != f.base and lemma not in ("be", "have", "do"):
             return [Edit(i, f.base, written, "agreement", f.base, "")]
@@ -211,7 +211,8 @@ def _after_trigger(r: Reading) -> list[Edit]:
     for k in range(1, len(r.words)):
         w, prev, i = r.words[k], r.words[k - 1], r.pos[k]
         before = r.toks[r.pos[k - 1]]
-        if prev in MODALS and r.word(k - 2) not in DETERMINERS and (lemma := plain_base(w)) and (f := forms(lemma)) and lemma not in ("be", "have"):
+        if (prev in MODALS and r.word(k - 2) not in DETERMINERS and (lemma := plain_base(w))
+                and (f := forms(lemma)) and lemma not in ("be", "have")):
             edits.append(Edit(i, "to " + r.toks[i], r.toks[i], "modal_to", f.base, before))
             wrong = f.third if f.past == f.base else f.past
             edits.append(Edit(i, wrong, r.toks[i], "base", f.base, before))
