@@ -11,7 +11,7 @@ import csv
 from functools import cache
 from importlib import resources
 
-from miniserve.tutor.verbs import VOWELS, _doubles, all_verbs, regular_past, third_person
+from miniserve.tutor.verbs import VOWELS, _doubles, all_verbs, misspellings, regular_past, third_person
 
 BE = ("be", "am", "is", "are", "was", "were", "been", "being", "isn't", "aren't", "wasn't", "weren't",
       "ain't", "'m", "'s", "'re")
@@ -117,7 +117,21 @@ def lemmas(word: str) -> frozenset[str]:
     found: set[str] = set()
     for stem in _stems(word):
         found |= table.get(stem, frozenset())
-    return frozenset(found - {"be", "have", "do"})  # "bed" is no form of "be"
+    return frozenset((found | misspelled_lemmas(word)) - {"be", "have", "do"})  # "bed" is no form of "be"
+
+
+def misspelled_lemmas(word: str) -> frozenset[str]:
+    """Table verbs of which `word` is a form learners misspell ("writting", "studing", "choosen"),
+    by the rules corpus3 builds them with, so the guard accepts their correction."""
+    table = _verbs_by_base()
+    bases = {word[:-1], word[:-2], word[:-2] + "e", word[:-3] + "y", word[:-4] + "e", word[:-3], word[:-4]}
+    return frozenset(b for b in bases if b in table
+                     and word in misspellings(b, table[b].past, table[b].participle, ing_form(b, table[b].past)))
+
+
+@cache
+def _verbs_by_base() -> dict:
+    return {verb.base: verb for verb in all_verbs()}
 
 
 def same_unknown_verb(a: str, b: str) -> bool:
