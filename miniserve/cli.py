@@ -67,8 +67,7 @@ def serve(args: argparse.Namespace) -> int:
     if problem:
         log.error("%s", problem)
         return 2
-    run(settings, host, port)
-    return 0
+    return run(settings, host, port)
 
 
 def env_port() -> int:

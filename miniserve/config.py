@@ -15,6 +15,7 @@ class Settings:
     model: str = field(default="", metadata={"help": "GPT-2 model folder (default: the shipped tutor)"})
     model_name: str = field(default="", metadata={"help": "id in /v1/models (default: miniserve-tutor or the folder name)"})
     scheduler: str = field(default="continuous", metadata={"help": "continuous | static | async | sync"})
+    engine_process: int = field(default=0, metadata={"help": "1 = the engine core (model, KV cache, compute thread) runs in a process of its own, 0 = in this one"})
     # capacity: Little's law sizing in docs/service.md
     max_batch: int = field(default=32, metadata={"help": "sequences per step (the compute batch)"})
     n_slots: int = field(default=0, metadata={"help": "KV slots: sequences admitted at once (0 = max_batch)"})
@@ -51,7 +52,9 @@ class Settings:
                 raise ValueError(f"{name} must be at least 1")
         if self.n_slots < 0:
             raise ValueError("n_slots must be >= 0")
-        for name in ("speculate", "edit_constraint"):
+        if self.engine_process and self.scheduler == "sync":
+            raise ValueError("the sync scheduler steps the engine inline in the handler: it cannot use --engine-process 1")
+        for name in ("speculate", "edit_constraint", "engine_process"):
             if getattr(self, name) not in (0, 1):
                 raise ValueError(f"{name} must be 0 or 1")
         for name in ("speculate_k", "speculate_n"):
