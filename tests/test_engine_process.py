@@ -18,7 +18,7 @@ from miniserve.engine.core.client import CoreProcess
 from miniserve.engine.core.remote_worker import RemoteWorker
 from miniserve.engine.stop import Runaway
 from miniserve.health import Health
-from miniserve.scheduler import Scheduler, Unavailable
+from miniserve.scheduler import Scheduler, StepFailed, Unavailable
 from miniserve.ticket import Ticket
 from miniserve.weights import load_model
 
@@ -29,6 +29,13 @@ WORK = [  # greedy and seeded sampling, a token constraint, a stop condition, lo
     ([7], SamplingParams(max_new_tokens=15, stop=Runaway(why_id=299, limit=4), stop_at_end=False)),
     ([8, 9, 10, 11, 12], SamplingParams(max_new_tokens=20, stop_at_end=False)),
 ]
+
+
+class OddConstraint:
+    """A constraint the link has no description for."""
+
+    def allowed(self, generated):
+        return None
 
 
 def settings(**overrides) -> Settings:
@@ -81,6 +88,9 @@ async def test_cancelling_frees_the_slot_in_the_core(random_gpt2_folder):
         long.cancelled = True  # what a client disconnect does
         await long.done.wait()
         assert core.cache.used_slots == 0 and len(long.tokens) < 60
+        odd = Ticket(Sequence([0, 2], SamplingParams(max_new_tokens=5, constraint=OddConstraint())))
+        with pytest.raises(StepFailed, match="cannot rebuild a OddConstraint"):
+            await s.submit(odd)  # refused before it is sent, and nobody waits for it
         after = Ticket(Sequence([0, 3], SamplingParams(max_new_tokens=5, stop_at_end=False)))
         await s.submit(after)  # the core serves on
         s.close()

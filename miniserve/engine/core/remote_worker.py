@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import socket
 import threading
+import time
 from collections.abc import Callable
 
 from miniserve.engine.core.client import CoreDied, CoreProcess
@@ -42,8 +43,12 @@ class RemoteWorker:
 
     def put(self, seq: Sequence, streaming: bool = False) -> None:
         p = seq.params
-        params = Params(p.max_new_tokens, p.temperature, p.top_k, p.top_p, p.seed, p.stop_at_end, p.logprobs,
-                        describe_constraint(p.constraint), describe_stop(p.stop))
+        try:
+            params = Params(p.max_new_tokens, p.temperature, p.top_k, p.top_p, p.seed, p.stop_at_end, p.logprobs,
+                            describe_constraint(p.constraint), describe_stop(p.stop))
+        except ValueError as error:  # a kind the core cannot rebuild: this sequence fails, as a failed step
+            self.publish(StepResult((), (), ((seq.id, 0, 0),), 0, (), error, 0.0, 0, time.perf_counter()), True)
+            return
         self._send(Add(seq.id, seq.prompt, params, seq.seed64, streaming))
 
     def cancel(self, seq_id: int) -> None:
