@@ -7,8 +7,8 @@
    reports it), which is decoded: encode, send, wake, decode, both ways. Microseconds per round trip.
 2. Through the engine: one-token requests (the shipped tutor, greedy), one at a time, from `put`
    to the published result, with the compute thread in this process (the Worker) and in the engine
-   core process (RemoteWorker). The median of each, their ratio and their difference: what a
-   request pays for the second process, engine step included in both.
+   core process (RemoteWorker), alternating one request each. The median of each, their ratio and
+   their difference: what a request pays for the second process, engine step included in both.
 """
 
 from __future__ import annotations
@@ -51,29 +51,32 @@ def link_round_trip_us(n: int) -> float:
     return elapsed / n * 1e6
 
 
-def one_token_latencies(make_worker, requests: int) -> list[float]:
-    """Seconds from put to the published finish, one request at a time."""
-    done = threading.Event()
+class Timed:
+    """One compute side (a Worker or a RemoteWorker) on its own thread, timing one request at a time."""
 
-    def publish(result, urgent):
+    def __init__(self, make_worker):
+        self.done = threading.Event()
+        self.worker = make_worker(self._publish)
+        self.thread = threading.Thread(target=self.worker.run, daemon=True)
+        self.thread.start()
+        self.latencies: list[float] = []
+
+    def _publish(self, result, urgent):
         if any(o.finish_reason for o in result.outputs):
-            done.set()
+            self.done.set()
 
-    worker = make_worker(publish)
-    thread = threading.Thread(target=worker.run, daemon=True)
-    thread.start()
-    latencies = []
-    params = SamplingParams(max_new_tokens=1, stop_at_end=False)
-    for i in range(requests + 20):
-        done.clear()
+    def request(self, keep: bool) -> None:
+        """Seconds from put to the published finish of a one-token request."""
+        self.done.clear()
         started = time.perf_counter()
-        worker.put(Sequence(list(PROMPT), params))
-        done.wait()
-        if i >= 20:  # the first ones warm caches up
-            latencies.append(time.perf_counter() - started)
-    worker.close()
-    thread.join()
-    return latencies
+        self.worker.put(Sequence(list(PROMPT), SamplingParams(max_new_tokens=1, stop_at_end=False)))
+        self.done.wait()
+        if keep:
+            self.latencies.append(time.perf_counter() - started)
+
+    def close(self) -> None:
+        self.worker.close()
+        self.thread.join()
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -92,14 +95,17 @@ def main(argv: list[str] | None = None) -> None:
     print(f"link alone: {link_round_trip_us(args.n):.1f} us per round trip (Add out, Step back), n={args.n}")
     engine = build_engine(settings, folder)
     engine.warmup()
-    loop = build_loop(engine, settings)
-    inside = one_token_latencies(lambda publish: Worker(loop, publish), args.requests)
+    inside = Timed(lambda publish: Worker(build_loop(engine, settings), publish))
     core = CoreProcess(Settings(max_batch=1, speculate=0, engine_process=1), folder)
-    outside = one_token_latencies(lambda publish: RemoteWorker(core, publish), args.requests)
-    a, b = statistics.median(inside) * 1e6, statistics.median(outside) * 1e6
-    print(f"one-token request, put -> finish, median of {args.requests}: in-process {a:.0f} us, "
+    outside = Timed(lambda publish: RemoteWorker(core, publish))
+    for i in range(args.requests + 20):  # alternated, so that both see the same neighbours; 20 to warm up
+        inside.request(keep=i >= 20)
+        outside.request(keep=i >= 20)
+    inside.close()
+    outside.close()
+    a, b = statistics.median(inside.latencies) * 1e6, statistics.median(outside.latencies) * 1e6
+    print(f"one-token request, put -> finish, median of {args.requests} each, alternated: in-process {a:.0f} us, "
           f"core process {b:.0f} us, ratio {b / a:.2f}, difference {b - a:.0f} us")
-
 
 if __name__ == "__main__":
     main()
