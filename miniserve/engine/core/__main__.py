@@ -19,7 +19,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m miniserve.engine.core")
     parser.add_argument("--fd", type=int, required=True, help="this process's end of the link (a unix stream socket)")
     parser.add_argument("--model", required=True, help="the model folder")
-    parser.add_argument("--settings", required=True, help="the server's Settings as JSON")
+    parser.add_argument("--settings", required=True, help="the settings the core uses, as JSON (client.CORE_SETTINGS)")
     args = parser.parse_args(argv)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_IGN)

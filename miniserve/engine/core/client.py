@@ -9,12 +9,17 @@ import json
 import socket
 import subprocess
 import sys
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from pathlib import Path
 
 from miniserve.config import Settings
 from miniserve.engine.core.wire import Link, Ready, ToApi
 from miniserve.weights import GPT2Config
+
+
+# What the core builds its engine and loop from (build.py): the rest of the settings are the server's.
+CORE_SETTINGS = ("scheduler", "max_batch", "n_slots", "step_token_budget", "batch_wait", "edit_constraint",
+                 "speculate", "speculate_k", "speculate_n", "speculate_history", "speculate_rows")
 
 
 class CoreDied(Exception):
@@ -36,7 +41,7 @@ class CoreProcess:
         self.config = GPT2Config.from_folder(folder)
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
         command = [sys.executable, "-m", "miniserve.engine.core", "--fd", str(theirs.fileno()),
-                   "--model", str(folder), "--settings", json.dumps(asdict(settings))]
+                   "--model", str(folder), "--settings", json.dumps({name: getattr(settings, name) for name in CORE_SETTINGS})]
         self.process = subprocess.Popen(command, pass_fds=(theirs.fileno(),))
         theirs.close()  # the core holds the only other end: its exit is the end of our stream
         self.link = Link(ours, ToApi)
