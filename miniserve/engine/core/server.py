@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 
 from miniserve.engine.core.describe import Rebuilder
 from miniserve.engine.core.wire import Add, Cancel, Close, Closed, Link, Output, Ready, Step
 from miniserve.engine.loop import CoreLoop, StepResult
 from miniserve.engine.sampling import SamplingParams
-from miniserve.engine.sequence import Sequence
 from miniserve.engine.core.worker import Worker
+from miniserve.engine.sequence import Sequence
 
 log = logging.getLogger("miniserve.engine.core")
 
@@ -66,7 +67,7 @@ class CoreServer:
                                     p.logprobs, self.rebuild.constraint(p.constraint), self.rebuild.stop(p.stop))
         except Exception as error:  # the API side checked it: a bug, failed like a step so nobody waits
             log.exception("cannot rebuild sequence %d", m.seq_id)
-            self._send([Step((), (), ((m.seq_id, 0, 0),), 0, (), error_text(error), 0.0, 0, 0.0,
+            self._send([Step((), (), ((m.seq_id, 0, 0),), 0, (), error_text(error), 0.0, 0, time.perf_counter(),
                              self.loop.engine.cache.used_slots)])
             return
         seq = Sequence(m.prompt, params, id=m.seq_id)
