@@ -65,8 +65,7 @@ def serve(args: argparse.Namespace) -> int:
     if problem:
         log.error("%s", problem)
         return 2
-    run(settings, settings.host, settings.port)
-    return 0
+    return run(settings, settings.host, settings.port)
 
 
 def version() -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Literal, Mapping
 
-from pydantic import Field, ValidationError, field_validator
+from pydantic import Field, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, EnvSettingsSource, SettingsConfigDict
 
 from miniserve.proxy import networks
@@ -43,6 +43,7 @@ class Settings(BaseSettings):
     model_name: str = setting("", "id in /v1/models (default: miniserve-tutor or the folder name)",
                               cli=("--served-model-name",))
     scheduler: Scheduler = setting("continuous", "continuous | static | async | sync")
+    engine_process: bool = setting(False, "the engine core (model, KV cache, compute thread) runs in a process of its own")
     # capacity: Little's law sizing in docs/service.md
     max_batch: int = setting(32, "sequences per step (the compute batch)", cli=("--max-num-seqs",), ge=1)
     n_slots: int = setting(0, "KV slots: sequences admitted at once (0 = max_batch)", ge=0)
@@ -81,6 +82,12 @@ class Settings(BaseSettings):
     def _parse_proxies(cls, value: str) -> str:
         networks(value)  # a ValueError names the bad address
         return value
+
+    @model_validator(mode="after")
+    def _sync_runs_inline(self):
+        if self.engine_process and self.scheduler == "sync":
+            raise ValueError("the sync scheduler steps the engine inline in the handler: it cannot use --engine-process")
+        return self
 
     @classmethod
     def settings_customise_sources(cls, settings_cls, init_settings, env_settings, dotenv_settings, file_secret_settings):

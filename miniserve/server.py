@@ -85,19 +85,28 @@ def preflight(settings: Settings, host: str, port: int) -> str | None:
     return None
 
 
-async def serve(settings: Settings, host: str, port: int) -> None:
+async def serve(settings: Settings, host: str, port: int) -> int:
+    """Serve until SIGTERM/SIGINT (exit code 0) or the engine core process dies (1)."""
     app = create_app(settings)
     service = app.extensions["miniserve"]
 
     async def shutdown_trigger():
-        with trio.open_signal_receiver(signal.SIGTERM, signal.SIGINT) as signals:
-            async for _ in signals:
-                break
+        async def on_signal(cancel_scope):
+            with trio.open_signal_receiver(signal.SIGTERM, signal.SIGINT) as signals:
+                async for _ in signals:
+                    break
+            cancel_scope.cancel()
+
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(on_signal, nursery.cancel_scope)
+            await service.core_lost.wait()
+            nursery.cancel_scope.cancel()
         log.info("shutting down: draining")
         await service.drain()
 
     await hypercorn_serve(app, hypercorn_config(host, port, settings), shutdown_trigger=shutdown_trigger)
+    return 1 if service.core_lost.is_set() else 0
 
 
-def run(settings: Settings, host: str, port: int) -> None:
-    trio.run(serve, settings, host, port)
+def run(settings: Settings, host: str, port: int) -> int:
+    return trio.run(serve, settings, host, port)

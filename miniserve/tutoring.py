@@ -10,6 +10,7 @@ from dataclasses import replace as replace_field
 
 from miniserve.completion import Choice, Delta
 from miniserve.engine import SamplingParams
+from miniserve.engine.stop import Runaway
 from miniserve.errors import ApiError
 from miniserve.paragraph import Span, replace, sentences
 from miniserve.schemas import CorrectRequest
@@ -35,18 +36,6 @@ def corrected_limit(n_text_tokens: int) -> int:
     """A corrected sentence changes verb forms only, so it is about as long as the input: a few
     tokens of slack for a changed ending or an inserted auxiliary, never the model running on."""
     return n_text_tokens + 4 + n_text_tokens // 8
-
-
-@dataclass(frozen=True)
-class Runaway:
-    """The engine's stop condition for a corrected part past its limit (no <|why|> within `limit`
-    tokens): it ends on the compute thread at that token, not steps later when the event loop sees it."""
-
-    why_id: int
-    limit: int
-
-    def matched(self, generated) -> bool:
-        return len(generated) > self.limit and self.why_id not in generated[: self.limit + 1]
 
 
 @dataclass

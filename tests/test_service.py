@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 from contextlib import asynccontextmanager
 
 import pytest
@@ -88,6 +89,21 @@ async def test_every_scheduler_gives_the_same_answers(tutor_folder, reference_an
         assert headers["X-Request-ID"]
     assert results[0][1]["corrected"] == "He went to school"
     assert results[0][1]["explanation"] == "The past tense of 'go' is the irregular form 'went'."
+
+
+async def test_the_engine_core_process_gives_the_same_answers(tutor_folder, reference_answers):
+    """The tutor's edit constraints and runaway limit cross the link as descriptions the core rebuilds."""
+    async with serving(tutor_folder, max_batch=4, engine_process=1) as (client, service):
+        results = await post_all(client, [{"sentence": s} for s in SENTENCES])
+        assert service.engine.pid != os.getpid() and service.engine.process.poll() is None
+        # the core's step metrics reach this process's registry once per step and token
+        sample = service.metrics.registry.get_sample_value
+        assert sample("miniserve_generation_tokens_total") == sum(body["usage"]["completion_tokens"] for _, body, _ in results)
+        assert sample("miniserve_step_duration_seconds_count") == service.scheduler.steps > 0
+        assert sample("miniserve_kv_cache_bytes") == service.engine.cache.nbytes > 0
+    for (status, body, _), want in zip(results, reference_answers):
+        assert status == 200, body
+        assert (body["corrected"], body["explanation"], body["withheld"]) == (want.corrected, want.explanation, want.withheld)
 
 
 async def test_continuous_admits_while_others_generate(tutor_folder):

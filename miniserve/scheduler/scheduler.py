@@ -17,6 +17,7 @@ import sys
 import threading
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import trio
@@ -28,7 +29,7 @@ from miniserve.engine.policy import policy_for
 from miniserve.health import Health
 from miniserve.metrics import Metrics
 from miniserve.scheduler.errors import Overloaded, StepFailed, Unavailable
-from miniserve.scheduler.worker import Worker
+from miniserve.engine.core.worker import Worker
 from miniserve.ticket import Ticket
 
 log = logging.getLogger("miniserve.scheduler")
@@ -43,12 +44,15 @@ class StepRecord:
 
 
 class Scheduler:
-    def __init__(self, engine: Engine, settings: Settings, health: Health, metrics: Metrics | None = None):
+    def __init__(self, engine: Engine, settings: Settings, health: Health, metrics: Metrics | None = None,
+                 worker: Callable[[Callable[[StepResult, bool], None]], Worker] | None = None):
+        """`worker(publish)` makes the compute side: by default a Worker on this process's own core
+        loop; the engine core process mode passes a RemoteWorker (miniserve/engine/core/)."""
         self.engine, self.settings, self.health, self.metrics = engine, settings, health, metrics
         self.policy = policy_for(settings.scheduler, settings.max_batch, settings.batch_wait)
         self.max_batch = min(settings.max_batch, engine.cache.n_slots)
         self.loop = CoreLoop(engine, self.policy, settings.step_token_budget, self.max_batch)
-        self.worker = Worker(self.loop, self._publish)
+        self.worker = worker(self._publish) if worker else Worker(self.loop, self._publish)
         self.tickets: dict[int, Ticket] = {}  # enqueued and not finished, by sequence id
         self._several: set[int] = set()  # the ids among them of requests of several sequences
         self.records: deque[StepRecord] = deque(maxlen=10_000)
