@@ -7,7 +7,7 @@ from collections.abc import Sequence as Seq
 
 from miniserve.engine import SamplingParams, Sequence
 from miniserve.errors import ApiError
-from miniserve.scheduler import Unavailable
+from miniserve.scheduler import Overloaded, Unavailable
 from miniserve.service import Service
 from miniserve.ticket import Signal, Ticket
 

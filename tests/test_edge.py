@@ -13,6 +13,7 @@ import trio
 import trio.testing
 
 from miniserve.admission import Admission
+from miniserve.config import Settings
 from miniserve.health import Health
 from miniserve.middleware import RateLimit
 from miniserve.proxy import ForwardedFor

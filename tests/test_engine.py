@@ -1,6 +1,5 @@
 """Engine behaviour: sampling per request, admission and release, cache accounting."""
 
-import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
