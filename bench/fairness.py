@@ -16,13 +16,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 
 import trio
 
 from bench.http1 import Pool
 from bench.loadgen import LOOPBACK, Server, sample_sentences
-from bench.provenance import provenance
+from bench.provenance import publish
 from bench.workload import MAX_TEXT_CHARS
 from miniserve.paragraph import sentences as split
 
@@ -108,13 +107,8 @@ if __name__ == "__main__":
     parser.add_argument("--timeout", type=float, default=30.0, help="seconds before a request counts as timed out")
     parser.add_argument("--json", help="also write the result here")
     args = parser.parse_args()
-    result = trio.run(main, args)
-    result["provenance"] = {**provenance([]), "command": " ".join(["python", "-m", "bench.fairness", *sys.argv[1:]])}
-    print(json.dumps(result, indent=1))
+    result = publish(trio.run(main, args), "bench.fairness", args.json)
     print(f"single sentences answered/s: alone {result['alone']['answered_per_s']}, beside {args.paragraphs} paragraph "
           f"clients {result['beside_paragraphs']['answered_per_s']} (ratio {result['ratio']}, target >= 0.5); "
           f"singles refused {result['singles_refused']} (target 0); paragraphs answered "
           f"{result['paragraphs']['outcomes'].get('200', 0)}, refused {result['paragraphs']['outcomes'].get('503', 0)}")
-    if args.json:
-        with open(args.json, "w") as f:
-            json.dump(result, f, indent=1)

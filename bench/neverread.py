@@ -19,14 +19,13 @@ from __future__ import annotations
 import argparse
 import json
 import socket
-import sys
 
 import trio
 
 from bench.fairness import closed_loop
 from bench.http1 import Pool
 from bench.loadgen import LOOPBACK, Server, sample_sentences
-from bench.provenance import provenance
+from bench.provenance import publish
 
 STREAM = {"model": "miniserve-tutor", "prompt": "He goed to school", "n": 8, "logprobs": 5, "max_tokens": 160,
           "ignore_eos": True, "stream": True}
@@ -104,14 +103,9 @@ if __name__ == "__main__":
     parser.add_argument("--timeout", type=float, default=30.0, help="seconds before a request counts as timed out")
     parser.add_argument("--json", help="also write the result here")
     args = parser.parse_args()
-    result = trio.run(main, args)
-    result["provenance"] = {**provenance([]), "command": " ".join(["python", "-m", "bench.neverread", *sys.argv[1:]])}
-    print(json.dumps(result, indent=1))
+    result = publish(trio.run(main, args), "bench.neverread", args.json)
     print(f"single sentences answered/s: alone {result['alone']['answered_per_s']}, beside never-read streams "
           f"{result['beside_never_read']['answered_per_s']} (ratio {result['ratio']}); "
           f"refused {result['singles_refused']}; "
           f"streams accepted {result['streams_accepted']}, closed by the server by the end "
           f"{result['streams_closed_by_server_at_end']}")
-    if args.json:
-        with open(args.json, "w") as f:
-            json.dump(result, f, indent=1)

@@ -54,3 +54,16 @@ def provenance(argv: list[str]) -> dict:
         "machine": machine(),
         "executable": sys.executable,
     }
+
+
+def publish(result: dict, module: str, json_path: str | None) -> dict:
+    """A short run's ending: its provenance (the command as typed) added, the whole result printed,
+    and written to `json_path` if given."""
+    import json
+
+    result["provenance"] = {**provenance([]), "command": " ".join(["python", "-m", module, *sys.argv[1:]])}
+    print(json.dumps(result, indent=1))
+    if json_path:
+        with open(json_path, "w") as f:
+            json.dump(result, f, indent=1)
+    return result
