@@ -51,14 +51,25 @@ def forward(config: GPT2Config, weights: GPT2Weights, ids) -> np.ndarray:
     return x @ weights.token_embedding.T  # (T, V)
 
 
-def generate_greedy(config: GPT2Config, weights: GPT2Weights, prompt, max_new_tokens: int) -> list[int]:
-    """Greedy continuation of the prompt, stopping after the end token or at the context limit."""
+def generate_greedy(config: GPT2Config, weights: GPT2Weights, prompt, max_new_tokens: int, constraint=None) -> list[int]:
+    """Greedy continuation of the prompt, stopping after the end token or at the context limit;
+    with a TokenConstraint, the argmax over the ids it allows."""
     ids = list(prompt)
     out: list[int] = []
     while len(out) < max_new_tokens and len(ids) < config.n_positions:
-        token = int(np.argmax(forward(config, weights, ids)[-1]))
+        logits = forward(config, weights, ids)[-1]
+        allowed = None if constraint is None else constraint.allowed(out)
+        token = int(np.argmax(logits) if allowed is None else allowed[np.argmax(logits[allowed])])
         out.append(token)
         ids.append(token)
         if token == config.eos_token_id:
             break
     return out
+
+
+def score(config: GPT2Config, weights: GPT2Weights, prefix, continuation) -> list[float]:
+    """The log-probability of each token of `continuation` after `prefix` (teacher forcing)."""
+    ids = list(prefix) + list(continuation)
+    logits = forward(config, weights, ids)[len(prefix) - 1:-1].astype(np.float64)  # (len(continuation), V)
+    log_z = logits.max(axis=-1) + np.log(np.exp(logits - logits.max(axis=-1, keepdims=True)).sum(axis=-1))
+    return [float(logits[i, t] - log_z[i]) for i, t in enumerate(continuation)]
