@@ -28,6 +28,9 @@ class Settings:
     speculate_rows: int = field(default=16, metadata={"help": "speculation: drafts only fill a step up to this many tokens"})
     # the tutor (docs/model.md): decoding may only copy the input and change verb forms
     edit_constraint: int = field(default=1, metadata={"help": "1 = the tutor's answers are edit-constrained (copy the input, change verb forms only), 0 = free"})
+    # the tutor's confidence gate (docs/model.md): an edit stays only if the model prefers it to the input
+    gate: int = field(default=1, metadata={"help": "1 = score each proposed edit against the input as typed and withhold the unsure ones, 0 = off"})
+    gate_threshold: float = field(default=0.0, metadata={"help": "the gate: least log-probability margin (nats) an edit needs; calibrated default (python -m miniserve.tutor.calibrate)"})
     batch_wait: float = field(default=0.05, metadata={"help": "static: seconds to wait for a batch to fill"})
     # time limits
     request_timeout: float = field(default=30.0, metadata={"help": "seconds before a request gets 504"})
@@ -51,7 +54,7 @@ class Settings:
                 raise ValueError(f"{name} must be at least 1")
         if self.n_slots < 0:
             raise ValueError("n_slots must be >= 0")
-        for name in ("speculate", "edit_constraint"):
+        for name in ("speculate", "edit_constraint", "gate"):
             if getattr(self, name) not in (0, 1):
                 raise ValueError(f"{name} must be 0 or 1")
         for name in ("speculate_k", "speculate_n"):
