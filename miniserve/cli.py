@@ -24,7 +24,6 @@ def correct(args: argparse.Namespace) -> int:
     /correct: one sentence answers as its `sentence` form, several as its `text` form."""
     from miniserve.config import Settings
     from miniserve.paragraph import sentences
-    from miniserve.tutor.constraint import EditConstraints
     from miniserve.tutoring import InputProblem, Tutor, run_sync
 
     text = sys.stdin.read() if args.text == "-" else args.text
@@ -33,9 +32,7 @@ def correct(args: argparse.Namespace) -> int:
         settings = Settings.from_env(gate_threshold=args.gate_threshold, max_new_tokens=args.max_new_tokens)
         config, weights = load_model(folder)
         prompt = TutorPrompt.from_folder(folder)
-        constraints = EditConstraints.for_prompt(prompt) if settings.edit_constraint else None
-        tutor = Tutor(prompt, config.n_positions, settings.max_new_tokens, constraints,
-                      settings.gate_threshold if settings.gate else None)
+        tutor = Tutor.configured(settings, prompt, config.n_positions)
         plan = tutor.plan(text, paragraph=len(sentences(text)) > 1)
     except InputProblem as problem:  # the server's own check and words: its 422 says the same
         print(f"error: {problem}", file=sys.stderr)

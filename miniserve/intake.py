@@ -12,23 +12,25 @@ from miniserve.service import Service
 from miniserve.ticket import Signal, Ticket
 
 
-def admit(s: Service, work: Seq[tuple[list[int], SamplingParams]], request_id: str, streaming: bool) -> list[Ticket]:
+def admit(s: Service, work: Seq[tuple[list[int], SamplingParams]], request_id: str, streaming: bool,
+          follow_up: bool = False) -> list[Ticket]:
     """Tickets (sharing one Signal) for `work`, all enqueued; or ApiError 400 if the request can never
-    fit the queue, Overloaded / Unavailable if it cannot now (nothing is left enqueued then)."""
+    fit the queue, Overloaded / Unavailable if it cannot now (nothing is left enqueued then).
+    `follow_up`: more work of an admitted request, which the queue's limit does not refuse."""
     reason = s.health.unavailable_reason()
     if reason is not None or s.scheduler is None:
         raise Unavailable(f"not ready: {reason or 'starting'}")
     limit = s.settings.max_queue
-    if len(work) > limit:
+    if len(work) > limit and not follow_up:
         raise ApiError(400, "too_many_sequences", f"this request needs {len(work)} sequences; the server's queue "
                                                   f"holds at most {limit}: send fewer at a time")
-    if s.scheduler.n_waiting + len(work) > limit:
+    if s.scheduler.n_waiting + len(work) > limit and not follow_up:
         raise Overloaded(s.scheduler.retry_after())
     signal = Signal()
     tickets = [Ticket(Sequence(list(ids), params), request_id, signal=signal, streaming=streaming) for ids, params in work]
     try:
         for ticket in tickets:
-            s.scheduler.enqueue(ticket)
+            s.scheduler.enqueue(ticket, follow_up)
     except BaseException:
         for ticket in tickets:
             ticket.cancelled = True

@@ -61,8 +61,7 @@ class Service:
         """The tutoring flow with this service's settings (once the engine is loaded)."""
         if self.engine is None:
             raise Unavailable("not ready: starting")
-        threshold = self.settings.gate_threshold if self.settings.gate else None
-        return Tutor(self.prompt, self.engine.config.n_positions, self.settings.max_new_tokens, self.edit_constraints, threshold)
+        return Tutor.configured(self.settings, self.prompt, self.engine.config.n_positions, self.edit_constraints)
 
     async def start(self, nursery: trio.Nursery) -> None:
         """Load (unless an engine was given, as tests do), warm up (off the event loop), then start

@@ -51,19 +51,17 @@ def choices_for(turns: list[Turn], tickets: list[Ticket], prompt: TutorPrompt) -
 
 
 async def gate(s: Service, turns: list[Turn], request_id: str) -> list[Ticket]:
-    """Score the gate's variants of every turn that proposes a change (a sentence's variants in one
-    batch, as admission takes them together), and give each turn its scores. Returns the tickets."""
+    """Score the gate's variants of every turn that proposes a change, all enqueued together (so a
+    sentence's variants share a step), and give each turn its scores. Returns the tickets."""
     pending = [t for t in turns if t.review is None]
     work = [w for t in pending for w in t.scoring]
     tickets: list[Ticket] = []
     try:
-        for start in range(0, len(work), s.settings.max_queue):  # a long paragraph: a queue's worth at a time
-            batch = admit(s, work[start:start + s.settings.max_queue], request_id, False)
-            tickets += batch
-            for ticket in batch:
-                await ticket.done.wait()
-                if ticket.error:
-                    raise ticket.error
+        tickets = admit(s, work, request_id, False, follow_up=True) if work else []
+        for ticket in tickets:
+            await ticket.done.wait()
+            if ticket.error:
+                raise ticket.error
     finally:
         for ticket in tickets:
             if not ticket.done.is_set():

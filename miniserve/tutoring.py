@@ -72,6 +72,14 @@ class Tutor:
     constraints: EditConstraints | None  # None: free decoding
     threshold: float | None  # the gate's margin in nats; None: no gate
 
+    @classmethod
+    def configured(cls, settings, prompt: TutorPrompt, n_positions: int, constraints: EditConstraints | None = None) -> "Tutor":
+        """As `settings` (the service's Settings) say: edit constraint and gate on or off, the threshold."""
+        if constraints is None and settings.edit_constraint:
+            constraints = EditConstraints.for_prompt(prompt)
+        return cls(prompt, n_positions, settings.max_new_tokens, constraints if settings.edit_constraint else None,
+                   settings.gate_threshold if settings.gate else None)
+
     def plan(self, text: str, paragraph: bool) -> "Plan":
         spans = sentences(text) if paragraph else [whole(text)]
         field = "text" if paragraph else "sentence"

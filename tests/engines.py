@@ -56,3 +56,15 @@ class CountingEngine(Engine):
         if self.n_steps >= self.target:
             self.reached.set()
         return out
+
+
+class RecordingEngine(Engine):
+    """Keeps each step's sequences (on the compute thread; read once the requests are answered)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.steps: list[list] = []
+
+    def step(self, plan):
+        self.steps.append([seq for seq, _ in plan.items])
+        return super().step(plan)

@@ -14,11 +14,12 @@ def run(*args):
 
 
 def test_corrects_the_headline_example():
-    done = run("He goed to school", "--json")
+    done = run("He goed to school.", "--json")
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == {
-        "corrected": "He went to school",
+        "corrected": "He went to school.",
         "explanation": "The past tense of 'go' is the irregular form 'went'.",
+        "withheld": False,
     }
 
 

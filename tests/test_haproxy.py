@@ -25,7 +25,7 @@ from helpers import free_port, wait_ready
 ROOT = Path(__file__).resolve().parents[1]
 CONFIG = ROOT / "deploy" / "haproxy" / "haproxy.cfg"
 HAPROXY = shutil.which("haproxy") or "/usr/sbin/haproxy"  # .ci/run installs Debian's package
-SENTENCES = ["He goed to school", "She has went home.", "My aunt watch the news.", "Did they bought it?"]
+SENTENCES = ["He goed to school.", "She has went home.", "My aunt watch the news.", "Did they bought it?"]
 MAX_BATCH, MAX_QUEUE = 4, 8  # small replicas: the test shares 2 cores with everything else
 # HAProxy marks a replica down within inter + fastinter (1.3 s) of its first failed check: until
 # then the replica keeps its listener (answering 503, which HAProxy replays elsewhere).

@@ -86,11 +86,13 @@ class Scheduler:
         return self._n_running
 
     # -- the handler's side -------------------------------------------------------------------
-    def enqueue(self, ticket: Ticket) -> None:
-        """Hand a ticket over, or raise Overloaded / Unavailable at once. (sync: generate it now.)"""
+    def enqueue(self, ticket: Ticket, follow_up: bool = False) -> None:
+        """Hand a ticket over, or raise Overloaded / Unavailable at once. (sync: generate it now.)
+        `follow_up`: more work of a request already admitted (the tutor's gate), never refused for a
+        full queue, so that an admitted request is not dropped halfway."""
         if not self.health.scheduler_alive or self.health.draining:
             raise Unavailable("the server is shutting down" if self.health.draining else "the scheduler is not running")
-        if self.n_waiting >= self.settings.max_queue:
+        if self.n_waiting >= self.settings.max_queue and not follow_up:
             raise Overloaded(self.retry_after())
         self._count_change()
         # in the system since it arrived: a paragraph's later sentences wait (sync: behind the first)

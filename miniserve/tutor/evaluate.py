@@ -44,13 +44,12 @@ def corpus2_cases(n: int, seed: int = 0) -> list[Case]:
 def engine_tutor(folder: Path, constrained: bool = True, threshold: float | None = None, batch: int = 64):
     """The served flow's Tutor and a `run` for it on the Numba engine (`threshold`: None = no gate)."""
     from miniserve.engine import Engine
-    from miniserve.tutor.constraint import EditConstraints
     from miniserve.tutor.prompt import TutorPrompt
 
     engine = Engine.from_folder(folder, n_slots=batch, max_step_tokens=1024)
-    prompt = TutorPrompt.from_folder(folder)
-    tutor = Tutor(prompt, engine.config.n_positions, Settings().max_new_tokens,
-                  EditConstraints.for_prompt(prompt) if constrained else None, threshold)
+    settings = Settings(edit_constraint=int(constrained), gate=int(threshold is not None),
+                        gate_threshold=Settings().gate_threshold if threshold is None else threshold)
+    tutor = Tutor.configured(settings, TutorPrompt.from_folder(folder), engine.config.n_positions)
     return tutor, engine.run
 
 
