@@ -60,11 +60,12 @@ async def correct():
             pass
         for choice, turn in zip(choices, plan.turns):
             turn.decoded(choice.ticket.tokens, choice.finish_reason)
-        record.tickets = tickets + await gate(s, plan.turns, record.request_id)
+        scoring = await gate(s, plan.turns, record.request_id)
+        record.tickets = tickets + scoring
     if deadline.cancelled_caught:
         raise ApiError(504, "timeout", f"no answer within {s.settings.request_timeout:g} s")
     count_withheld(s, plan.turns)
-    return plan.answer(usage(record.tickets))
+    return plan.answer(usage(tickets, scoring))
 
 
 async def events(s: Service, plan: Plan, choices: list[TutorChoice], record):
@@ -85,10 +86,12 @@ async def events(s: Service, plan: Plan, choices: list[TutorChoice], record):
             if turns[delta.index].review is not None:
                 yield verdict(delta.index)
     gated = [i for i, t in enumerate(turns) if t.review is None]
-    record.tickets = record.tickets + await gate(s, turns, record.request_id)
+    tickets = [c.ticket for c in choices]
+    scoring = await gate(s, turns, record.request_id)
+    record.tickets = tickets + scoring
     for i in gated:
         yield verdict(i)
-    whole = plan.answer(usage(record.tickets))
+    whole = plan.answer(usage(tickets, scoring))
     if not plan.paragraph:
         whole["sentences"] = [sentence_answer(0, turns[0])]
     yield whole

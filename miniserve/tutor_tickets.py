@@ -72,13 +72,18 @@ async def gate(s: Service, turns: list[Turn], request_id: str) -> list[Ticket]:
     return tickets
 
 
-def usage(tickets: list[Ticket]) -> dict:
+def usage(tickets: list[Ticket], follow_up: list[Ticket]) -> dict:
+    """The request's usage: queue and first token of its sentences' tickets; tokens, the whole time and
+    every sequence's time in the server (Little's law) with the gate's scoring tickets included."""
     ttfts = [t.ttft_seconds for t in tickets if t.ttft_seconds is not None]
+    every = tickets + follow_up
+    ends = [t.finished for t in every if t.finished is not None]
     return {
-        "prompt_tokens": sum(len(t.seq.prompt) for t in tickets),
-        "completion_tokens": sum(len(t.tokens) for t in tickets),
+        "prompt_tokens": sum(len(t.seq.prompt) for t in every),
+        "completion_tokens": sum(len(t.tokens) for t in every),
         "queue_seconds": round(max(t.queue_seconds for t in tickets), 6),
         "time_to_first_token_seconds": round(min(ttfts), 6) if ttfts else None,
-        "total_seconds": round(max(t.total_seconds for t in tickets), 6),
-        "sequence_seconds": round(sum(t.total_seconds for t in tickets), 6),
+        "total_seconds": round(max(ends) - min(t.arrived for t in tickets) if len(ends) == len(every)
+                               else max(t.total_seconds for t in tickets), 6),
+        "sequence_seconds": round(sum(t.total_seconds for t in every), 6),
     }
