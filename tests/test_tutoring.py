@@ -66,3 +66,10 @@ def test_a_cut_off_answer_exits_non_zero():
     done = cli("He goed to school.", "--max-new-tokens", "3")
     assert done.returncode == 3 and "did not finish" in done.stderr
     assert "corrected:   He goed to school." in done.stdout  # what was shown: the input, untouched
+
+
+def test_production_code_never_imports_evaluation_code():
+    code = ("import sys, miniserve.app, miniserve.cli, miniserve.tutoring, miniserve.tutor_tickets; "
+            "print(sorted(m for m in sys.modules if m.split('.')[-1] in ('evaluate', 'calibrate', 'devsets')))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and done.stdout.strip() == "[]", done.stderr

@@ -220,7 +220,7 @@ class Scheduler:
             ticket = self.tickets[out.seq_id]
             gap = ticket.on_output(out, now)
             n_tokens, drafted, accepted = n_tokens + len(out.tokens), drafted + out.drafted, accepted + out.accepted
-            if m:
+            if m and out.tokens:  # a scoring request's output has scores, no tokens: no token latency
                 m.tokens_per_step.observe(len(out.tokens))
                 if gap is None:
                     m.time_to_first_token.observe(ticket.ttft_seconds)
