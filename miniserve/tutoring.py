@@ -152,9 +152,8 @@ class Turn:
             return self.proposal
         if not keep:
             return Review(self.span.text, NO_ERROR, changed=False, withheld=True)
-        lead = self.proposal.corrected[: len(self.proposal.corrected) - len(self.proposal.corrected.lstrip())]
-        explanation = gate.explanation_for(self.proposal.explanation, self.edits, keep)
-        return Review(lead + gate.apply(self.line, self.edits, keep), explanation or NO_ERROR, changed=True, withheld=False)
+        explanation = gate.explanation_for(self.proposal.explanation, self.line, self.edits, keep)
+        return Review(gate.apply(self.line, self.edits, keep), explanation, changed=True, withheld=False)
 
 
 @dataclass

@@ -64,6 +64,12 @@ def test_the_gate_keeps_a_high_margin_edit_and_withholds_a_low_margin_one(tutor)
     assert turn.gated(10.0) == Review(SENTENCE, NO_ERROR, changed=False, withheld=True)
 
 
+def test_a_kept_edit_whose_explanation_names_only_the_dropped_one_gets_its_own():
+    changes = gate.edits(SENTENCE, CORRECTED)
+    said = gate.explanation_for("Use 'live' with 'they'.", SENTENCE, changes, frozenset({0}))
+    assert said == "Use 'has', not 'have'."
+
+
 def test_the_gate_withholds_when_no_edit_passes(tutor):
     turn = proposed(tutor)
     turn.scored(scores_for(turn, {frozenset(): -10.0, frozenset({0}): -11.0, frozenset({1}): -12.0,

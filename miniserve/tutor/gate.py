@@ -74,11 +74,16 @@ def decide(edit_margins: list[float], threshold: float) -> frozenset[int]:
 _SENTENCE = re.compile(r"[^.!?]+[.!?]*\s*")
 
 
-def explanation_for(explanation: str, changes: list[Edit], keep: frozenset[int]) -> str:
-    """The model's explanation without the sentences that name a form of a dropped edit only."""
+def explanation_for(explanation: str, original: str, changes: list[Edit], keep: frozenset[int]) -> str:
+    """The model's explanation without the sentences that name a form of a dropped edit only; if
+    nothing is left, one line per kept edit, written from the edit."""
     dropped = {w.lower() for i, e in enumerate(changes) if i not in keep for w in e.new if w.strip()}
     kept = {w.lower() for i, e in enumerate(changes) if i in keep for w in e.new if w.strip()}
     lost = dropped - kept
     parts = [p for p in _SENTENCE.findall(explanation)
              if not {q.lower() for q in re.findall(r"'([^']+)'", p)} & lost]
-    return "".join(parts).strip()
+    if "".join(parts).strip():
+        return "".join(parts).strip()
+    a = tokens(original)
+    return " ".join(f"Use '{''.join(changes[i].new).strip()}', not '{''.join(a[changes[i].start:changes[i].end]).strip()}'."
+                    for i in sorted(keep))
