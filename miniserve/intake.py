@@ -16,8 +16,10 @@ def admit(s: Service, work: Seq[tuple[list[int], SamplingParams]], request_id: s
           follow_up: bool = False) -> list[Ticket]:
     """Tickets (sharing one Signal) for `work`, all enqueued; or ApiError 400 if the request can never
     fit the queue, Overloaded / Unavailable if it cannot now (nothing is left enqueued then).
-    `follow_up`: more work of an admitted request, which the queue's limit does not refuse."""
+    `follow_up`: more work of an admitted request, which neither the queue's limit nor a drain refuses."""
     reason = s.health.unavailable_reason()
+    if follow_up and s.health.draining and s.health.scheduler_alive:
+        reason = None
     if reason is not None or s.scheduler is None:
         raise Unavailable(f"not ready: {reason or 'starting'}")
     limit = s.settings.max_queue

@@ -89,8 +89,8 @@ class Scheduler:
     def enqueue(self, ticket: Ticket, follow_up: bool = False) -> None:
         """Hand a ticket over, or raise Overloaded / Unavailable at once. (sync: generate it now.)
         `follow_up`: more work of a request already admitted (the tutor's gate), never refused for a
-        full queue, so that an admitted request is not dropped halfway."""
-        if not self.health.scheduler_alive or self.health.draining:
+        full queue or a drain, so that an admitted request is not dropped halfway."""
+        if not self.health.scheduler_alive or (self.health.draining and not follow_up):
             raise Unavailable("the server is shutting down" if self.health.draining else "the scheduler is not running")
         if self.n_waiting >= self.settings.max_queue and not follow_up:
             raise Overloaded(self.retry_after())
