@@ -142,17 +142,17 @@ class Engine:
 
     def _score_rows(self, seq: Sequence, first_row: int, n: int, n_out: int, allowed: dict, scored: list) -> int:
         """Logits rows for the positions of this chunk whose next token is scored, each allowed only
-        that token; returns the next free logits row."""
+        that token (none when the chunk is only the last token); returns the next free logits row."""
         prompt, start = seq.prompt, seq.computed
         lo = max(start, len(prompt) - seq.params.score_tokens - 1)  # position p predicts token p + 1
         hi = min(start + n, len(prompt) - 1)
-        if hi <= lo:
+        k = max(0, hi - lo)
+        scored.append((seq, n_out, k))  # even with no rows: the chunk that ends the prompt finishes it
+        if not k:
             return n_out
-        k = hi - lo
         self._last_rows[n_out:n_out + k] = self._row_index[first_row + lo - start:first_row + hi - start]
         for j in range(k):
             allowed[n_out + j] = np.array(prompt[lo + j + 1:lo + j + 2], dtype=np.int32)
-        scored.append((seq, n_out, k))
         return n_out + k
 
     def _scores(self, scored: list) -> list[StepOutput]:
@@ -265,8 +265,11 @@ class Engine:
         for seq in seqs:
             loop.add(seq)
         while loop.busy:
-            if (error := loop.step().error) is not None:
-                raise error
+            result = loop.step()
+            if result.error is not None:
+                raise result.error
+            if not (result.items or result.admitted or result.left):  # would loop forever
+                raise RuntimeError("the core loop made no progress: a sequence can be neither admitted nor stepped")
         return seqs
 
     def warmup(self) -> None:
