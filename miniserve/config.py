@@ -30,7 +30,7 @@ class Settings:
     edit_constraint: int = field(default=1, metadata={"help": "1 = the tutor's answers are edit-constrained (copy the input, change verb forms only), 0 = free"})
     # the tutor's confidence gate (docs/model.md): an edit stays only if the model prefers it to the input
     gate: int = field(default=1, metadata={"help": "1 = score each proposed edit against the input as typed and withhold the unsure ones, 0 = off"})
-    gate_threshold: float = field(default=7.5, metadata={"help": "the gate: least log-probability margin (nats) an edit needs; calibrated default (python -m miniserve.tutor.calibrate)"})
+    gate_threshold: float = field(default=7.41, metadata={"help": "the gate: least log-probability margin (nats) an edit needs; calibrated default (python -m miniserve.tutor.calibrate)"})
     batch_wait: float = field(default=0.05, metadata={"help": "static: seconds to wait for a batch to fill"})
     # time limits
     request_timeout: float = field(default=30.0, metadata={"help": "seconds before a request gets 504"})
