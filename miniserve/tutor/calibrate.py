@@ -5,9 +5,9 @@ threshold from the recorded margins, and print the curve:
 - unchanged: of the error-free inputs (corrected == input), the share returned exactly as typed;
 - fixed: of the inputs with an error, the share returned exactly as `corrected`.
 
-    python -m miniserve.tutor.calibrate tests/data/dev_v2.tsv [--write docs/model.md] [--target 0.995]
+    python -m miniserve.tutor.calibrate tests/data/dev_v2.tsv [--write docs/model.md] [--target 0.995] [--half dev]
 
-Any TSV with `input` and `corrected` columns works. `--write` replaces the calibration section of
+Any TSV with `input` and `corrected` columns works (`--half dev`: only its dev half). `--write` replaces the calibration section of
 that Markdown file (between its two markers) with the curve, the command and the commit.
 """
 
@@ -90,8 +90,11 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--model", type=Path, default=None)
     p.add_argument("--target", type=float, default=0.995, help="least share of error-free inputs left unchanged")
     p.add_argument("--write", type=Path, help="a Markdown file whose calibration section to replace")
+    p.add_argument("--half", help="only the rows of this half (a `half` column: calibrate on dev, never on test)")
     args = p.parse_args(argv)
-    cases = dev_cases(args.tsv)
+    cases = dev_cases(args.tsv, args.half)
+    if not cases:
+        raise SystemExit(f"no rows in {args.tsv}{f' with half={args.half}' if args.half else ''}")
     tutor, run = engine_tutor(args.model or model_folder(), constrained=True, threshold=-math.inf)
     turns = answer(tutor, run, [c.sentence for c in cases])
     n_clean = sum(c.corrected == c.sentence for c in cases)
@@ -109,6 +112,8 @@ def main(argv: list[str] | None = None) -> None:
         command = f"python -m miniserve.tutor.calibrate {args.tsv.as_posix()} --write {args.write.as_posix()}"
         if args.target != 0.995:
             command += f" --target {args.target:g}"
+        if args.half:
+            command += f" --half {args.half}"
         write_section(args.write, "\n".join([
             START, f"Measured with `{command}` at commit `{commit()}` "
                    f"({len(cases)} sentences: {n_clean} error-free, {len(cases) - n_clean} with errors):", "",

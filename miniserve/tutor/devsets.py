@@ -30,6 +30,8 @@ def handwritten_cases(path: Path = HANDWRITTEN) -> list[Case]:
     return [Case(r["sentence"], r["corrected"], r["kind"], r.get("target", "")) for r in rows(path)]
 
 
-def dev_cases(path: Path = DEV) -> list[Case]:
-    """Any set with `input` and `corrected` columns (`kind` and `keywords` when it has them)."""
-    return [Case(r["input"], r["corrected"], r.get("kind") or "", r.get("keywords") or "") for r in rows(path)]
+def dev_cases(path: Path = DEV, half: str | None = None) -> list[Case]:
+    """Any set with `input` and `corrected` columns (`kind` or `class`, and `keywords`, when it has
+    them); `half`: only the rows whose `half` column says so (a set split into dev and test halves)."""
+    return [Case(r["input"], r["corrected"], r.get("kind") or r.get("class") or "", r.get("keywords") or "")
+            for r in rows(path) if half is None or r.get("half") == half]
