@@ -1,5 +1,5 @@
 """From the runs of the standard load test to its verdicts: goodput, the ratios of every
-repetition, their min / median / max, and PASS or FAIL per target of issue 11.
+repetition, their min / median / max, and PASS or FAIL per target (docs/report.md).
 
 Pure functions over run dicts ({"rep", "workload", "scheduler", "role", "rate", "fraction",
 "summary", ...}): the live run and `--from-raw` give the same answers from the same records.

@@ -6,7 +6,7 @@
 
 It prints three numbers against the target (completed rate >= 90% of C; 503s answered in p99
 < 50 ms; no timeouts). Bounded: at most factor x C x seconds requests (and `--max-requests`),
-each with a `--timeout`; the whole run about a minute. Run it only under `/work/tools/quiet`:
+each with a `--timeout`; the whole run about a minute. Run it only under `python -m bench.quiet`:
 
     python -m bench.overload --json docs/results/overload.json
 """

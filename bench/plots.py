@@ -1,5 +1,5 @@
 """The standard run's figures (matplotlib, in the `bench` extra), all from the raw records:
-latency CDFs per scheduler, the goodput probes with missed and never-answered points shown,
+latency CDFs per scheduler, goodput per scheduler (bars), the goodput probes with missed and never-answered points shown,
 the spread of every ratio over the repetitions, and the server's step-time histograms."""
 
 from __future__ import annotations
@@ -40,7 +40,8 @@ def per_token(r: dict) -> float:
 
 def draw(summary: dict, records: dict[str, list[dict]], out) -> None:
     cdfs(summary, records, out / "cdf.png")
-    probes(summary, out / "goodput.png")
+    goodput(summary, out / "goodput.png")
+    probes(summary, out / "probes.png")
     spread(summary, out / "spread.png")
     steps(summary, out / "steps.png")
 
@@ -90,6 +91,38 @@ def cdfs(summary: dict, records: dict, path) -> None:
     plt.close(fig)
 
 
+def goodput(summary: dict, path) -> None:
+    """Goodput per scheduler and workload: a bar at the median of the repetitions, a dot per
+    repetition, the min-max range as a line; the scheduler(s) with the highest median are named."""
+    plt = _plt()
+    workloads = summary["settings"]["workloads"]
+    schedulers = summary["settings"]["schedulers"]
+    fig, axes = plt.subplots(1, len(workloads), figsize=(5.2 * len(workloads), 4.0), squeeze=False)
+    for ax, wl in zip(axes[0], workloads):
+        medians = {}
+        for x, scheduler in enumerate(schedulers):
+            values = [float(rep["goodput"][wl][scheduler]) for rep in summary["repetitions"] if wl in rep["goodput"]]
+            if not values:
+                continue
+            medians[scheduler] = float(np.median(values))
+            color = COLORS.get(scheduler, "k")
+            ax.bar(x, medians[scheduler], color=color, alpha=0.55, width=0.6)
+            ax.plot([x, x], [min(values), max(values)], color="k", linewidth=1)
+            ax.plot([x] * len(values), values, "o", color=color, markersize=4, markeredgecolor="k", markeredgewidth=0.5)
+            ax.text(x + 0.08, medians[scheduler], f"{medians[scheduler]:g}", ha="left", va="bottom", fontsize=8)
+        top = max(medians.values(), default=0)
+        best = [s for s in medians if medians[s] == top and top > 0]
+        mark = " (best)" if len(best) == 1 else " (tied best)"
+        ax.set_xticks(range(len(schedulers)), [s + (mark if s in best else "") for s in schedulers], fontsize=9)
+        ax.set_ylabel("goodput (requests/s meeting the p95 objective)")
+        ax.set_title(f"{wl}: goodput per scheduler over {len(summary['repetitions'])} runs\n"
+                     "(bar: median, dots: each run, line: min to max)", fontsize=9)
+        ax.grid(True, axis="y", alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
 def probes(summary: dict, path) -> None:
     """Every goodput probe: p95 of the deciding class against the offered rate. Missed probes are
     hollow; a probe with never-answered requests is drawn at the top edge as x, not dropped."""
@@ -115,7 +148,8 @@ def probes(summary: dict, path) -> None:
             ax.plot([], [], "o", color=color, label=scheduler)
         for rep in summary["repetitions"]:
             if wl in rep["objectives"]:
-                ax.axhline(float(rep["objectives"][wl]["tutor"][1]), color="k", alpha=0.25, linestyle="--")
+                ax.axhline(float(rep["objectives"][wl]["tutor"][1]), color="k", alpha=0.25, linestyle="--",
+                           label="p95 objective (one per run)" if rep is summary["repetitions"][0] else None)
         ax.axhline(top, color="k", alpha=0.15)
         ax.text(0.01, 0.97, "x at the top: some requests never answered (p95 infinite)", transform=ax.transAxes,
                 fontsize=8, va="top")
@@ -123,7 +157,7 @@ def probes(summary: dict, path) -> None:
         _plain_log(ax, "y")
         ax.set_xlabel("offered rate (requests/s, log)")
         ax.set_ylabel("tutor-class p95 latency (s, log)")
-        ax.set_title(f"{wl}: goodput probes (filled: met the objective, hollow: missed; dashed: objective)", fontsize=9)
+        ax.set_title(f"{wl}: every goodput probe (filled: met the objective, hollow: missed)", fontsize=9)
         ax.grid(True, which="both", alpha=0.3)
         ax.legend(fontsize=8, loc="lower right")
     fig.tight_layout()

@@ -2,6 +2,7 @@
 
     python -m bench.serve --url http://127.0.0.1:8000 [--model NAME]     # any OpenAI-compatible server
     python -m bench.serve --local [--repeat 3] [--json out.json]          # starts `miniserve serve` itself
+    python -m bench.serve --local --engine-process                        # ... with its engine core process
 
 For each concurrency (1, 8, 32, 64) C clients each send one request, wait for its answer, and send
 the next (closed loop), for `--requests` requests per level after a short untimed warm-up. Prompts
@@ -218,8 +219,9 @@ async def measure_server(url: str, model: str, prompts: list[str], levels, scale
 def local_server(args):
     from bench.loadgen import Server
 
-    # no speculation: the engine alone does not speculate, and issue 10's ratio targets are without it
-    extra = ("--step-token-budget", str(args.step_token_budget), "--speculate", "0")
+    # no speculation: the engine alone does not speculate, and the ratio targets (docs/perf.md) are without it
+    extra = ("--step-token-budget", str(args.step_token_budget), "--speculate", "0",
+             "--engine-process", "1" if args.engine_process else "0")
     return Server("continuous", max_batch=max(args.concurrency), max_queue=2 * max(args.concurrency), extra=extra)
 
 
@@ -246,6 +248,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--max-tokens", type=int, default=64, help="upper bound; tutor answers stop at about 26")
     parser.add_argument("--repeat", type=int, default=1, help="run everything this many times (report the worst)")
     parser.add_argument("--step-token-budget", type=int, default=256)
+    parser.add_argument("--engine-process", action="store_true",
+                        help="--local: the server's engine core runs in a process of its own (miniserve serve --engine-process 1)")
     parser.add_argument("--json", help="write the rows here")
     args = parser.parse_args(argv)
     prompts = tutor_prompts(200)

@@ -13,7 +13,7 @@ both modes back to back; the table shows the median over repeats and the spread 
 With `--correct-url` it instead sends the same sentences to a running server's `POST /correct`
 one at a time (closed loop, concurrency 1, after 16 untimed requests) and prints the p50 latency:
 start the server with `--speculate 0` and `--speculate 1` (or an older version) and compare.
-Run it under /work/tools/quiet: the machine is shared.
+Run it under `python -m bench.quiet`: the machine is shared.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The standard load test (issue 11): goodput per scheduler, latency at 25/50/75% of static's
+"""The standard load test: goodput per scheduler, latency at 25/50/75% of static's
 goodput, five repetitions, PASS/FAIL per target. Regenerates a results folder in one command:
 
     python -m bench.standard --out docs/results --overwrite     # the committed results (quiet machine)
@@ -222,7 +222,7 @@ async def check_paragraphs(server: Server, requests: list) -> None:
     await pool.aclose()
     if response.status != 200:
         raise SystemExit(f"this server answers {response.status} to the paragraph form of /correct "
-                         "({\"text\": ...}, COMMON contract 4): merge it, or leave paragraphs out of the mix "
+                         "({\"text\": ...}, the paragraph form): merge it, or leave paragraphs out of the mix "
                          "with --mix tutor=0.78,api=0.22")
 
 

@@ -39,7 +39,7 @@ import numpy as np
 from miniserve.config import Settings
 
 MAX_SENTENCE_CHARS = 300  # the /correct input limit (miniserve.tutor.prompt)
-MAX_TEXT_CHARS = 2000  # the paragraph form's limit (contract 4)
+MAX_TEXT_CHARS = 2000  # the paragraph form's limit (docs/api.md)
 SENTENCE_MEDIAN_CHARS = 60  # about 11 words: the middle of learner sentence lengths
 SENTENCE_SIGMA = 0.6  # p95 about 160 characters, p99 about 240: a few run-on sentences
 PARAGRAPH_EXTRA_SENTENCES = 2.5

@@ -19,7 +19,7 @@ from miniserve.ticket import Ticket
 access = Blueprint("access", __name__)
 log = logging.getLogger("miniserve.access")
 REQUEST_ID = re.compile(r"^[A-Za-z0-9._-]{1,64}$")
-QUIET_PATHS = ("/healthz", "/readyz", "/metrics")  # probes and scrapes would drown the log
+QUIET_PATHS = ("/health", "/healthz", "/readyz", "/metrics")  # probes and scrapes would drown the log
 
 
 @dataclass(eq=False)
@@ -28,6 +28,7 @@ class AccessRecord:
     method: str
     path: str
     scheduler: str
+    client: str = ""  # the socket's peer, or the address a trusted proxy forwarded
     started: float = field(default_factory=trio.current_time)
     status: int | None = None
     tickets: list[Ticket] = field(default_factory=list)
@@ -35,12 +36,13 @@ class AccessRecord:
     outcome: str = "answered"  # a stream: "done", or "disconnected" if it never reached [DONE]
     error: str | None = None
     written: bool = False
+    logged: bool = True  # False: probes and scrapes, or every request with --no-access-log
 
     def fields(self) -> dict:
         t = self.tickets
         ttfts = [x.ttft_seconds for x in t if x.ttft_seconds is not None]
         return {
-            "request_id": self.request_id, "method": self.method, "path": self.path,
+            "request_id": self.request_id, "client": self.client, "method": self.method, "path": self.path,
             "scheduler": self.scheduler, "status": self.status, "streamed": self.streaming,
             "outcome": self.outcome,
             "error": self.error, "sequences": len(t) or None,
@@ -52,7 +54,7 @@ class AccessRecord:
         }
 
     def write(self) -> None:
-        if not self.written and self.path not in QUIET_PATHS:
+        if not self.written and self.logged:
             self.written = True
             if self.streaming and self.outcome == "answered":
                 self.outcome = "disconnected"
@@ -62,8 +64,10 @@ class AccessRecord:
 @access.before_app_request
 async def begin():
     given = request.headers.get("X-Request-ID", "")
+    settings = service().settings
     g.access = AccessRecord(given if REQUEST_ID.match(given) else uuid.uuid4().hex, request.method, request.path,
-                            service().settings.scheduler)
+                            settings.scheduler, request.remote_addr or "",
+                            logged=settings.access_log and request.path not in QUIET_PATHS)
 
 
 @access.after_app_request

@@ -1,11 +1,15 @@
 """Cheap refusal under overload, before Quart sees the request (no request object, no JSON
 parsing, no validation, no tokenizing: only the raw body bytes were read). It answers 503 with
 Retry-After at once when nothing can be served (loading, draining, scheduler dead), when the
-scheduler's waiting queue is full (`n_waiting >= max_queue`), or when as many generation requests
-are already inside the app as the scheduler can hold (running + waiting): without that bound,
-under overload many requests pass the queue check together, go through Quart's whole parse, and
-only then get their 503 from `Scheduler.enqueue`, the expensive way. It reads a few counters, so
-it costs the engine nothing."""
+scheduler would not take even a one-sentence request now (`Scheduler.has_room(1)`, the one rule
+that intake applies again to the whole request), or when as many generation requests are still
+unanswered here as the engine can hold: without that bound, under overload many requests pass the
+check together, go through Quart's whole parse, and only then get their 503, the expensive way.
+
+A request stops counting here when its answer starts: a stream whose client does not read holds
+a handler blocked in a write, not a place in the engine (its sequences are counted by the
+scheduler until they finish or its write deadline drops them). It reads a few counters, so it
+costs the engine nothing."""
 
 from __future__ import annotations
 
@@ -17,7 +21,7 @@ GENERATION_PATHS = ("/correct", "/v1/completions", "/v1/chat/completions")
 class Admission:
     def __init__(self, app, service, paths: tuple[str, ...] = GENERATION_PATHS, on_reject=lambda reason: None):
         self.app, self.service, self.paths, self.on_reject = app, service, paths, on_reject
-        self.inside = 0  # generation requests admitted here and not yet answered (event loop only)
+        self.unanswered = 0  # generation requests admitted here whose answer has not started (event loop only)
 
     def refusal(self) -> tuple[str, str, int] | None:
         """(type, message, retry-after seconds) when the request must be refused now, else None."""
@@ -25,7 +29,7 @@ class Admission:
         reason = health.unavailable_reason()
         if reason is not None or scheduler is None:
             return "unavailable", f"the server cannot serve now: {reason or 'starting'}", 1
-        if scheduler.n_waiting >= scheduler.settings.max_queue or self.inside >= scheduler.max_batch + scheduler.settings.max_queue:
+        if not scheduler.has_room(1) or self.unanswered >= scheduler.capacity:
             retry = scheduler.retry_after()
             return "overloaded", f"the waiting queue is full; retry in {retry} s", retry
         return None
@@ -37,12 +41,24 @@ class Admission:
                 type_, message, retry = refusal
                 self.on_reject(type_)
                 return await refuse(send, scope["path"], type_, message, retry)
-            self.inside += 1
-            try:
-                return await self.app(scope, receive, send)
-            finally:
-                self.inside -= 1
+            return await self._counted(scope, receive, send)
         await self.app(scope, receive, send)
+
+    async def _counted(self, scope, receive, send) -> None:
+        answering = False
+
+        async def send_counted(message):
+            nonlocal answering
+            if not answering and message["type"] == "http.response.start":
+                answering = True
+                self.unanswered -= 1  # before the write, which may block on a client that does not read
+            await send(message)
+        self.unanswered += 1
+        try:
+            await self.app(scope, receive, send_counted)
+        finally:
+            if not answering:
+                self.unanswered -= 1
 
 
 async def refuse(send, path: str, type_: str, message: str, retry: int) -> None:

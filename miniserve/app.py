@@ -16,11 +16,12 @@ from miniserve import errors
 from miniserve.access import access
 from miniserve.admission import Admission
 from miniserve.config import Settings
-from miniserve.connection import CloseShield, Framing, bound_chunk_size
+from miniserve.connection import CloseShield, Framing, bound_chunk_size, close_on_eof
 from miniserve.logs import setup_logging
-from miniserve.middleware import BodyLimit, InputFilter, RateLimit
+from miniserve.middleware import BodyLimit, InputFilter, NoSniff, RateLimit
 from miniserve.openai_routes import openai
 from miniserve.openapi import Provider
+from miniserve.proxy import ForwardedFor
 from miniserve.ops_routes import ops
 from miniserve.routes import routes
 from miniserve.service import Service
@@ -33,8 +34,9 @@ log = logging.getLogger("miniserve.app")
 
 def create_app(settings: Settings | None = None) -> QuartTrio:
     settings = settings or Settings.from_env()
-    setup_logging()
+    setup_logging(settings.log_format, settings.log_level)
     bound_chunk_size()
+    close_on_eof()
     service = Service(settings, Path(settings.model) if settings.model else model_folder())
     app = QuartTrio(__name__)
     app.config["MAX_CONTENT_LENGTH"] = settings.max_body_bytes
@@ -59,13 +61,15 @@ def create_app(settings: Settings | None = None) -> QuartTrio:
         await service.drain()
         log.info("stopped")
 
-    # ASGI layers, outermost first: worker check, connection close shim, framing (400), body limits
-    # (413, 408; the raw bytes are read so the connection stays reusable), admission (503, before
-    # anything is parsed), rate limit (429), input filter (422), then Quart.
+    # ASGI layers, outermost first: worker check, nosniff on every answer, the client's address
+    # behind trusted proxies, connection close shim, framing (400), body limits (413, 408; the raw
+    # bytes are read so the connection stays reusable), admission (503, before anything is
+    # parsed), rate limit (429, one sequence per request), input filter (422), then Quart.
     count = lambda reason: service.metrics.rejected.labels(reason).inc()  # noqa: E731
     inner = InputFilter(app.asgi_app, service.special_texts, on_reject=count)
-    limited = RateLimit(inner, settings.rate_limit, settings.rate_burst, on_reject=count)
+    limited = RateLimit(inner, service.rate, on_reject=count)
     admitted = Admission(limited, service, on_reject=count)
     bounded = BodyLimit(admitted, settings.max_body_bytes, on_reject=count, timeout=settings.body_timeout)
-    app.asgi_app = RequireTrio(CloseShield(Framing(bounded, on_reject=count)))
+    framed = CloseShield(Framing(bounded, on_reject=count))
+    app.asgi_app = RequireTrio(NoSniff(ForwardedFor(framed, settings.trusted_proxies)))
     return app

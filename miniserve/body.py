@@ -10,12 +10,16 @@ from quart import request
 
 from miniserve.errors import ApiError
 
-TRUE, FALSE = ("1", "true", "yes", "on"), ("", "0", "false", "no", "off")
+TRUE, FALSE = ("1", "true", "yes", "on"), ("0", "false", "no", "off")
 
 
 def stream_flag() -> bool:
-    """`?stream=true|false` (1/0, yes/no, on/off); anything else is a 422, not a silent false."""
-    value = request.args.get("stream", "").strip().lower()
+    """`?stream=true|false` (1/0, yes/no, on/off) or no `stream` at all (false); anything else, an
+    empty `?stream=` too, is a 422, not a silent false."""
+    value = request.args.get("stream")
+    if value is None:
+        return False
+    value = value.strip().lower()
     if value in TRUE or value in FALSE:
         return value in TRUE
     raise ApiError(422, "validation_error", f"stream: {value!r} is not a boolean; use true or false",
@@ -34,11 +38,13 @@ async def parse_json(model: type[BaseModel]) -> BaseModel:
         raise ApiError(400, "invalid_encoding", f"the body is not UTF-8 (byte 0x{raw[error.start]:02x} at offset "
                                                 f"{error.start}); send UTF-8 JSON") from None
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_constant=not_json)
     except json.JSONDecodeError as error:
         raise ApiError(400, "malformed_json", f"malformed JSON at line {error.lineno} column {error.colno}: {error.msg}") from None
     except RecursionError:
         raise ApiError(400, "malformed_json", "the JSON is nested too deeply") from None
+    except ValueError:  # Python refuses to read an integer of more than 4,300 digits
+        raise ApiError(400, "malformed_json", "a number in the JSON has too many digits") from None
     for field, value in strings(data):
         bad = next((ch for ch in value if "\ud800" <= ch <= "\udfff"), None)
         if bad is not None:
@@ -50,6 +56,11 @@ async def parse_json(model: type[BaseModel]) -> BaseModel:
         details = describe(model, error.errors())
         text = "; ".join(f"{d['field'] or 'body'}: {d['message']}" for d in details)
         raise ApiError(422, "validation_error", text, details) from None
+
+
+def not_json(name: str):
+    """Python's json reads NaN and Infinity; JSON has no such numbers (RFC 8259)."""
+    raise ApiError(400, "malformed_json", f"{name} is not a JSON number: numbers must be finite")
 
 
 def describe(model: type[BaseModel], errors: list[dict]) -> list[dict]:

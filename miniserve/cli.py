@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import json
 import logging
-import os
 import sys
 from importlib import metadata
 from pathlib import Path
@@ -67,36 +66,25 @@ def correct(args: argparse.Namespace) -> int:
 
 
 def serve(args: argparse.Namespace) -> int:
-    """Start the server, or say in one JSON log line why it cannot (exit code 2, no traceback)."""
-    from dataclasses import fields
-
-    from miniserve.config import Settings
+    """Start the server, or say in one log line why it cannot (exit code 2, no traceback)."""
+    from miniserve.config import Settings, SettingsError
     from miniserve.logs import setup_logging
-    from miniserve.server import preflight, run
 
-    setup_logging()
     log = logging.getLogger("miniserve.cli")
-    overrides = {f.name: getattr(args, f.name) for f in fields(Settings)}
     try:
-        settings = Settings.from_env(**overrides)
-        host = args.host or os.environ.get("MINISERVE_HOST", "127.0.0.1")
-        port = args.port if args.port is not None else env_port()
-    except ValueError as error:
+        settings = Settings.from_env(**{name: getattr(args, name) for name in Settings.model_fields})
+    except SettingsError as error:
+        setup_logging()
         log.error("%s", error)
         return 2
-    problem = preflight(settings, host, port)
+    setup_logging(settings.log_format, settings.log_level)
+    from miniserve.server import preflight, run  # after the settings check: a bad flag fails at once
+
+    problem = preflight(settings, settings.host, settings.port)
     if problem:
         log.error("%s", problem)
         return 2
-    run(settings, host, port)
-    return 0
-
-
-def env_port() -> int:
-    raw = os.environ.get("MINISERVE_PORT", "8000")
-    if not raw.isdigit() or not 0 < int(raw) < 65536:
-        raise ValueError(f"MINISERVE_PORT must be a port number (1-65535), not {raw!r}")
-    return int(raw)
+    return run(settings, settings.host, settings.port)
 
 
 def version() -> str:
@@ -107,7 +95,7 @@ def version() -> str:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="miniserve", description="A small LLM inference server for the CPU.")
+    parser = OneLineParser(prog="miniserve", description="A small LLM inference server for the CPU.")
     parser.add_argument("--version", action="version", version=f"miniserve {version()}")
     commands = parser.add_subparsers(dest="command", required=True, help="what to do")
     c = commands.add_parser("correct", help="correct the verbs of a sentence or a paragraph with the tutor model",
@@ -122,20 +110,39 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--max-new-tokens", type=int, help="upper bound on generated tokens per sentence (env MINISERVE_MAX_NEW_TOKENS)")
     c.set_defaults(run=correct)
 
-    from dataclasses import fields
-
-    from miniserve.config import SCHEDULERS, Settings
+    from miniserve.config import Settings
 
     s = commands.add_parser("serve", help="start the HTTP server (Hypercorn, trio worker)",
-                            epilog="Every option can also be set as MINISERVE_<NAME>:\n" + Settings.describe(),
-                            formatter_class=argparse.RawDescriptionHelpFormatter)
-    s.add_argument("--host", help="address to listen on (env MINISERVE_HOST; default 127.0.0.1)")
-    s.add_argument("--port", type=int, help="port to listen on (env MINISERVE_PORT; default 8000)")
-    for f in fields(Settings):
-        kwargs = {"choices": SCHEDULERS} if f.name == "scheduler" else {}
-        s.add_argument(f"--{f.name.replace('_', '-')}", type=type(f.default), default=None, help=f.metadata["help"], **kwargs)
+                            epilog="Every option can also be set as the variable its help names; a flag wins.")
+    add_settings(s, Settings)
     s.set_defaults(run=serve)
     return parser
+
+
+def add_settings(parser: argparse.ArgumentParser, settings) -> None:
+    """One flag per setting (plus its other names), its default and variable in the help. Values
+    stay strings here: the settings model checks them, so a flag and its variable fail alike."""
+    from miniserve.config import env_name, flag_name
+
+    for name, f in settings.model_fields.items():
+        names = [flag_name(name), *f.json_schema_extra["cli"]]
+        default = {True: "on", False: "off"}.get(f.default, f.default) if f.annotation is bool else repr(f.default)
+        said = "" if "default" in f.description else f"default: {default}; "
+        shown = f"{f.description} ({said}env {env_name(name)})".replace("%", "%%")
+        if f.annotation is bool:
+            parser.add_argument(*names, dest=name, nargs="?", const="true", metavar="0|1", help=shown)
+            parser.add_argument(flag_name("no_" + name), *f.json_schema_extra["cli_off"], dest=name,
+                                action="store_const", const="false", help=f"the same as {names[0]} 0")
+        else:
+            choices = getattr(f.annotation, "__args__", None)
+            parser.add_argument(*names, dest=name, metavar="{" + ",".join(choices) + "}" if choices else None, help=shown)
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """A usage error is one line and exit code 2 (argparse prints the whole usage first)."""
+
+    def error(self, message: str):
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,4 +1,4 @@
-"""The HTTP/1.1 connection's life under Hypercorn's trio worker: two narrow workarounds and one
+"""The HTTP/1.1 connection's life under Hypercorn's trio worker: three narrow workarounds and one
 framing check, each answering at the ASGI edge before the app does any work.
 
 1. `CloseShield`. Upstream cause (Hypercorn 0.18 + Quart-Trio 0.12; the same family as Hypercorn
@@ -17,7 +17,12 @@ framing check, each answering at the ASGI edge before the app does any work.
    that many bytes: `ffffffffffffffffffff` hangs the request. A size that does not fit 63 bits is
    malformed (400, as nginx answers), raised as h11's own protocol error so Hypercorn answers
    400 and closes the connection.
-3. `Framing`. A request with both Content-Length and Transfer-Encoding is ambiguous (request
+3. `close_on_eof`. Hypercorn 0.18's trio `TCPServer` arms its keep-alive timer when a connection
+   opens and again after each answer; when the client closes an idle connection (a connect and
+   close without a request, or a keep-alive client going away), the read loop ends but nothing
+   stops that timer, so the connection's nursery, and with it the socket, waits out the whole
+   keep-alive timeout (30 s). Stopping the timer once the peer has gone closes the socket at once.
+4. `Framing`. A request with both Content-Length and Transfer-Encoding is ambiguous (request
    smuggling, RFC 9112 section 6.3): 400 and the connection is closed.
 """
 
@@ -26,6 +31,7 @@ from __future__ import annotations
 import h11
 import trio
 from h11 import _readers
+from hypercorn.trio.tcp_server import TCPServer
 
 from miniserve.middleware import send_json
 
@@ -78,3 +84,17 @@ class _BoundedChunkedReader(_readers.ChunkedReader):
 def bound_chunk_size() -> None:
     """Make h11 refuse chunk sizes over 63 bits (idempotent; process-wide, as h11's table is)."""
     _readers.READERS[h11.SEND_BODY]["chunked"] = _BoundedChunkedReader
+
+
+def close_on_eof() -> None:
+    """Make Hypercorn's trio worker close a connection once its client has gone (idempotent;
+    process-wide, as the class is)."""
+    read = TCPServer._read_data
+    if getattr(read, "closes_on_eof", False):
+        return
+
+    async def read_until_eof(self) -> None:
+        await read(self)
+        await self.idle_task.stop()  # the peer is gone: no idle timeout left to wait for
+    read_until_eof.closes_on_eof = True
+    TCPServer._read_data = read_until_eof

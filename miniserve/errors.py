@@ -13,6 +13,7 @@ import logging
 from quart import Quart, Response, current_app, request
 from werkzeug.exceptions import HTTPException
 
+from miniserve.ratelimit import RateLimited
 from miniserve.scheduler import Overloaded, StepFailed, Unavailable
 from miniserve.service import service
 
@@ -72,6 +73,9 @@ def classify(error: BaseException) -> ApiError:
         return error
     if isinstance(error, Overloaded):
         return ApiError(503, "overloaded", str(error), headers={"Retry-After": error.retry_after})
+    if isinstance(error, RateLimited):  # no Retry-After when no wait will do: the request is too large
+        retry = {} if error.retry_after is None else {"Retry-After": error.retry_after}
+        return ApiError(429, "rate_limited", str(error), headers=retry)
     if isinstance(error, Unavailable):
         return ApiError(503, "unavailable", str(error) or "the server is not ready", headers={"Retry-After": 1})
     if isinstance(error, StepFailed):

@@ -13,12 +13,22 @@ class Health:
     last_step_ok: bool = True
     last_error: str = ""
     draining: bool = False
+    fatal: str = ""  # the scheduler died (a bug): this process can serve no more and must be restarted
 
     def step_succeeded(self) -> None:
         self.last_step_ok, self.last_error = True, ""
 
     def step_failed(self, error: BaseException) -> None:
         self.last_step_ok, self.last_error = False, f"{type(error).__name__}: {error}"
+
+    def scheduler_died(self, error: BaseException) -> None:
+        self.step_failed(error)
+        self.fatal = f"the scheduler died: {self.last_error}"
+
+    def dead_reason(self) -> str | None:
+        """Why liveness fails (restart me), or None. Only a dead scheduler: a failed step, a load
+        still running or a drain is not a reason to restart."""
+        return self.fatal or None
 
     def not_ready_reason(self) -> str | None:
         """None when ready, else why not (a failed last step counts: it shows on /readyz)."""

@@ -1,6 +1,7 @@
-"""Logging, set up once: every line on stderr is one JSON object with a UTC timestamp, a level, the
-logger and the message, plus the record's `fields` when it has some (`extra={"fields": {...}}`,
-or a message that is itself a JSON object, as the access line is).
+"""Logging, set up once: every line on stderr carries a UTC timestamp, a level, the logger and the
+message, plus the record's `fields` when it has some (`extra={"fields": {...}}`, or a message that
+is itself a JSON object, as the access line is). Two formats: one JSON object per line (for log
+collectors: the default when stderr is not a terminal) or one readable text line (on a terminal).
 Hypercorn's own loggers are routed through the same handler so nothing prints twice."""
 
 from __future__ import annotations
@@ -13,36 +14,55 @@ from datetime import datetime, timezone
 HYPERCORN_LOGGERS = ("hypercorn.error", "hypercorn.access")
 
 
+def record_fields(record: logging.LogRecord, formatter: logging.Formatter) -> dict:
+    """The line as a dict: ts, level, logger, message, then the record's own fields."""
+    line = {"ts": datetime.fromtimestamp(record.created, timezone.utc).isoformat(timespec="milliseconds"),
+            "level": record.levelname.lower(), "logger": record.name, "message": record.getMessage()}
+    fields = getattr(record, "fields", None)
+    if fields is None and line["message"].startswith("{"):  # a line that is already a JSON object
+        try:
+            fields = json.loads(line["message"])
+            line["message"] = record.name.rpartition(".")[2]
+        except ValueError:
+            pass
+    if isinstance(fields, dict):
+        line.update(fields)
+    if record.exc_info:
+        line["error"] = formatter.formatException(record.exc_info)
+    return line
+
+
 class JsonFormatter(logging.Formatter):
     def format(self, record: logging.LogRecord) -> str:
-        line = {"ts": datetime.fromtimestamp(record.created, timezone.utc).isoformat(timespec="milliseconds"),
-                "level": record.levelname.lower(), "logger": record.name, "message": record.getMessage()}
-        fields = getattr(record, "fields", None)
-        if fields is None and line["message"].startswith("{"):  # a line that is already a JSON object
-            try:
-                fields = json.loads(line["message"])
-                line["message"] = record.name.rpartition(".")[2]
-            except ValueError:
-                pass
-        if isinstance(fields, dict):
-            line.update(fields)
-        if record.exc_info:
-            line["error"] = self.formatException(record.exc_info)
-        return json.dumps(line, ensure_ascii=False, default=str)
+        return json.dumps(record_fields(record, self), ensure_ascii=False, default=str)
 
 
-class JsonHandler(logging.StreamHandler):
-    def __init__(self):
+class TextFormatter(logging.Formatter):
+    """`12:00:01.234 INFO  miniserve.access: access method=POST path=/correct status=200 ...`"""
+
+    def format(self, record: logging.LogRecord) -> str:
+        line = record_fields(record, self)
+        error = line.pop("error", None)
+        head = f"{line.pop('ts')[11:23]} {line.pop('level').upper():<7} {line.pop('logger')}: {line.pop('message')}"
+        tail = "".join(f" {key}={value}" for key, value in line.items() if value is not None)
+        return head + tail + (f"\n{error}" if error else "")
+
+
+class LogHandler(logging.StreamHandler):
+    def __init__(self, formatter: logging.Formatter):
         super().__init__(sys.stderr)
-        self.setFormatter(JsonFormatter())
+        self.setFormatter(formatter)
 
 
-def setup_logging(level: int = logging.INFO) -> None:
-    """One JSON handler on the root logger (idempotent: a second call replaces it, never adds one;
-    other handlers, such as pytest's, stay)."""
+def setup_logging(log_format: str = "auto", level: str = "info") -> None:
+    """One handler on the root logger (idempotent: a second call replaces it, never adds one; other
+    handlers, such as pytest's, stay). `log_format`: "json", "text", or "auto" (text on a terminal)."""
+    if log_format == "auto":
+        log_format = "text" if sys.stderr.isatty() else "json"
+    formatter = TextFormatter() if log_format == "text" else JsonFormatter()
     root = logging.getLogger()
-    root.handlers = [h for h in root.handlers if not isinstance(h, JsonHandler)] + [JsonHandler()]
-    root.setLevel(level)
+    root.handlers = [h for h in root.handlers if not isinstance(h, LogHandler)] + [LogHandler(formatter)]
+    root.setLevel(level.upper())
     adopt_hypercorn_loggers()
 
 

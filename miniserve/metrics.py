@@ -43,3 +43,5 @@ class Metrics:
         self.tutor_withheld = Counter("miniserve_tutor_withheld", "Tutor answers withheld by the guard (not verb-only edits) or the confidence gate (not sure).",
                                       registry=r)
         self.step_failures = Counter("miniserve_step_failures", "Engine steps that raised.", registry=r)
+        self.admission_failures = Counter("miniserve_admission_failures",
+                                          "Sequences whose admission raised (each failed alone).", registry=r)

@@ -1,17 +1,16 @@
-"""ASGI middleware, outermost first: body size and time limit (413, 408), per-client rate limit
-(429), input filter (422). Each answers JSON by itself and never reaches the app when it refuses."""
+"""ASGI middleware, outermost first: nosniff on every answer, body size and time limit (413, 408),
+per-client rate limit (429, `ratelimit.py`), input filter (422). Each answers JSON by itself and
+never reaches the app when it refuses."""
 
 from __future__ import annotations
 
 import json
-import math
-import time
-from collections import OrderedDict
 
 import trio
 
 from miniserve.body import strings
 from miniserve.errors import error_body, wire_status
+from miniserve.ratelimit import Buckets, RateLimited
 from miniserve.tutor.prompt import bad_text
 
 HEALTH_PATHS = ("/healthz", "/readyz", "/metrics")
@@ -39,6 +38,24 @@ def replay(body: bytes, receive):
             return {"type": "http.request", "body": body, "more_body": False}
         return await receive()
     return receive_again
+
+
+class NoSniff:
+    """`X-Content-Type-Options: nosniff` on every answer, the layers' own refusals too: a browser
+    must take a JSON error or an event stream for what its Content-Type says, never run it."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+
+        async def send_marked(message):
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": [*message.get("headers", []), (b"x-content-type-options", b"nosniff")]}
+            await send(message)
+        await self.app(scope, receive, send_marked)
 
 
 class BodyLimit:
@@ -79,33 +96,22 @@ class BodyLimit:
 
 
 class RateLimit:
-    """A token bucket per client address: `rate` requests/s, bursts of `burst`. Off when rate is 0."""
+    """Charges every request but the health routes one token of its client's bucket before anything
+    is parsed (429 when it cannot pay); the sequences of a generation request are charged at intake."""
 
-    def __init__(self, app, rate: float, burst: int, max_clients: int = 10_000, clock=time.monotonic, on_reject=no_count):
-        self.app, self.rate, self.burst, self.clock, self.on_reject = app, rate, burst, clock, on_reject
-        self.max_clients = max_clients
-        self.buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()  # client -> (tokens, when)
+    def __init__(self, app, buckets: Buckets, on_reject=no_count):
+        self.app, self.buckets, self.on_reject = app, buckets, on_reject
 
     async def __call__(self, scope, receive, send):
-        if scope["type"] != "http" or self.rate <= 0 or scope["path"] in HEALTH_PATHS:
+        if scope["type"] != "http" or scope["path"] in HEALTH_PATHS:
             return await self.app(scope, receive, send)
-        client = (scope.get("client") or ("unknown", 0))[0]
-        now = self.clock()
-        tokens, when = self.buckets.pop(client, (float(self.burst), now))
-        tokens = min(float(self.burst), tokens + (now - when) * self.rate)
-        if tokens < 1.0:
-            self._remember(client, tokens, now)
-            wait = math.ceil((1.0 - tokens) / self.rate)
+        try:
+            self.buckets.take((scope.get("client") or ("unknown", 0))[0], 1)
+        except RateLimited as limited:
             self.on_reject("rate_limited")
-            return await send_json(send, 429, "rate_limited", f"more than {self.rate:g} requests/s; retry in {wait} s",
-                                   headers=[(b"retry-after", str(wait).encode())], path=scope["path"])
-        self._remember(client, tokens - 1.0, now)
+            return await send_json(send, 429, "rate_limited", str(limited), path=scope["path"],
+                                   headers=[(b"retry-after", str(limited.retry_after).encode())])
         await self.app(scope, receive, send)
-
-    def _remember(self, client: str, tokens: float, now: float) -> None:
-        self.buckets[client] = (tokens, now)
-        while len(self.buckets) > self.max_clients:  # forget the least recently seen
-            self.buckets.popitem(last=False)
 
 
 class InputFilter:

@@ -60,7 +60,7 @@ async def completions():
     s = service()
     work = plan(s, data)
     record = g.access
-    tickets = admit(s, work, record.request_id, data.stream)
+    tickets = admit(s, work, record.request_id, data.stream, client=record.client)
     record.tickets = tickets
     stops = [data.stop] if isinstance(data.stop, str) else (data.stop or [])
     choices = [Choice(i, t, s.tokenizer, stops) for i, t in enumerate(tickets)]
@@ -68,7 +68,7 @@ async def completions():
     signal = tickets[0].signal
     if data.stream:
         record.streaming = True
-        include_usage = bool((data.stream_options or {}).get("include_usage"))
+        include_usage = data.stream_options is not None and data.stream_options.include_usage
         return frame(chunks(head, choices, signal, s, data.logprobs, include_usage, data.n), record), 200, HEADERS
     logprobs = {c.index: Logprobs(s.tokenizer) for c in choices} if data.logprobs is not None else {}
     with trio.move_on_after(s.settings.request_timeout) as deadline:

@@ -6,35 +6,57 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, field_validator
 
-TokenIds = Annotated[list[Annotated[StrictInt, Field(ge=0)]], Field(min_length=1)]
+# Every number has both bounds here, where it is parsed, so that no value reaches a fixed-width
+# array in the engine unchecked (a top_k of 2^63 once overflowed int64 at admission and killed the
+# scheduler). Bounds that depend on the model or the settings (vocabulary, context, max_new_tokens)
+# are checked in `openai_routes.plan` (400), under these static ones.
+INT32_MAX = 2**31 - 1  # ids and counts: no vocabulary or context comes near it
+Text = Annotated[StrictStr, Field(min_length=1)]  # an empty prompt has nothing to complete
 INT64 = 2**63
+TokenIds = Annotated[list[Annotated[StrictInt, Field(ge=0, le=INT32_MAX)]], Field(min_length=1)]
+Penalty = Annotated[float, Field(ge=-2.0, le=2.0)]  # OpenAI's range (only 0 is supported)
+
+
+class StreamOptions(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    include_usage: bool = False
 
 
 class CompletionRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    # strict: a JSON true is not the integer 1, nor "1" a number, as the published schema says;
+    # no inf/nan: 1e400 parses as inf
+    model_config = ConfigDict(extra="forbid", strict=True, allow_inf_nan=False)
 
     model: str = Field(description="a served model id (GET /v1/models)")
-    prompt: StrictStr | list[StrictStr] | TokenIds | list[TokenIds] = Field(
+    prompt: Text | Annotated[list[Text], Field(min_length=1, max_length=16)] | TokenIds | \
+            Annotated[list[TokenIds], Field(min_length=1, max_length=16)] = Field(
         description="text, a list of texts, token ids, or a list of token-id lists (ids below the vocabulary size)")
-    max_tokens: int | None = Field(None, ge=1, description="default 16, at most the server's max_new_tokens")
+    max_tokens: int | None = Field(None, ge=1, le=INT32_MAX, description="default 16, at most the server's max_new_tokens")
     temperature: float | None = Field(1.0, ge=0.0, le=2.0)
     top_p: float | None = Field(1.0, gt=0.0, le=1.0)
-    top_k: int | None = Field(None, ge=0, description="extension (as in vLLM): sample from the k best")
+    top_k: int | None = Field(None, ge=0, le=INT32_MAX, description="extension (as in vLLM): sample from the k best "
+                              "(0: no limit; k at or past the vocabulary size keeps every token, as no limit does)")
     ignore_eos: bool = Field(False, description="extension (as in vLLM): generate max_tokens, past the end token")
     allowed_token_ids: TokenIds | None = Field(
         None, description="extension (as in vLLM): only these token ids may be generated (ids below the vocabulary size)")
     n: int = Field(1, ge=1, le=8)
     stream: bool = False
-    stream_options: dict | None = None
+    stream_options: StreamOptions | None = None
     logprobs: int | None = Field(None, ge=0, le=5)
     stop: str | list[str] | None = None
     seed: int | None = Field(None, ge=-INT64, lt=INT64, description="any 64-bit integer")
-    echo: bool = False
-    best_of: int | None = None
-    suffix: str | None = None
-    presence_penalty: float = 0.0
-    frequency_penalty: float = 0.0
-    logit_bias: dict[str, float] | None = None
+    # OpenAI's parameters this server does not implement: accepted only at their no-op values (the
+    # schema says which; `unsupported()` names the one a request got wrong), each number still bounded
+    echo: bool = Field(False, json_schema_extra={"enum": [False]})
+    # (the server also takes best_of equal to a larger n, up to 8, which a schema cannot say)
+    best_of: int | None = Field(None, ge=1, le=8, description="null or n: one sequence per choice",
+                                json_schema_extra={"enum": [None, 1]})
+    suffix: str | None = Field(None, json_schema_extra={"maxLength": 0})
+    presence_penalty: Penalty = Field(0.0, json_schema_extra={"enum": [0]})
+    frequency_penalty: Penalty = Field(0.0, json_schema_extra={"enum": [0]})
+    logit_bias: dict[str, Annotated[float, Field(ge=-100.0, le=100.0)]] | None = Field(
+        None, description="OpenAI's range; not supported (only empty)", json_schema_extra={"maxProperties": 0})
     user: str | None = None
 
     @field_validator("prompt")

@@ -1,6 +1,7 @@
 """/openapi.json as the service really answers: every status each route can give (with its error
-shape and headers), server-sent events beside JSON where `stream` asks for them, and `model`
-declared as the ids this server serves. quart-schema builds the rest from the pydantic models."""
+shape and headers), server-sent events beside JSON where `stream` asks for them, `model` declared
+as the ids this server serves, `max_tokens` bounded by its `max_new_tokens`. quart-schema builds
+the rest from the pydantic models."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ WHY = {
     400: "malformed request: not UTF-8, malformed JSON, or more sequences than the queue can ever hold",
     404: "no such model", 405: "method not allowed (the Allow header lists the methods)",
     408: "the body did not arrive in time", 413: "body too large", 415: "not application/json", 422: "invalid input (the details name each field)",
-    429: "rate limited (Retry-After)", 500: "the engine step carrying the request failed",
+    429: "rate limited (Retry-After)", 500: "admitting or stepping the request's sequences failed",
     501: "the served model is not the tutor", 503: "overloaded, not ready or draining (Retry-After)",
     504: "no answer within the request timeout",
 }
@@ -63,10 +64,32 @@ class Provider(OpenAPIProvider):
             found = model.model_json_schema(ref_template="#/components/schemas/{model}")
             schemas.update(found.pop("$defs", {}))
             schemas[model.__name__] = found
-        served = [service().model_name]
+        served, cap = [service().model_name], service().settings.max_new_tokens
+        engine = service().engine
+        vocab = engine.config.vocab_size if engine is not None else 0
         for path in spec["paths"].values():
             for op in path.values():
                 body = op.get("requestBody", {}).get("content", {}).get("application/json", {}).get("schema", {})
                 if "model" in body.get("properties", {}):
                     body["properties"]["model"]["enum"] = served
+                if "max_tokens" in body.get("properties", {}):  # this server's own limit (400 above it)
+                    for branch in body["properties"]["max_tokens"].get("anyOf", []):
+                        if branch.get("type") == "integer":
+                            branch["maximum"] = cap
+                if vocab:  # token ids: below this model's vocabulary (400 otherwise)
+                    for name in ("prompt", "allowed_token_ids"):
+                        if name in body.get("properties", {}):
+                            _cap_integers(body["properties"][name], vocab - 1)
         return spec
+
+
+def _cap_integers(schema, maximum: int) -> None:
+    """Every integer schema nested in `schema` gets this maximum."""
+    if isinstance(schema, dict):
+        if schema.get("type") == "integer":
+            schema["maximum"] = maximum
+        for value in schema.values():
+            _cap_integers(value, maximum)
+    elif isinstance(schema, list):
+        for value in schema:
+            _cap_integers(value, maximum)

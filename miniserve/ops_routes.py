@@ -14,10 +14,14 @@ ops = Blueprint("ops", __name__)
 
 
 @ops.get("/healthz")
+@ops.get("/health")
 @validate_response(Health, 200)
+@validate_response(Health, 503)
 async def healthz():
-    """Liveness: the event loop answers."""
-    return Health(status="ok")
+    """Liveness (`/health` too, as vLLM and TGI name it): the event loop answers and the scheduler
+    has not died (503 then: restart the process)."""
+    reason = service().health.dead_reason()
+    return (Health(status="ok"), 200) if reason is None else (Health(status="dead", reason=reason), 503)
 
 
 @ops.get("/readyz")

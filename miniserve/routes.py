@@ -49,7 +49,7 @@ async def correct():
     except InputProblem as problem:
         raise ApiError(422, "validation_error", str(problem), [{"field": problem.field, "message": problem.message}]) from None
     record = g.access
-    tickets = admit(s, plan.work, record.request_id, streaming)
+    tickets = admit(s, plan.work, record.request_id, streaming, client=record.client)
     record.tickets = tickets
     choices = choices_for(plan.turns, tickets, s.prompt)
     if streaming:

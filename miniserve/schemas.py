@@ -10,6 +10,10 @@ from pydantic.json_schema import SkipJsonSchema
 from miniserve.tutor.prompt import MAX_SENTENCE_CHARS
 
 MAX_TEXT_CHARS = 2000
+# What the input filter refuses, said in the schema too (`tutor.prompt.bad_text`): no control
+# character (Unicode category Cc) in a sentence; a paragraph may hold line breaks and tabs.
+NO_CONTROL = "^[^\\u0000-\\u001f\\u007f-\\u009f]*$"
+NO_CONTROL_BUT_SPACING = "^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f]*$"
 
 
 def not_blank(value: str | None) -> str | None:
@@ -25,13 +29,21 @@ class CorrectRequest(BaseModel):
         "oneOf": [{"required": ["sentence"]}, {"required": ["text"]}]})
 
     # (the length limits sit on the str branch: on the field they would be applied to None too)
-    sentence: Annotated[str, Field(min_length=1, max_length=MAX_SENTENCE_CHARS)] | SkipJsonSchema[None] = Field(
+    sentence: Annotated[str, Field(min_length=1, max_length=MAX_SENTENCE_CHARS, json_schema_extra={"pattern": NO_CONTROL})] | SkipJsonSchema[None] = Field(
         None, description=f"One English sentence, at most {MAX_SENTENCE_CHARS} characters.")
-    text: Annotated[str, Field(min_length=1, max_length=MAX_TEXT_CHARS)] | SkipJsonSchema[None] = Field(
+    text: Annotated[str, Field(min_length=1, max_length=MAX_TEXT_CHARS, json_schema_extra={"pattern": NO_CONTROL_BUT_SPACING})] | SkipJsonSchema[None] = Field(
         None, description=f"A paragraph of at most {MAX_TEXT_CHARS} characters; each sentence "
                                          f"(at most {MAX_SENTENCE_CHARS} characters) is corrected on its own.")
 
     _blank = field_validator("sentence", "text")(not_blank)
+
+    @field_validator("sentence", "text", mode="before")
+    @classmethod
+    def not_null(cls, value):
+        """A field is a string or left out (only a given value is validated): the schema has no null."""
+        if value is None:
+            raise ValueError("null is not text: give a string or leave the field out")
+        return value
 
     @model_validator(mode="after")
     def exactly_one(self):
@@ -100,6 +112,7 @@ class Readiness(BaseModel):
 
 class Health(BaseModel):
     status: str
+    reason: str | None = None
 
 
 class Stats(BaseModel):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 import time
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 import trio
@@ -13,9 +14,13 @@ from quart import current_app
 from tokenizers import Tokenizer
 
 from miniserve.config import Settings
-from miniserve.engine import Engine, PromptLookup
+from miniserve.engine import Engine
+from miniserve.engine.core.build import build_engine
+from miniserve.engine.core.client import CoreProcess
+from miniserve.engine.core.remote_worker import RemoteWorker
 from miniserve.health import Health
 from miniserve.metrics import Metrics
+from miniserve.ratelimit import Buckets
 from miniserve.scheduler import Scheduler, Unavailable
 from miniserve.tutor import model_folder
 from miniserve.tutor.constraint import EditConstraints
@@ -35,15 +40,17 @@ class Service:
     settings: Settings
     folder: Path
     health: Health = field(default_factory=Health)
-    engine: Engine | None = None
+    engine: Engine | CoreProcess | None = None  # a CoreProcess stands in for it with engine_process
     scheduler: Scheduler | None = None
     prompt: TutorPrompt | None = None  # None when the model is not the tutor
     metrics: Metrics = field(default_factory=Metrics)
     model_name: str = ""
     created: int = 0
+    core_lost: trio.Event = field(default_factory=trio.Event)  # the engine core process died: the server exits
 
     def __post_init__(self):
         self.created = int(time.time())
+        self.rate = Buckets(self.settings.rate_limit, self.settings.rate_burst)  # per client, charged by work
         shipped = self.folder.resolve() == model_folder().resolve()
         self.model_name = self.settings.model_name or ("miniserve-tutor" if shipped else self.folder.name)
         self.tokenizer = Tokenizer.from_file(str(self.folder / "tokenizer.json"))
@@ -65,7 +72,8 @@ class Service:
 
     async def start(self, nursery: trio.Nursery) -> None:
         """Load (unless an engine was given, as tests do), warm up (off the event loop), then start
-        the scheduler task in `nursery`."""
+        the scheduler task in `nursery`. With engine_process, the core process loads and warms up,
+        and the scheduler's compute side is a RemoteWorker on it."""
         try:
             if self.engine is None:
                 self.engine = await trio.to_thread.run_sync(self._load)
@@ -76,23 +84,31 @@ class Service:
             log.exception("model load or warm-up failed")
             self.health.step_failed(error)
             return
-        self.scheduler = Scheduler(self.engine, self.settings, self.health, self.metrics)
+        remote = isinstance(self.engine, CoreProcess)
+        worker = partial(RemoteWorker, self.engine) if remote else None
+        self.scheduler = Scheduler(self.engine, self.settings, self.health, self.metrics, worker=worker)
         m, sched, cache = self.metrics, self.scheduler, self.engine.cache
         m.running.set_function(lambda: sched.n_running)
         m.waiting.set_function(lambda: sched.n_waiting)
         m.kv_slots_used.set_function(lambda: cache.used_slots)
         m.kv_usage.set_function(lambda: cache.used_slots / cache.n_slots)
         m.kv_bytes.set(cache.nbytes)
-        await nursery.start(self.scheduler.run)
-        log.info("ready: %s scheduler, %d KV slots (%.1f MB)", self.settings.scheduler,
-                 self.engine.cache.n_slots, self.engine.cache.nbytes / 1e6)
+        await nursery.start(self._run_scheduler)
+        log.info("ready: %s scheduler, %d KV slots (%.1f MB)%s", self.settings.scheduler, self.engine.cache.n_slots,
+                 self.engine.cache.nbytes / 1e6, f", engine core process {self.engine.pid}" if remote else "")
 
-    def _load(self) -> Engine:
-        s = self.settings
-        drafter = (PromptLookup(k=s.speculate_k, n=s.speculate_n, history=s.speculate_history, max_rows=s.speculate_rows)
-                   if s.speculate else None)
-        return Engine.from_folder(self.folder, n_slots=s.n_slots or s.max_batch, max_step_tokens=s.step_token_budget,
-                                  drafter=drafter)
+    async def _run_scheduler(self, task_status=trio.TASK_STATUS_IGNORED) -> None:
+        await self.scheduler.run(task_status=task_status)
+        if isinstance(self.engine, CoreProcess) and not self.health.draining:
+            # The core died (the scheduler has failed every request and /readyz says so): the server
+            # exits non-zero for its supervisor, which restarts both (docs/engine.md).
+            log.error("the engine core process has gone: shutting down (exit code 1)")
+            self.core_lost.set()
+
+    def _load(self) -> Engine | CoreProcess:
+        if self.settings.engine_process:
+            return CoreProcess(self.settings, self.folder)
+        return build_engine(self.settings, self.folder)
 
     async def drain(self) -> None:
         """Refuse new work (/readyz 503), keep the listener for drain_delay so that a balancer sees it

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from dataclasses import replace as replace_field
 
 from miniserve.engine import SamplingParams, Sequence
+from miniserve.engine.stop import Runaway
 from miniserve.paragraph import Span, replace, sentences
 from miniserve.tutor import gate
 from miniserve.tutor.constraint import EditConstraints
@@ -48,18 +49,6 @@ def corrected_limit(n_text_tokens: int) -> int:
     """A corrected sentence changes verb forms only, so it is about as long as the input: a few
     tokens of slack for a changed ending or an inserted auxiliary, never the model running on."""
     return n_text_tokens + 4 + n_text_tokens // 8
-
-
-@dataclass(frozen=True)
-class Runaway:
-    """The engine's stop condition for a corrected part past its limit (no <|why|> within `limit`
-    tokens): it ends on the compute thread at that token, not steps later when the event loop sees it."""
-
-    why_id: int
-    limit: int
-
-    def matched(self, generated) -> bool:
-        return len(generated) > self.limit and self.why_id not in generated[: self.limit + 1]
 
 
 @dataclass(frozen=True)
@@ -153,7 +142,9 @@ class Turn:
         if not keep:
             return Review(self.span.text, NO_ERROR, changed=False, withheld=True)
         explanation = gate.explanation_for(self.proposal.explanation, self.line, self.edits, keep)
-        return Review(gate.apply(self.line, self.edits, keep), explanation, changed=True, withheld=False)
+        # the guard checks the kept edits and their explanation as any answer (explanation.py)
+        shown = review(self.line, gate.apply(self.line, self.edits, keep), explanation)
+        return shown if shown.changed else Review(self.span.text, NO_ERROR, changed=False, withheld=True)
 
 
 @dataclass

@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 import time
 
-from miniserve.engine import Engine
+from miniserve.engine import Engine, PromptLookup
 
 
 class FailingEngine(Engine):
@@ -30,15 +30,29 @@ class SlowEngine(Engine):
         return super().step(plan)
 
 
+class RefusingEngine(Engine):
+    """Its next `refusals` admissions raise after taking the slot, as an int64 overflow in the slot
+    tables once did: only that sequence may fail."""
+
+    refusals = 0
+
+    def admit(self, seq):
+        super().admit(seq)
+        if self.refusals > 0:
+            self.refusals -= 1
+            raise OverflowError("injected admission failure")
+
+
 class BrokenEngine(Engine):
-    """Once `broken`, admission raises: a bug outside any step, which kills the scheduler."""
+    """Once `broken`, giving a slot back raises: a bug in the loop's own bookkeeping (outside any
+    admission or step), which kills the scheduler."""
 
     broken = False
 
-    def can_admit(self, seq):
+    def release(self, seq, *args, **kwargs):
         if self.broken:
             raise RuntimeError("scheduler bug")
-        return super().can_admit(seq)
+        return super().release(seq, *args, **kwargs)
 
 
 class CountingEngine(Engine):
@@ -68,3 +82,29 @@ class RecordingEngine(Engine):
     def step(self, plan):
         self.steps.append([seq for seq, _ in plan.items])
         return super().step(plan)
+class FailingDrafter(PromptLookup):
+    """Its next `failures` drafts raise, while the core loop plans a step."""
+
+    failures = 0
+
+    def draft_for(self, seq, budget, n_positions):
+        if self.failures > 0:
+            self.failures -= 1
+            raise RuntimeError("injected planning failure")
+        return super().draft_for(seq, budget, n_positions)
+
+
+class ScriptedEngine(Engine):
+    """Answers a prompt in `scripts` (prompt ids -> generated ids) with the scripted tokens in
+    place of the sampled ones, as if the model had chosen them; other prompts as the model does."""
+
+    scripts: dict[tuple[int, ...], list[int]] = {}
+
+    def _accept(self, seq, first, draft):
+        script = self.scripts.get(tuple(seq.prompt))
+        if script is not None:
+            done = len(seq.generated)
+            for i in range(len(draft) + 1):
+                if done + i < len(script):
+                    self.sampler.tokens[first + i] = script[done + i]
+        return super()._accept(seq, first, draft)

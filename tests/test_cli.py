@@ -44,3 +44,10 @@ async def test_the_cli_and_the_server_refuse_with_the_same_words(text, tutor_fol
     assert response.status_code == 422
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr == f"error: {(await response.get_json())['error']['message']}\n"
+
+
+def test_an_unchanged_sentence_says_no_verb_error_found():
+    """Never "The sentence is correct.": the tutor only looked at its verbs (as /correct says)."""
+    done = run("She has two cats.", "--json")
+    assert done.returncode == 0 and json.loads(done.stdout) == {"corrected": "She has two cats.",
+                                                                 "explanation": "No verb error found.", "withheld": False}

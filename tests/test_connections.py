@@ -110,3 +110,27 @@ async def test_content_length_with_transfer_encoding_is_a_400_and_closes(server)
     assert data.startswith(b"HTTP/1.1 400") and closed
     assert b"connection: close" in data.lower()
 
+
+
+@pytest.fixture(scope="module")
+def patient_server(tutor_folder):
+    """Hypercorn's default keep-alive (a minute here): a connection freed before then was closed on EOF."""
+    with real_server(tutor_folder, "--max-batch", "2", "--keep-alive-timeout", "60", stop=signal.SIGKILL) as (process, port):
+        yield process, port
+
+
+async def test_clients_that_close_free_their_connection_at_once(patient_server):
+    """100 clients: half connect and close without a request, half close their keep-alive connection
+    after one answer. The server's descriptors come back within seconds, not after the keep-alive
+    timeout (before the fix each one stayed open for the whole minute)."""
+    process, port = patient_server
+    before = open_fds(process.pid)
+    for i in range(100):
+        stream = await trio.open_tcp_stream("127.0.0.1", port)
+        async with stream:
+            if i % 2:
+                await stream.send_all(GET)
+                assert (await stream.receive_some(65536)).startswith(b"HTTP/1.1 200")
+    with trio.fail_after(10):  # a bounded poll of the server's descriptor table
+        while open_fds(process.pid) > before + 5:
+            await trio.sleep(0.1)

@@ -13,7 +13,6 @@ import shlex
 import signal
 import subprocess
 import sys
-from dataclasses import fields
 from pathlib import Path
 
 import httpx
@@ -68,7 +67,7 @@ def test_the_instructions_that_matter():
     assert json.loads(one(stage, "HEALTHCHECK").split("CMD", 1)[1])
     # Every MINISERVE_* variable is a real setting with a valid value; Hypercorn's grace matches the drain.
     env = dockerfile.envs
-    names = {f"MINISERVE_{f.name.upper()}" for f in fields(Settings)}
+    names = {f"MINISERVE_{name.upper()}" for name in Settings.model_fields}
     assert {k for k in env if k.startswith("MINISERVE_")} <= names
     settings = Settings.from_env(env)
     assert float(command[command.index("--graceful-timeout") + 1]) == settings.drain_timeout

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engines import FailingEngine
+from engines import FailingDrafter, FailingEngine, RefusingEngine
 from miniserve.engine import Engine, SamplingParams, Sequence
 from miniserve.engine.loop import CoreLoop
 from miniserve.engine.policy import Async, Continuous, Static, policy_for
@@ -75,6 +75,41 @@ def test_a_failing_step_fails_only_its_sequences(model):
     while loop.busy:
         assert loop.step().error is None
     assert len(c.generated) == GREEDY.max_new_tokens and not a.generated
+
+
+def test_a_failing_admission_fails_only_its_sequence(model):
+    engine = RefusingEngine(*model, n_slots=2, max_step_tokens=64)
+    loop = CoreLoop(engine, Continuous(), 64, max_batch=2)
+    a, b, c = (Sequence(p, GREEDY) for p in PROMPTS[:3])
+    for seq in (a, b, c):
+        loop.add(seq)
+    engine.refusals = 1
+    first = loop.step()
+    assert [(i, type(e)) for i, e in first.refused] == [(a.id, OverflowError)]
+    assert first.admitted == (b.id, c.id) and first.error is None  # a's slot went straight to c
+    assert a.finish_reason == "abort" and a.slot == -1
+    while loop.busy:
+        result = loop.step()
+        assert result.error is None and not result.refused
+    assert [len(s.generated) for s in (b, c)] == [GREEDY.max_new_tokens] * 2 and not a.generated
+    assert engine.cache.used_slots == 0
+
+
+def test_a_failing_plan_fails_the_running_sequences_and_the_loop_goes_on(model):
+    drafter = FailingDrafter()
+    engine = Engine(*model, n_slots=2, max_step_tokens=64, drafter=drafter)
+    loop = CoreLoop(engine, Continuous(), 64, max_batch=2)
+    a, b, c = (Sequence(p, GREEDY) for p in PROMPTS[:3])
+    for seq in (a, b, c):
+        loop.add(seq)
+    assert loop.step().admitted == (a.id, b.id)  # prefill: nothing to draft yet
+    drafter.failures = 1
+    failed = loop.step()  # decodes: the drafter is asked, and raises
+    assert isinstance(failed.error, RuntimeError) and {i for i, _, _ in failed.items} == {a.id, b.id}
+    assert engine.cache.used_slots == 0 and a.finish_reason == b.finish_reason == "abort"
+    while loop.busy:
+        assert loop.step().error is None
+    assert len(c.generated) == GREEDY.max_new_tokens
 
 
 def test_policies_have_one_admission_rule_each():

@@ -1,5 +1,6 @@
 """The ASGI edge layers alone, driven by hand-made ASGI messages: admission (503 before the body is
-read) and the per-client rate limiter with an injected clock (no sleeps, no server)."""
+read), the per-client rate limiter with an injected clock (no sleeps, no server), and the client's
+address behind trusted proxies."""
 
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ from miniserve.admission import Admission
 from miniserve.config import Settings
 from miniserve.health import Health
 from miniserve.middleware import RateLimit
+from miniserve.proxy import ForwardedFor
+from miniserve.ratelimit import Buckets, RateLimited
 
 
 class Recorder:
@@ -47,8 +50,8 @@ async def call(app, path="/correct", client="10.0.0.1", method="POST"):
 
 def service(n_waiting: int, max_queue: int = 4, ready: bool = True):
     health = Health(model_loaded=ready, warmed_up=ready, scheduler_alive=ready)
-    scheduler = SimpleNamespace(n_waiting=n_waiting, settings=Settings(max_queue=max_queue), retry_after=lambda: 3,
-                                max_batch=2)
+    scheduler = SimpleNamespace(has_room=lambda n: n_waiting + n <= max_queue, retry_after=lambda: 3,
+                                capacity=2 + max_queue)  # two slots
     return SimpleNamespace(scheduler=scheduler if ready else None, health=health)
 
 
@@ -69,7 +72,7 @@ async def test_admission_refuses_a_full_queue_before_reading_the_body(path, shap
 
 
 async def test_admission_holds_no_more_requests_than_the_scheduler_can():
-    """max_batch 2 + max_queue 4: the seventh request inside at once is refused before Quart,
+    """2 slots + max_queue 4: the seventh request unanswered at once is refused before Quart,
     although the queue itself still looks empty (the six are still being parsed)."""
     release, inside = trio.Event(), []
 
@@ -88,8 +91,30 @@ async def test_admission_holds_no_more_requests_than_the_scheduler_can():
         await trio.testing.wait_all_tasks_blocked()
         assert len(inside) == 6 and (await call(app))[0] == 503
         release.set()
-    assert statuses == [200] * 6 and app.inside == 0 and (await call(app))[0] == 200
+    assert statuses == [200] * 6 and app.unanswered == 0 and (await call(app))[0] == 200
 
+
+async def test_admission_does_not_count_answers_blocked_in_a_write():
+    """Six streams whose clients never read: their handlers sit in a write forever, but their
+    answers have started, so the engine's own count decides and the seventh request is let in."""
+    async def streaming(scope, receive, send):
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+        await trio.sleep_forever()  # the body write that never returns
+    app = Admission(streaming, service(n_waiting=0))
+
+    async def never_read(send_):
+        await app({"type": "http", "method": "POST", "path": "/correct", "headers": []}, None, send_)
+
+    async def accept(message):
+        pass
+    async with trio.open_nursery() as nursery:
+        for _ in range(6):
+            nursery.start_soon(never_read, accept)
+        await trio.testing.wait_all_tasks_blocked()
+        assert app.unanswered == 0
+        app.app = Recorder()
+        assert (await call(app))[0] == 200
+        nursery.cancel_scope.cancel()
 
 async def test_admission_refuses_while_not_ready_and_lets_other_routes_through():
     inner = Recorder()
@@ -109,7 +134,7 @@ class Clock:
 
 async def test_rate_limit_refills_with_its_clock():
     clock, inner = Clock(), Recorder()
-    limiter = RateLimit(inner, rate=2.0, burst=3, clock=clock)
+    limiter = RateLimit(inner, Buckets(rate=2.0, burst=3, clock=clock))
     assert [(await call(limiter))[0] for _ in range(4)] == [200, 200, 200, 429]
     status, headers, body = await call(limiter)
     assert status == 429 and headers[b"retry-after"] == b"1" and json.loads(body)["error"]["type"] == "rate_limited"
@@ -122,7 +147,7 @@ async def test_rate_limit_refills_with_its_clock():
 
 async def test_rate_limit_is_per_client_and_skips_health_routes():
     clock, inner = Clock(), Recorder()
-    limiter = RateLimit(inner, rate=1.0, burst=1, clock=clock)
+    limiter = RateLimit(inner, Buckets(rate=1.0, burst=1, clock=clock))
     assert (await call(limiter, client="a"))[0] == 200
     assert (await call(limiter, client="a"))[0] == 429
     assert (await call(limiter, client="b"))[0] == 200
@@ -131,7 +156,7 @@ async def test_rate_limit_is_per_client_and_skips_health_routes():
 
 async def test_rate_limit_retry_after_rounds_the_wait_up():
     clock = Clock()
-    limiter = RateLimit(Recorder(), rate=0.25, burst=1, clock=clock)
+    limiter = RateLimit(Recorder(), Buckets(rate=0.25, burst=1, clock=clock))
     await call(limiter)
     clock.now += 1.0  # a quarter token back: three more quarters at 0.25/s is 3 s
     assert (await call(limiter))[1][b"retry-after"] == b"3"
@@ -139,11 +164,55 @@ async def test_rate_limit_retry_after_rounds_the_wait_up():
 
 async def test_rate_limit_forgets_the_least_recently_seen_client():
     clock = Clock()
-    limiter = RateLimit(Recorder(), rate=1.0, burst=1, max_clients=2, clock=clock)
+    limiter = RateLimit(Recorder(), Buckets(rate=1.0, burst=1, max_clients=2, clock=clock))
     for client in ("a", "b", "c"):
         await call(limiter, client=client)
-    assert list(limiter.buckets) == ["b", "c"]
+    assert list(limiter.buckets.buckets) == ["b", "c"]
     assert (await call(limiter, client="a"))[0] == 200  # "a" was forgotten: a full bucket again
+
+
+def test_buckets_charge_work_and_refuse_what_the_burst_can_never_pay():
+    clock = Clock()
+    buckets = Buckets(rate=1.0, burst=8, clock=clock)
+    buckets.take("a", 1)
+    buckets.take("a", 5, whole=6)  # 6 of 8: a paragraph of six sentences
+    with pytest.raises(RateLimited) as refused:
+        buckets.take("a", 3, whole=4)  # 2 left: a retry pays all 4 again, so wait 2 s
+    assert refused.value.retry_after == 2
+    with pytest.raises(RateLimited) as never:
+        buckets.take("b", 8, whole=9)  # more than the burst: no wait will do
+    assert never.value.retry_after is None and "at most 8 at once" in str(never.value)
+    assert buckets.buckets["a"][0] == 2.0 and "b" not in buckets.buckets  # a refusal charges nothing
+    Buckets(rate=0.0, burst=1).take("a", 1000)  # off
+
+
+def forwarded_client(trusted: str, peer: str, *forwarded: str) -> str:
+    seen = []
+
+    async def app(scope, receive, send):
+        seen.append(scope["client"][0])
+    headers = [(b"x-forwarded-for", value.encode()) for value in forwarded]
+    trio.run(ForwardedFor(app, trusted), {"type": "http", "headers": headers, "client": (peer, 5000)}, None, None)
+    return seen[0]
+
+
+def test_forwarded_for_is_believed_only_from_trusted_proxies():
+    assert forwarded_client("", "10.0.0.1", "1.2.3.4") == "10.0.0.1"  # default: no proxy is trusted
+    assert forwarded_client("127.0.0.1", "10.0.0.1", "1.2.3.4") == "10.0.0.1"  # an untrusted peer's header
+    assert forwarded_client("127.0.0.1", "127.0.0.1", "1.2.3.4") == "1.2.3.4"
+    assert forwarded_client("127.0.0.1", "127.0.0.1") == "127.0.0.1"  # no header
+    # HAProxy appends its own header to the client's: the right-most untrusted address is the client
+    assert forwarded_client("127.0.0.1", "127.0.0.1", "6.6.6.6", "5.5.5.5") == "5.5.5.5"
+    assert forwarded_client("10.0.0.0/8, 127.0.0.1", "127.0.0.1", "6.6.6.6, 5.5.5.5, 10.1.2.3") == "5.5.5.5"
+    assert forwarded_client("10.0.0.0/8", "10.0.0.2", "unknown, 10.0.0.9") == "unknown"
+    assert forwarded_client("10.0.0.0/8", "10.0.0.2", "10.0.0.7, 10.0.0.9") == "10.0.0.7"  # all proxies
+    assert forwarded_client("127.0.0.1", "::ffff:127.0.0.1", "2001:db8::1") == "2001:db8::1"
+
+
+def test_trusted_proxies_must_be_addresses_or_networks():
+    assert Settings(trusted_proxies="127.0.0.1, 10.0.0.0/8,::1").trusted_proxies
+    with pytest.raises(ValueError, match="trusted_proxies"):
+        Settings(trusted_proxies="haproxy.local")
 
 
 async def test_a_full_queue_refuses_before_the_body_is_parsed(tutor_folder):

@@ -1,8 +1,6 @@
 """The tutor's confidence gate: edits, their margins, the decision, and the scoring through the
 service (the copy and the correction scored in one engine step)."""
 
-import math
-
 import pytest
 
 from engines import RecordingEngine
@@ -79,7 +77,7 @@ def test_the_gate_withholds_when_no_edit_passes(tutor):
 
 async def test_the_copy_and_the_correction_are_scored_in_one_engine_step(tutor_folder):
     engine = RecordingEngine.from_folder(tutor_folder, n_slots=8, max_step_tokens=256)
-    async with serving(tutor_folder, engine, max_batch=8, gate_threshold=-math.inf) as (client, _):
+    async with serving(tutor_folder, engine, max_batch=8, gate_threshold=0.0) as (client, _):
         body = await (await client.post("/correct", json={"sentence": "She have two cats."})).get_json()
     assert body["corrected"] == "She has two cats." and not body["withheld"]
     prompt = TutorPrompt.from_folder(tutor_folder)
@@ -90,8 +88,9 @@ async def test_the_copy_and_the_correction_are_scored_in_one_engine_step(tutor_f
     assert set(answers) == {copy, correction} and answers[copy] == answers[correction]
 
 
-@pytest.mark.parametrize("threshold, shown", [(-1000.0, "She has two cats."), (1000.0, "She have two cats.")])
-async def test_the_threshold_is_the_services_setting(tutor_folder, threshold, shown):
+@pytest.mark.parametrize("threshold, shown, withheld", [(0.0, "She has two cats.", False),
+                                                       (1000.0, "She have two cats.", True)])
+async def test_the_threshold_is_the_services_setting(tutor_folder, threshold, shown, withheld):
     async with serving(tutor_folder, gate_threshold=threshold) as (client, _):
         body = await (await client.post("/correct", json={"sentence": "She have two cats."})).get_json()
-    assert (body["corrected"], body["withheld"]) == (shown, threshold > 0)
+    assert (body["corrected"], body["withheld"]) == (shown, withheld)

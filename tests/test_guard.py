@@ -64,8 +64,7 @@ def test_other_changes_are_withheld(original, corrected):
 
 def test_unchanged_answer_is_not_withheld():
     got = review("She has two cats.", "She has two cats.", "The sentence is correct.")
-    assert (got.corrected, got.explanation, got.changed, got.withheld) == (
-        "She has two cats.", "The sentence is correct.", False, False)
+    assert (got.corrected, got.explanation, got.changed, got.withheld) == ("She has two cats.", NO_ERROR, False, False)
     # An unchanged sentence with an explanation that claims a fix is told honestly.
     assert review("She has two cats.", "She has two cats.", "After 'has', use 'gone'.").explanation == NO_ERROR
 

@@ -7,39 +7,25 @@ marked it down). Only 127.0.0.1; every loop is bounded in count and time."""
 
 from __future__ import annotations
 
-import csv
-import os
-import shutil
 import signal
 import subprocess
-import sys
-from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
 import pytest
 import trio
 import trio.testing
-from helpers import free_port, wait_ready
+from cluster import CONFIG, HAPROXY, Load, Replica, balancer, haproxy_env, until, until_state
+from helpers import free_port
 
-ROOT = Path(__file__).resolve().parents[1]
-CONFIG = ROOT / "deploy" / "haproxy" / "haproxy.cfg"
-HAPROXY = shutil.which("haproxy") or "/usr/sbin/haproxy"  # .ci/run installs Debian's package
-SENTENCES = ["He goed to school.", "She has went home.", "My aunt watch the news.", "Did they bought it?"]
 MAX_BATCH, MAX_QUEUE = 4, 8  # small replicas: the test shares 2 cores with everything else
 # HAProxy marks a replica down within inter + fastinter (1.3 s) of its first failed check: until
 # then the replica keeps its listener (answering 503, which HAProxy replays elsewhere).
 DRAIN_DELAY = 2.0
-
-
-def haproxy_env(tmp: Path, port: int, replicas: list[int]) -> dict:
-    return dict(os.environ, MINISERVE_LB_BIND=f"127.0.0.1:{port}", MINISERVE_LB_STATS=str(tmp / "haproxy.sock"),
-                MINISERVE_REPLICA_1=f"127.0.0.1:{replicas[0]}", MINISERVE_REPLICA_2=f"127.0.0.1:{replicas[1]}",
-                MINISERVE_REPLICA_MAXCONN=str(MAX_BATCH + MAX_QUEUE))
-
+FLAGS = ("--max-batch", str(MAX_BATCH), "--max-queue", str(MAX_QUEUE), "--drain-timeout", "20", "--drain-delay", str(DRAIN_DELAY))
 
 def test_config_is_valid(tmp_path):
-    env = haproxy_env(tmp_path, free_port(), [free_port(), free_port()])
+    env = haproxy_env(tmp_path, free_port(), [free_port(), free_port()], MAX_BATCH + MAX_QUEUE)
     checked = subprocess.run([HAPROXY, "-c", "-f", str(CONFIG)], env=env, capture_output=True, text=True, timeout=30)
     assert checked.returncode == 0, checked.stdout + checked.stderr
     assert "Configuration file is valid" in checked.stdout
@@ -54,6 +40,9 @@ def test_config_makes_the_documented_choices():
     assert directives["option redispatch"]
     check = directives["default-server check"]
     assert check[check.index("fall") + 1] in ("1", "2") and check[check.index("inter") + 1] == "1s"
+    # a replica that refuses a connection is out at once, so no retry goes back to it (test_failover.py)
+    assert check[check.index("observe") + 1] == "layer4" and check[check.index("error-limit") + 1] == "1"
+    assert check[check.index("on-error") + 1] == "mark-down"
     server_timeout = int(directives["timeout server"][2].rstrip("s"))
     from miniserve.config import Settings
     assert Settings().request_timeout < server_timeout <= Settings().request_timeout + 10
@@ -79,141 +68,21 @@ async def test_drain_delay_fails_readiness_first_and_holds_the_listener(tutor_fo
     assert trio.current_time() == again
 
 
-class Replica:
-    """One `miniserve serve` process on a fixed port; start() again after it stopped."""
-
-    def __init__(self, name: str, port: int, model: Path, log: Path):
-        self.name, self.port, self.model, self.log = name, port, model, log
-        self.process: subprocess.Popen | None = None
-
-    def start(self) -> None:
-        with open(self.log, "a") as log:  # a file, not a pipe nobody reads (that would block the server)
-            self.process = subprocess.Popen(
-                [sys.executable, "-m", "miniserve.cli", "serve", "--port", str(self.port), "--model", str(self.model),
-                 "--max-batch", str(MAX_BATCH), "--max-queue", str(MAX_QUEUE), "--drain-timeout", "20",
-                 "--drain-delay", str(DRAIN_DELAY)],
-                cwd=ROOT, stdout=subprocess.DEVNULL, stderr=log, env=dict(os.environ, PYTHONPATH=str(ROOT)))
-
-    async def ready(self) -> float:
-        """Wait for /readyz 200 (asked directly, not through HAProxy); return when it was seen."""
-        async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{self.port}", timeout=5) as client:
-            await wait_ready(client, self.process)
-        return trio.current_time()
-
-    async def exited(self, seconds: float = 40) -> int:
-        with trio.fail_after(seconds):
-            while self.process.poll() is None:
-                await trio.sleep(0.05)
-        return self.process.returncode
-
-    def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.kill()
-            self.process.wait(10)
-
-
-async def server_states(socket_path: Path) -> dict[str, str]:
-    """HAProxy's runtime API, `show stat`: server name -> UP / DOWN / MAINT (transitions: 'UP 1/2')."""
-    stream = await trio.open_unix_socket(str(socket_path))
-    async with stream:
-        await stream.send_all(b"show stat\n")
-        chunks = []
-        while chunk := await stream.receive_some():
-            chunks.append(chunk)
-    rows = list(csv.reader(b"".join(chunks).decode().lstrip("# ").splitlines()))
-    header = rows[0]
-    return {row[header.index("svname")]: row[header.index("status")] for row in rows[1:]
-            if len(row) == len(header) and row[0] == "replicas" and row[1] not in ("BACKEND", "FRONTEND")}
-
-
-async def until_state(socket_path: Path, server: str, state: str, seconds: float = 20) -> float:
-    with trio.fail_after(seconds):
-        while (await server_states(socket_path)).get(server) != state:
-            await trio.sleep(0.05)
-    return trio.current_time()
-
-
-@dataclass
-class Outcome:
-    stream: bool
-    sent: float
-    answered: float
-    status: str  # "200", "502", ..., or the client's exception name
-    served_by: str = ""
-    complete: bool = False  # a 200 with the whole answer ([DONE] for a stream)
-
-
-class Load:
-    """A few users sending /correct through the balancer, one request at a time each, alternating
-    plain and streamed; `on_headers(server)` is called once a streamed answer's headers arrived
-    (it is still in flight on `server`). Bounded: `per_user` requests each, or until stop."""
-
-    def __init__(self, client: httpx.AsyncClient, users: int = 4, per_user: int = 400):
-        self.client, self.users, self.per_user = client, users, per_user
-        self.outcomes: list[Outcome] = []
-        self.stop = trio.Event()
-        self.on_headers = lambda server: None
-
-    def served(self, server: str, after: float = -1.0) -> int:
-        return sum(o.served_by == server and o.complete and o.sent > after for o in self.outcomes)
-
-    async def _one(self, i: int, n: int) -> None:
-        stream = n % 2 == 1
-        sent = trio.current_time()
-        outcome = Outcome(stream, sent, sent, "")
-        try:
-            url = "/correct?stream=true" if stream else "/correct"
-            async with self.client.stream("POST", url, json={"sentence": SENTENCES[(i + n) % 4]}) as response:
-                outcome.status, outcome.served_by = str(response.status_code), response.headers.get("x-served-by", "")
-                if stream and response.status_code == 200:
-                    self.on_headers(outcome.served_by)
-                body = (await response.aread()).decode()
-            if response.status_code == 200:
-                outcome.complete = body.rstrip().endswith("data: [DONE]") and '"error"' not in body if stream \
-                    else "corrected" in response.json()
-        except httpx.HTTPError as error:
-            outcome.status = type(error).__name__
-        outcome.answered = trio.current_time()
-        self.outcomes.append(outcome)
-
-    async def _user(self, i: int) -> None:
-        for n in range(self.per_user):
-            if self.stop.is_set():
-                return
-            await self._one(i, n)
-
-    async def run(self) -> None:
-        async with trio.open_nursery() as nursery:
-            for i in range(self.users):
-                nursery.start_soon(self._user, i)
-
-
-async def until(condition, seconds: float = 20) -> None:
-    with trio.fail_after(seconds):
-        while not condition():
-            await trio.sleep(0.02)
-
-
 @pytest.fixture
 def cluster(tutor_folder, tmp_path):
     """Two replicas and HAProxy; yields (replicas, balancer url, stats socket); stops all."""
     logs = tmp_path  # the replicas' and HAProxy's logs stay there for a failed run
-    replicas = [Replica(f"r{i}", free_port(), tutor_folder, logs / f"r{i}.log") for i in (1, 2)]
+    replicas = [Replica(f"r{i}", free_port(), tutor_folder, logs / f"r{i}.log", FLAGS) for i in (1, 2)]
     port = free_port()
-    env = haproxy_env(tmp_path, port, [r.port for r in replicas])
-    balancer = None
+    env = haproxy_env(tmp_path, port, [r.port for r in replicas], MAX_BATCH + MAX_QUEUE)
     try:
         for replica in replicas:
             replica.start()
-        with open(logs / "haproxy.log", "w") as log:
-            balancer = subprocess.Popen([HAPROXY, "-db", "-f", str(CONFIG)], env=env, stdout=log, stderr=log)
-        yield replicas, f"http://127.0.0.1:{port}", Path(env["MINISERVE_LB_STATS"])
+        with balancer(env, logs / "haproxy.log"):
+            yield replicas, f"http://127.0.0.1:{port}", Path(env["MINISERVE_LB_STATS"])
     finally:
         for replica in replicas:
             replica.stop()
-        if balancer is not None:
-            balancer.kill()
-            balancer.wait(10)
 
 
 async def test_replicas_behind_haproxy_drain_rejoin_and_die_cleanly(cluster):

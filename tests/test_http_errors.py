@@ -34,6 +34,9 @@ BAD_BODIES = [  # (body, status on /correct, type) -- each was a 500 before
     (b'{"sentence": "He \\ud800"}', 422, "validation_error"),
     (b"[" * 8000 + b"]" * 8000, 400, "malformed_json"),
     (b'{"sentence": ' * 3000 + b'"x"' + b"}" * 3000, 400, "malformed_json"),
+    (b'{"sentence": 1' + b"0" * 4400 + b"}", 400, "malformed_json"),  # more digits than Python reads
+    (b'{"sentence": NaN}', 400, "malformed_json"),  # (this one was a 422) Python reads it; JSON has no NaN
+    (b'{"sentence": -Infinity}', 400, "malformed_json"),
 ]
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import copy
 import json
-from dataclasses import fields
 from pathlib import Path
 
 import kubernetes_validate
@@ -65,7 +64,7 @@ def test_probes_and_shutdown_fit_the_server():
     assert c["livenessProbe"]["httpGet"]["path"] == "/healthz"
     port = {p["name"]: p["containerPort"] for p in c["ports"]}
     assert c["readinessProbe"]["httpGet"]["port"] in port and port["http"] == 8000  # the image's bind
-    assert {e["name"] for e in c["env"]} <= {f"MINISERVE_{f.name.upper()}" for f in fields(Settings)}
+    assert {e["name"] for e in c["env"]} <= {f"MINISERVE_{name.upper()}" for name in Settings.model_fields}
     # preStop keeps serving while the endpoints change, then the drain needs drain_timeout: the
     # kubelet must not SIGKILL before both are over.
     command = c["lifecycle"]["preStop"]["exec"]["command"]

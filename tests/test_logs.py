@@ -45,3 +45,32 @@ async def test_every_line_is_json_and_none_is_printed_twice(tutor_folder):
         assert kinds.count(expected) == 1, (expected, kinds)
     access = [line for line in lines if line["logger"] == "miniserve.access"]
     assert [a["status"] for a in access] == [200, 200] and all(a["level"] == "info" for a in access)
+
+
+async def test_vllm_names_text_lines_and_no_access_log(tutor_folder):
+    """A command line in vLLM's words (`--served-model-name`, `--max-num-seqs`, `--no-speculate`,
+    `--disable-log-requests`) runs; `--log-format text` writes readable lines, none of them JSON,
+    and with the access log off no request gets a line."""
+    port = free_port()
+    log = tempfile.TemporaryFile("w+")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "miniserve.cli", "serve", "--port", str(port), "--model", str(tutor_folder),
+         "--max-num-seqs", "2", "--served-model-name", "tutor-x", "--no-speculate", "--disable-log-requests",
+         "--log-format", "text", "--log-level", "info"], stdout=log, stderr=log, text=True)
+    try:
+        async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=30) as client:
+            await wait_ready(client, process)
+            assert (await client.get("/health")).json()["status"] == "ok"
+            assert [m["id"] for m in (await client.get("/v1/models")).json()["data"]] == ["tutor-x"]
+            assert (await client.post("/correct", json={"sentence": "He goed home"})).status_code == 200
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(30) == 0
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait(10)
+    log.seek(0)
+    lines = log.read().splitlines()
+    assert any(" INFO " in line and "miniserve.app: starting" in line for line in lines), lines
+    assert not [line for line in lines if line.startswith("{")]
+    assert not [line for line in lines if "miniserve.access" in line]

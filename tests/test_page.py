@@ -4,6 +4,7 @@ the browser makes outside 127.0.0.1 is refused and fails the test: the pages mus
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
@@ -142,12 +143,12 @@ def test_a_wrong_verb_is_shown_before_and_after_with_its_explanation(page):
     assert page.locator("#result").get_attribute("aria-busy") == "false"
 
 
-def test_a_correct_sentence_says_so_and_ctrl_enter_submits(page):
+def test_an_unchanged_sentence_says_no_verb_error_found_and_ctrl_enter_submits(page):
     page.get_by_label(LABEL).fill("I like apples.")
     page.get_by_label(LABEL).press("Control+Enter")
     expect(card(page, 0)).to_have_class(re.compile(r"\bcorrect\b"), timeout=SLOW)
     expect(card(page, 0)).to_contain_text("I like apples.")
-    expect(card(page, 0).locator(".note")).to_contain_text("right")
+    expect(card(page, 0).locator(".note")).to_have_text("No change No verb error found.")  # not "correct": only verbs were checked
     assert card(page, 0).locator("ins, del").count() == 0
 
 
@@ -287,7 +288,7 @@ def test_the_paragraph_contract_draws_changed_correct_and_withheld_sentences(pag
         {"sentence": 0, "original": "He goed home.", "corrected": "He went home.", "changed": True, "withheld": False,
          "explanation": "The past tense of 'go' is the irregular form 'went'.", "start": 0, "end": 13},
         {"sentence": 1, "original": "It rained.", "corrected": "It rained.", "changed": False, "withheld": False,
-         "explanation": "The sentence is correct.", "start": 14, "end": 24},
+         "explanation": "No verb error found.", "start": 14, "end": 24},
         {"sentence": 2, "original": "She swimmed fastly.", "corrected": "She swimmed fastly.", "changed": False,
          "withheld": True, "explanation": "No verb error found.", "start": 25, "end": 44},
     ]
@@ -304,6 +305,7 @@ def test_the_paragraph_contract_draws_changed_correct_and_withheld_sentences(pag
     expect(card(page, 0).locator("del")).to_have_text(re.compile("goed"))
     expect(card(page, 0).locator("ins")).to_have_text(re.compile("went"))
     expect(card(page, 1)).to_have_class(re.compile(r"\bcorrect\b"))
+    expect(card(page, 1).locator(".note")).to_have_text("No change No verb error found.")  # never "correct"
     expect(card(page, 2)).to_have_class(re.compile(r"\bwithheld\b"))
     expect(card(page, 2).locator(".line")).to_have_text("She swimmed fastly.")  # not the unreviewed "swam"
     expect(card(page, 2).locator(".note")).to_contain_text("not shown")
@@ -356,6 +358,19 @@ def test_the_package_ships_the_templates_and_static_files():
     globs = tomllib.loads((REPO / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]["miniserve.web"]
     web = REPO / "miniserve" / "web"
     shipped = {path for pattern in globs for path in web.glob(pattern)}
-    for folder in ("templates", "static"):
+    for folder in ("templates", "static", "swagger-ui"):
         for path in (web / folder).iterdir():
             assert path in shipped, path
+
+
+def test_swagger_ui_is_vendored_pinned_and_licensed_without_flask():
+    """/docs serves the pinned files in the repository (their hashes in its README), with Swagger
+    UI's licence beside them, and the project asks for no Flask package of its own."""
+    folder = REPO / "miniserve" / "web" / "swagger-ui"
+    pinned = dict(re.findall(r"`([\w.-]+\.(?:js|css))` \| `([0-9a-f]{64})`", (folder / "README.md").read_text()))
+    assert set(pinned) == {"swagger-ui-bundle.js", "swagger-ui.css"}
+    for name, digest in pinned.items():
+        assert hashlib.sha256((folder / name).read_bytes()).hexdigest() == digest, name
+    assert "Apache License" in (folder / "LICENSE").read_text()
+    dependencies = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]["dependencies"]
+    assert not [d for d in dependencies if "flask" in d.lower()]

@@ -144,7 +144,7 @@ async def test_every_scheduler_answers_a_paragraph_alike(tutor_folder, scheduler
 
 async def test_the_tutor_decodes_under_the_edit_constraint(tutor_folder):
     """The shipped model, left free, rewrites this correct sentence ("... at bed decide."; the guard then
-    withholds it); edit-constrained it can only copy the input or change verb forms, and answers it is correct."""
+    withholds it); edit-constrained it can only copy the input or change verb forms, and answers that it found no verb error."""
     sentence = "Our toddler cries at bedtime."
     async with serving(tutor_folder, edit_constraint=0) as (client, _):
         free = await (await client.post("/correct", json={"sentence": sentence})).get_json()
@@ -153,4 +153,4 @@ async def test_the_tutor_decodes_under_the_edit_constraint(tutor_folder):
         constrained = await (await client.post("/correct", json={"sentence": sentence})).get_json()
     assert free["withheld"] and free["corrected"] == sentence
     assert not constrained["withheld"] and constrained["corrected"] == sentence
-    assert constrained["explanation"] == "The sentence is correct."
+    assert constrained["explanation"] == "No verb error found."

@@ -100,7 +100,7 @@ async def test_the_issue_examples_through_the_service(tutor_folder):
             got = await (await client.post("/correct", json={"sentence": sentence})).get_json()
             assert (got["corrected"], got["withheld"]) == (corrected, False), got
             if corrected == sentence:
-                assert got["explanation"] == "The sentence is correct."
+                assert got["explanation"] == "No verb error found."
             else:
                 changed = set(corrected.split()) - set(sentence.split())
                 assert all(f"'{word.strip('.')}'" in got["explanation"] for word in changed), got

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 from contextlib import asynccontextmanager
 
 import pytest
@@ -12,7 +13,7 @@ import trio
 
 from miniserve.app import create_app
 from miniserve.config import SCHEDULERS, Settings
-from engines import BrokenEngine, FailingEngine, SlowEngine
+from engines import BrokenEngine, FailingEngine, RefusingEngine, SlowEngine
 
 SENTENCES = [
     "He goed to school.",
@@ -86,6 +87,21 @@ async def test_every_scheduler_gives_the_same_answers(tutor_folder, reference_an
         assert headers["X-Request-ID"]
     assert results[0][1]["corrected"] == "He went to school."
     assert results[0][1]["explanation"] == "The past tense of 'go' is the irregular form 'went'."
+
+
+async def test_the_engine_core_process_gives_the_same_answers(tutor_folder, reference_answers):
+    """The tutor's edit constraints and runaway limit cross the link as descriptions the core rebuilds."""
+    async with serving(tutor_folder, max_batch=4, engine_process=1) as (client, service):
+        results = await post_all(client, [{"sentence": s} for s in SENTENCES])
+        assert service.engine.pid != os.getpid() and service.engine.process.poll() is None
+        # the core's step metrics reach this process's registry once per step and token
+        sample = service.metrics.registry.get_sample_value
+        assert sample("miniserve_generation_tokens_total") == sum(body["usage"]["completion_tokens"] for _, body, _ in results)
+        assert sample("miniserve_step_duration_seconds_count") == service.scheduler.steps > 0
+        assert sample("miniserve_kv_cache_bytes") == service.engine.cache.nbytes > 0
+    for (status, body, _), want in zip(results, reference_answers):
+        assert status == 200, body
+        assert (body["corrected"], body["explanation"], body["withheld"]) == (want.corrected, want.explanation, want.withheld)
 
 
 async def test_continuous_admits_while_others_generate(tutor_folder):
@@ -173,7 +189,7 @@ async def test_deadline_gives_504_and_frees_the_sequence(tutor_folder):
 @pytest.mark.parametrize("body, status, field", [
     ({}, 422, None),
     ({"sentence": "He goed", "text": "He goed."}, 422, None),
-    ({"text": None}, 422, None),  # was a 500: the length limit applied to None (found by the fuzz)
+    ({"text": None}, 422, "text"),  # was a 500, then treated as absent: the schema has no null
     ({"sentence": None, "text": "x" * 2001}, 422, "text"),
     ({"sentence": ""}, 422, "sentence"),
     ({"sentence": "   "}, 422, "sentence"),
@@ -235,7 +251,23 @@ async def test_failing_step_gives_500_and_the_server_recovers(tutor_folder):
         assert status == 200 and (await client.get("/readyz")).status_code == 200
 
 
-async def test_a_dead_scheduler_fails_readiness_and_waiting_requests(tutor_folder):
+async def test_a_failing_admission_fails_only_its_request_and_the_scheduler_lives_on(tutor_folder):
+    engine = RefusingEngine.from_folder(tutor_folder, n_slots=32, max_step_tokens=256)
+    async with serving(tutor_folder, engine, scheduler="continuous") as (client, service):
+        assert (await client.get("/healthz")).status_code == 200
+        engine.refusals = 1
+        with trio.fail_after(30):
+            results = await post_all(client, [{"sentence": s} for s in SENTENCES[:4]])
+        statuses = sorted(status for status, _, _ in results)
+        assert statuses == [200, 200, 200, 500], results
+        failed = next(body for status, body, _ in results if status == 500)
+        assert failed["error"]["type"] == "step_failed" and "admitting" in failed["error"]["message"]
+        assert service.health.scheduler_alive and service.engine.cache.used_slots == 0
+        assert (await client.get("/readyz")).status_code == 200 and (await client.get("/healthz")).status_code == 200
+        assert service.metrics.registry.get_sample_value("miniserve_admission_failures_total") == 1
+
+
+async def test_a_dead_scheduler_fails_readiness_liveness_and_waiting_requests(tutor_folder):
     engine = BrokenEngine.from_folder(tutor_folder, n_slots=2, max_step_tokens=256)
     async with serving(tutor_folder, engine, scheduler="continuous", max_batch=2) as (client, service):
         engine.broken = True
@@ -246,6 +278,9 @@ async def test_a_dead_scheduler_fails_readiness_and_waiting_requests(tutor_folde
         assert ready.status_code == 503 and "scheduler" in (await ready.get_json())["reason"]
         status, _, _ = (await post_all(client, [{"sentence": SENTENCES[0]}]))[0]
         assert status == 503
+        # liveness too: the process can serve no more, so its supervisor (the kubelet) restarts it
+        alive = await client.get("/healthz")
+        assert alive.status_code == 503 and "scheduler bug" in (await alive.get_json())["reason"]
 
 
 async def test_event_loop_answers_during_generation(tutor_folder):

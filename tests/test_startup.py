@@ -94,3 +94,58 @@ def test_hypercorn_without_the_trio_worker_refuses_to_start(workers, code):
     assert len(lines) == 1 and "--worker-class trio" in json.loads(lines[0])["message"], lines
     if code is not None:
         assert done.returncode == code
+
+
+@pytest.mark.parametrize("args, env, named", [
+    (("--port", "99999"), {}, "--port '99999'"),
+    (("--max-queue", "many"), {}, "--max-queue 'many'"),
+    ((), {"MINISERVE_MAX_QUEUE": "abc"}, "MINISERVE_MAX_QUEUE='abc'"),
+    ((), {"MINISERVE_SPECULATE": "maybe"}, "MINISERVE_SPECULATE='maybe'"),
+    (("--scheduler", "fifo"), {}, "--scheduler 'fifo'"),
+])
+def test_a_bad_setting_is_one_line_naming_it_and_the_type(args, env, named):
+    message = one_error_line(miniserve("serve", *args, env=env))
+    assert message.startswith(named + ": ") and any(word in message for word in ("integer", "boolean", "less than", "'sync'")), message
+
+
+def test_a_usage_error_is_one_line():
+    done = miniserve("serve", "--port")
+    assert done.returncode == 2 and done.stderr.count("\n") == 1 and "--port" in done.stderr, done.stderr
+
+
+def test_serve_help_shows_each_default_and_variable():
+    serve = next(a for a in build_parser()._actions if a.dest == "command").choices["serve"]
+    for action in serve._actions:
+        if action.option_strings and not action.option_strings[0].startswith(("--no-", "-h")):
+            assert "env MINISERVE_" in action.help, action.option_strings
+            assert "default" in action.help, action.option_strings
+
+
+def test_vllm_names_and_switches_set_the_same_settings():
+    from miniserve.config import Settings
+
+    def parsed(*flags):
+        args = build_parser().parse_args(["serve", *flags])
+        return Settings.from_env({}, **{name: getattr(args, name) for name in Settings.model_fields})
+
+    assert parsed("--max-num-seqs", "3", "--served-model-name", "x") == parsed("--max-batch", "3", "--model-name", "x")
+    assert parsed("--no-speculate").speculate is False
+    assert parsed("--speculate", "0") == parsed("--no-speculate")
+    assert parsed("--speculate").speculate is parsed("--speculate", "1").speculate is True
+    assert parsed("--no-access-log") == parsed("--disable-log-requests") == parsed("--access-log", "0")
+    assert parsed("--no-edit-constraint").edit_constraint is False
+    assert Settings.from_env({"MINISERVE_SPECULATE": "0", "MINISERVE_EDIT_CONSTRAINT": "1"}).speculate is False
+
+
+def test_the_log_is_text_on_a_terminal_and_json_otherwise():
+    """`--log-format auto` (the default): a person at a terminal reads text, a collector gets JSON."""
+    import pty
+
+    leader, follower = pty.openpty()
+    with os.fdopen(leader, "rb", buffering=0) as terminal:
+        done = subprocess.run([sys.executable, "-m", "miniserve.cli", "serve", "--port", "99999"],
+                              stdout=subprocess.DEVNULL, stderr=follower, timeout=120)
+        os.close(follower)
+        shown = terminal.read(4096).decode()
+    assert done.returncode == 2 and "ERROR" in shown and "--port '99999'" in shown and not shown.startswith("{"), shown
+    assert "--port '99999'" in one_error_line(miniserve("serve", "--port", "99999"))  # a pipe: one JSON line

@@ -75,7 +75,7 @@ async def test_disconnect_mid_stream_frees_the_slot(tutor_folder):
 
 async def test_a_client_that_stops_reading_is_dropped(tutor_folder):
     # a slow engine, so that the answer takes longer than the stall timeout
-    async with serving(tutor_folder, slow_engine(tutor_folder, 32, 0.02), scheduler="continuous", stream_stall_timeout=0.1) as (client, service):
+    async with serving(tutor_folder, slow_engine(tutor_folder, 32, 0.02), scheduler="continuous", write_timeout=0.1) as (client, service):
         body = {"model": "miniserve-tutor", "prompt": PROMPT, "max_tokens": 120, "temperature": 0, "stream": True}
         checked = False
         with trio.move_on_after(15) as scope:

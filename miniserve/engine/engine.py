@@ -79,7 +79,9 @@ class Engine:
         seq.status = Status.RUNNING
         p = seq.params
         self.slot_temperature[slot] = 0.0 if p.greedy else p.temperature
-        self.slot_top_k[slot], self.slot_top_p[slot], self.slot_seed[slot] = p.top_k, p.top_p, seq.seed64
+        # k at or past the vocabulary keeps every token, as 0 does (and fits the int64 table, whatever k)
+        top_k = p.top_k if p.top_k < self.config.vocab_size else 0
+        self.slot_top_k[slot], self.slot_top_p[slot], self.slot_seed[slot] = top_k, p.top_p, seq.seed64
         self.slot_n_top[slot] = 0 if seq.scoring else -1 if p.logprobs is None else p.logprobs
         self.slot_prompt[slot] = len(seq.prompt)
 
@@ -266,8 +268,8 @@ class Engine:
             loop.add(seq)
         while loop.busy:
             result = loop.step()
-            if result.error is not None:
-                raise result.error
+            if result.error is not None or result.refused:
+                raise result.error or result.refused[0][1]
             if not (result.items or result.admitted or result.left):  # would loop forever
                 raise RuntimeError("the core loop made no progress: a sequence can be neither admitted nor stepped")
         return seqs

@@ -8,13 +8,14 @@ Ownership: a CoreLoop, its sequences and the KV slots belong to the one thread t
 from __future__ import annotations
 
 import time
-from collections import deque
+from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from miniserve.engine.output import StepOutput
 from miniserve.engine.plan import StepPlan
 from miniserve.engine.sequence import Sequence, Status
+from miniserve.engine.waiting import Waiting
 
 if TYPE_CHECKING:
     from miniserve.engine.engine import Engine
@@ -26,10 +27,11 @@ class StepResult:
 
     left: tuple[int, ...]  # cancelled sequences that gave their slot back before admission
     admitted: tuple[int, ...]  # sequences that took a KV slot this pass
+    refused: tuple[tuple[int, Exception], ...]  # (sequence id, error): admitting it raised; it alone failed and was freed
     items: tuple[tuple[int, int, int], ...]  # (sequence id, tokens computed now, tokens computed before)
     n_tokens: int  # rows the step computed: the items' tokens plus speculative drafts
     outputs: tuple[StepOutput, ...]
-    error: Exception | None  # the step raised: every sequence in `items` failed and was freed
+    error: Exception | None  # planning or the step raised: every sequence in `items` failed and was freed
     seconds: float  # the engine step alone
     waiting: int  # sequences still waiting after admission
     at: float  # time.perf_counter() when the pass ended: tokens and admissions happened then
@@ -39,7 +41,7 @@ class CoreLoop:
     def __init__(self, engine: "Engine", policy, step_token_budget: int, max_batch: int):
         self.engine, self.policy = engine, policy
         self.step_token_budget, self.max_batch = step_token_budget, max_batch
-        self.waiting: deque[Sequence] = deque()
+        self.waiting = Waiting()  # round robin by request
         self.running: list[Sequence] = []
         self._cancelled: set[int] = set()
         self._by_id: dict[int, Sequence] = {}
@@ -48,8 +50,9 @@ class CoreLoop:
     def busy(self) -> bool:
         return bool(self.running or self.waiting)
 
-    def add(self, seq: Sequence) -> None:
-        self.waiting.append(seq)
+    def add(self, seq: Sequence, request: Hashable = None) -> None:
+        """Wait for a slot, taking turns with other requests (`request`: None = a request of its own)."""
+        self.waiting.add(seq, seq.id if request is None else request)
         self._by_id[seq.id] = seq
 
     def cancel(self, seq_id: int) -> None:
@@ -59,11 +62,17 @@ class CoreLoop:
 
     def step(self) -> StepResult:
         left = self._drop_cancelled()  # first, so a freed slot is reused in this very step
-        admitted = self._admit()
-        plan = StepPlan.within(self.running, self.step_token_budget, self.max_batch,
-                               drafter=self.engine.drafter, n_positions=self.engine.config.n_positions)
+        admitted, refused = self._admit()
+        try:
+            plan = StepPlan.within(self.running, self.step_token_budget, self.max_batch,
+                                   drafter=self.engine.drafter, n_positions=self.engine.config.n_positions)
+        except Exception as error:  # planning is part of the step, and cannot say which sequence it failed on
+            items = tuple((s.id, 0, s.computed) for s in self.running)
+            for seq in list(self.running):
+                self._leave(seq)
+            return StepResult(left, admitted, refused, items, 0, (), error, 0.0, len(self.waiting), time.perf_counter())
         if not plan.items:
-            return StepResult(left, admitted, (), 0, (), None, 0.0, len(self.waiting), time.perf_counter())
+            return StepResult(left, admitted, refused, (), 0, (), None, 0.0, len(self.waiting), time.perf_counter())
         items = tuple((s.id, n, s.computed) for s, n in plan.items)
         started = time.perf_counter()
         try:
@@ -72,7 +81,7 @@ class CoreLoop:
             for seq, _ in plan.items:
                 self._leave(seq)
             now = time.perf_counter()
-            return StepResult(left, admitted, items, plan.n_tokens, (), error, now - started, len(self.waiting), now)
+            return StepResult(left, admitted, refused, items, plan.n_tokens, (), error, now - started, len(self.waiting), now)
         now = time.perf_counter()
         for out in outputs:  # postprocess: finished sequences give their slot back
             if out.finish_reason is not None:
@@ -80,7 +89,8 @@ class CoreLoop:
         if len(self.running) > self.max_batch:  # round robin, so no running sequence starves
             planned = {s.id for s, _ in plan.items}
             self.running.sort(key=lambda s: s.id in planned)
-        return StepResult(left, admitted, items, plan.n_tokens, tuple(outputs), None, now - started, len(self.waiting), now)
+        return StepResult(left, admitted, refused, items, plan.n_tokens, tuple(outputs), None, now - started,
+                          len(self.waiting), now)
 
     def _drop_cancelled(self) -> tuple[int, ...]:
         if not self._cancelled:
@@ -91,19 +101,29 @@ class CoreLoop:
         self._cancelled.clear()
         return gone
 
-    def _admit(self) -> tuple[int, ...]:
+    def _admit(self) -> tuple[tuple[int, ...], tuple[tuple[int, Exception], ...]]:
+        """Admit from the front of the queue while the policy and the cache allow. A sequence whose
+        admission raises fails alone, as a failing step fails only its own sequences."""
         room = self.policy.room(len(self.running))
-        admitted = []
-        while self.waiting and len(admitted) < room and self.engine.can_admit(self.waiting[0]):
-            seq = self.waiting.popleft()
-            self.engine.admit(seq)
+        admitted, refused = [], []
+        while self.waiting and len(admitted) < room:
+            seq = self.waiting.peek()
+            try:
+                if not self.engine.can_admit(seq):
+                    break
+                self.engine.admit(seq)
+            except Exception as error:
+                self._leave(seq)  # gives back a slot that admit took before it raised
+                refused.append((seq.id, error))
+                continue
+            self.waiting.pop()
             self.running.append(seq)
             admitted.append(seq.id)
-        return tuple(admitted)
+        return tuple(admitted), tuple(refused)
 
     def _leave(self, seq: Sequence) -> None:
         """Free the slot (finished, cancelled or failed) and forget the sequence."""
-        if seq.slot >= 0:
+        if seq in self.running:
             self.running.remove(seq)
         elif seq in self.waiting:
             self.waiting.remove(seq)

@@ -17,6 +17,7 @@ import sys
 import threading
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import trio
@@ -28,7 +29,7 @@ from miniserve.engine.policy import policy_for
 from miniserve.health import Health
 from miniserve.metrics import Metrics
 from miniserve.scheduler.errors import Overloaded, StepFailed, Unavailable
-from miniserve.scheduler.worker import Worker
+from miniserve.engine.core.worker import Worker
 from miniserve.ticket import Ticket
 
 log = logging.getLogger("miniserve.scheduler")
@@ -43,13 +44,17 @@ class StepRecord:
 
 
 class Scheduler:
-    def __init__(self, engine: Engine, settings: Settings, health: Health, metrics: Metrics | None = None):
+    def __init__(self, engine: Engine, settings: Settings, health: Health, metrics: Metrics | None = None,
+                 worker: Callable[[Callable[[StepResult, bool], None]], Worker] | None = None):
+        """`worker(publish)` makes the compute side: by default a Worker on this process's own core
+        loop; the engine core process mode passes a RemoteWorker (miniserve/engine/core/)."""
         self.engine, self.settings, self.health, self.metrics = engine, settings, health, metrics
         self.policy = policy_for(settings.scheduler, settings.max_batch, settings.batch_wait)
         self.max_batch = min(settings.max_batch, engine.cache.n_slots)
         self.loop = CoreLoop(engine, self.policy, settings.step_token_budget, self.max_batch)
-        self.worker = Worker(self.loop, self._publish)
+        self.worker = worker(self._publish) if worker else Worker(self.loop, self._publish)
         self.tickets: dict[int, Ticket] = {}  # enqueued and not finished, by sequence id
+        self._several: set[int] = set()  # the ids among them of requests of several sequences
         self.records: deque[StepRecord] = deque(maxlen=10_000)
         self.steps = 0
         self.mean_request_seconds = 1.0
@@ -59,6 +64,7 @@ class Scheduler:
         self._outbox_lock = threading.Lock()
         self._flush_scheduled = False
         self._trio_token: trio.lowlevel.TrioToken | None = None
+        self._flush_error: Exception | None = None  # applying results failed: the worker was stopped for it
         self._last_stall_check = 0.0
         self._area, self._area_at = 0.0, None  # integral of len(tickets) dt, up to _area_at
 
@@ -86,22 +92,42 @@ class Scheduler:
         return self._n_running
 
     # -- the handler's side -------------------------------------------------------------------
-    def enqueue(self, ticket: Ticket, follow_up: bool = False) -> None:
-        """Hand a ticket over, or raise Overloaded / Unavailable at once. (sync: generate it now.)
-        `follow_up`: more work of a request already admitted (the tutor's gate), never refused for a
-        full queue or a drain, so that an admitted request is not dropped halfway."""
+    @property
+    def capacity(self) -> int:
+        """Sequences the engine holds at most, running or waiting: its batch's slots plus `max_queue`."""
+        return min(self.engine.cache.n_slots, self.policy.room(0)) + self.settings.max_queue
+
+    def has_room(self, n: int) -> bool:
+        """The one admission rule (docs/service.md, "Admission and fairness"): a request of `n`
+        sequences is taken whole while the engine, with it, holds at most `capacity`; requests of
+        several sequences (paragraphs, n > 1) together hold at most `max_queue` of that, so that a
+        batch's worth of room always stays for one-sentence requests. What counts is what is in the
+        engine, never a handler still writing an answer."""
+        if n > 1 and len(self._several) + n > self.settings.max_queue:
+            return False
+        return len(self.tickets) + n <= self.capacity
+
+    def enqueue(self, *tickets: Ticket, follow_up: bool = False) -> None:
+        """Hand over one request's tickets, all or none, or raise Overloaded / Unavailable at once.
+        (sync: generate them now.) `follow_up`: more work of a request already admitted (the tutor's
+        gate scoring its corrections), which neither `has_room` nor a drain refuses, so that an
+        admitted request is never dropped halfway; once in, its tickets count like any others."""
         if not self.health.scheduler_alive or (self.health.draining and not follow_up):
             raise Unavailable("the server is shutting down" if self.health.draining else "the scheduler is not running")
-        if self.n_waiting >= self.settings.max_queue and not follow_up:
+        if not follow_up and not self.has_room(len(tickets)):
             raise Overloaded(self.retry_after())
         self._count_change()
-        # in the system since it arrived: a paragraph's later sentences wait (sync: behind the first)
-        self._area += self._area_at - ticket.arrived
-        self.tickets[ticket.seq.id] = ticket
+        for ticket in tickets:
+            # in the system since it arrived: a paragraph's later sentences wait (sync: behind the first)
+            self._area += self._area_at - ticket.arrived
+            self.tickets[ticket.seq.id] = ticket
+            if len(tickets) > 1:
+                self._several.add(ticket.seq.id)
         if self.policy.inline:
-            return self._generate_inline(ticket)
-        ticket.on_cancel = self._cancel
-        self.worker.put(ticket.seq, ticket.streaming)
+            return self._generate_inline(tickets)
+        for ticket in tickets:
+            ticket.on_cancel = self._cancel
+        self.worker.put([t.seq for t in tickets], any(t.streaming for t in tickets))
 
     async def submit(self, ticket: Ticket) -> None:
         """Enqueue and wait until done; raises Overloaded, Unavailable, or the ticket's error.
@@ -153,9 +179,10 @@ class Scheduler:
         finally:
             sys.setswitchinterval(switch_interval)
             self.health.scheduler_alive = False  # enqueue() refuses from now on
-            if error is not None:  # a bug, not a failed step: say so on /readyz, fail everyone
+            error = error or self._flush_error
+            if error is not None:  # a bug, not a failed step: /readyz and /healthz fail, everyone is answered
                 log.error("the scheduler died", exc_info=error)
-                self.health.step_failed(error)
+                self.health.scheduler_died(error)
             self._flush()  # what the worker published before it stopped
             for ticket in list(self.tickets.values()):
                 self._finish(ticket, Unavailable("the scheduler stopped"))
@@ -187,6 +214,7 @@ class Scheduler:
             self._drop_stalled()
         except Exception as error:
             log.exception("applying step results failed")
+            self._flush_error = error
             self.health.step_failed(error)
             self.worker.stop()
 
@@ -202,6 +230,11 @@ class Scheduler:
             if m:
                 m.queue_time.observe(ticket.queue_seconds)
                 m.prompt_tokens.inc(len(ticket.seq.prompt))
+        for seq_id, error in result.refused:  # a bug, but this request's alone: readiness stays as it is
+            log.error("admitting sequence %d failed", seq_id, exc_info=error)
+            if m:
+                m.admission_failures.inc()
+            self._finish(self.tickets[seq_id], StepFailed(f"admitting the sequence failed: {type(error).__name__}: {error}"))
         if result.error is not None:
             self.health.step_failed(result.error)
             if m:
@@ -242,7 +275,7 @@ class Scheduler:
         if now - self._last_stall_check < 0.1:
             return
         self._last_stall_check = now
-        for ticket in [t for t in self.tickets.values() if t.stalled(now, self.settings.stream_stall_timeout)]:
+        for ticket in [t for t in self.tickets.values() if t.stalled(now, self.settings.write_timeout)]:
             ticket.cancelled = True
             if self.metrics:
                 self.metrics.rejected.labels("stream_stalled").inc()
@@ -253,6 +286,7 @@ class Scheduler:
             return
         self._count_change()
         del self.tickets[ticket.seq.id]
+        self._several.discard(ticket.seq.id)
         if ticket.admitted is not None:
             self._n_running -= 1
         ticket.finish(error)
@@ -262,15 +296,17 @@ class Scheduler:
                 self.metrics.request_duration.observe(ticket.total_seconds)
 
     # -- the sync baseline ------------------------------------------------------------------------
-    def _generate_inline(self, ticket: Ticket) -> None:
+    def _generate_inline(self, tickets: tuple[Ticket, ...]) -> None:
         """Steps the core loop right here and blocks the event loop until done, on purpose."""
-        self.loop.add(ticket.seq)
         try:
-            while self.loop.busy:
-                self._apply(self.loop.step())
+            for ticket in tickets:
+                self.loop.add(ticket.seq)
+                while self.loop.busy:
+                    self._apply(self.loop.step())
         except Exception as error:
             self.health.step_failed(error)
             raise
         finally:
-            if ticket.seq.id in self.tickets:
-                self._finish(ticket, Unavailable("the sync generation stopped"))
+            for ticket in tickets:
+                if ticket.seq.id in self.tickets:
+                    self._finish(ticket, Unavailable("the sync generation stopped"))

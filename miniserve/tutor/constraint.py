@@ -177,6 +177,7 @@ class EditConstraint:
     """The tutor's TokenConstraint for one sentence (the text between <|endoftext|> and <|fix|>)."""
 
     def __init__(self, sentence: str, trie: VocabTrie, why_id: int):
+        self.sentence = sentence  # its description: the engine core process rebuilds it from this
         self.automaton = EditAutomaton(sentence)
         self.trie, self.why_id = trie, why_id
         self._states: dict[tuple[int, ...], frozenset | None] = {(): self.automaton.start()}

@@ -1,4 +1,4 @@
-"""The clause constructions of the widened corpus (issue 9): auxiliaries that agree, -s on the
+"""The clause constructions of the widened corpus (tutor v2): auxiliaries that agree, -s on the
 wrong subjects, do-support, passives, modal + "to", progressives, present for past.
 
 A clause is a template with named placeholders ({A} an auxiliary, {V} the verb, {T} a stray "to")

@@ -1,4 +1,4 @@
-"""The widened verb corpus (issue 9): every kind of corpus.py plus agreement of be/have/do, -s on
+"""The widened verb corpus (tutor v2): every kind of corpus.py plus agreement of be/have/do, -s on
 plural and first/second-person subjects, do-support, passives, modal + "to", progressives, present
 for past after a past time phrase, two errors in one sentence, and out-of-scope input.
 

@@ -6,9 +6,12 @@ explanation names the right form(s); on four sets:
 - `test_split`: the widened corpus's held-out test split (corpus2.py, --n sentences);
 - `old_test_split`: the first corpus's held-out test split (corpus.py, --n sentences);
 - `handwritten`: tests/data/handwritten.tsv (85 sentences, the first tutor's bar);
-- `dev_v2`: tests/data/dev_v2.tsv (hand-written for issue 9 before training).
+- `dev_v2`: tests/data/dev_v2.tsv (hand-written for tutor v2 before training);
+- `learner_v3`: tests/data/learner_v3.tsv, one half (`--half dev`; `test` is opened once, at the end),
+  reported as learner_set.py says: error-free sentences unchanged, verb-only errors exact, per class.
 
     python -m miniserve.tutor.evaluate --n 2000 [--model FOLDER] [--json out.json] [--decode both]
+    python -m miniserve.tutor.evaluate --sets learner_v3 --half dev --decode constrained
 
 `--decode free` decodes without the edit constraint; `constrained` (as served) with it; `both`
 runs each set both ways. `--gate-threshold` sets the gate (default: the service's), `--no-gate`
@@ -23,7 +26,7 @@ from collections import defaultdict
 from pathlib import Path
 
 from miniserve.config import Settings
-from miniserve.tutor import corpus, corpus2
+from miniserve.tutor import corpus, corpus2, learner_set
 from miniserve.tutor.devsets import Case, dev_cases, handwritten_cases
 from miniserve.tutoring import Turn, Tutor, run_sync
 
@@ -47,7 +50,7 @@ def engine_tutor(folder: Path, constrained: bool = True, threshold: float | None
     from miniserve.tutor.prompt import TutorPrompt
 
     engine = Engine.from_folder(folder, n_slots=batch, max_step_tokens=1024)
-    settings = Settings(edit_constraint=int(constrained), gate=int(threshold is not None),
+    settings = Settings(edit_constraint=constrained, gate=threshold is not None,
                         gate_threshold=Settings().gate_threshold if threshold is None else threshold)
     tutor = Tutor.configured(settings, TutorPrompt.from_folder(folder), engine.config.n_positions)
     return tutor, engine.run
@@ -71,12 +74,15 @@ def score(cases: list[Case], turns: list[Turn]) -> dict:
     """Exact match of the model's corrected sentence, and of what the service shows (after the
     guard and the gate)."""
     exact, shown, named, withheld, errors = defaultdict(list), defaultdict(list), [], [], []
+    rewritten = []  # of the changes shown: was the model's explanation untrue of its edit?
     for case, turn in zip(cases, turns):
         got = turn.completion
         ok = got.corrected == case.corrected
         exact[case.kind].append(ok)
         shown[case.kind].append(turn.review.corrected == case.corrected)
         withheld.append(turn.review.withheld)
+        if turn.review.changed:
+            rewritten.append(turn.review.explanation != got.explanation.strip())
         if case.kind not in UNCHANGED_KINDS and case.target:
             named.append(names_targets(case, got.explanation))
         if turn.review.corrected != case.corrected:
@@ -95,8 +101,21 @@ def score(cases: list[Case], turns: list[Turn]) -> dict:
         "shown_by_kind": {k: round(sum(v) / len(v), 4) for k, v in sorted(shown.items())},
         "correct_unchanged_shown": sum(unchanged) / len(unchanged) if unchanged else None,
         "withheld": sum(withheld) / len(withheld),
+        "explanation_rewritten": sum(rewritten) / len(rewritten) if rewritten else None,
         "failures": errors[:40],
     }
+
+
+def learner_report(tutor: Tutor, run, half: str, mode: str) -> dict:
+    """learner_v3's report on one half (what the served flow shows), printed as a table with the
+    first failures."""
+    cases = learner_set.learner_cases(half)
+    turns = answer(tutor, run, [c.sentence for c in cases])
+    result = learner_set.report(cases, [t.completion for t in turns], [t.review for t in turns])
+    print(f"learner_v3/{half}/{mode} ({len(cases)} sentences)\n{learner_set.table(result)}", flush=True)
+    for failure in result["failures"][:12]:
+        print("   ", json.dumps(failure, ensure_ascii=False))
+    return result
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -110,7 +129,8 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--decode", choices=("free", "constrained", "both"), default="both")
     p.add_argument("--gate-threshold", type=float, default=Settings().gate_threshold)
     p.add_argument("--no-gate", action="store_true")
-    p.add_argument("--sets", default="dev_v2,handwritten,test_split,old_test_split")
+    p.add_argument("--sets", default="dev_v2,handwritten,test_split,old_test_split", help="comma-separated; also learner_v3")
+    p.add_argument("--half", choices=learner_set.HALVES, default="dev", help="learner_v3's half")
     args = p.parse_args(argv)
     folder = args.model or default_model_folder()
     sets = {
@@ -122,6 +142,11 @@ def main(argv: list[str] | None = None) -> None:
     for mode in modes:
         tutor, run = engine_tutor(folder, mode == "constrained", None if args.no_gate else args.gate_threshold)
         for name in args.sets.split(","):
+            if name == "learner_v3":
+                results[f"{name}/{args.half}/{mode}"] = learner_report(tutor, run, args.half, mode)
+                if args.json:
+                    args.json.write_text(json.dumps(results, indent=1, ensure_ascii=False) + "\n")
+                continue
             cases = sets[name]()
             result = score(cases, answer(tutor, run, [c.sentence for c in cases]))
             results[f"{name}/{mode}"] = result

@@ -11,7 +11,7 @@ import csv
 from functools import cache
 from importlib import resources
 
-from miniserve.tutor.verbs import VOWELS, _doubles, all_verbs, regular_past, third_person
+from miniserve.tutor.verbs import VOWELS, _doubles, all_verbs, misspellings, regular_past, third_person
 
 BE = ("be", "am", "is", "are", "was", "were", "been", "being", "isn't", "aren't", "wasn't", "weren't",
       "ain't", "'m", "'s", "'re")
@@ -117,7 +117,21 @@ def lemmas(word: str) -> frozenset[str]:
     found: set[str] = set()
     for stem in _stems(word):
         found |= table.get(stem, frozenset())
-    return frozenset(found - {"be", "have", "do"})  # "bed" is no form of "be"
+    return frozenset((found | misspelled_lemmas(word)) - {"be", "have", "do"})  # "bed" is no form of "be"
+
+
+def misspelled_lemmas(word: str) -> frozenset[str]:
+    """Table verbs of which `word` is a form learners misspell ("writting", "studing", "choosen"),
+    by the rules corpus3 builds them with, so the guard accepts their correction."""
+    table = _verbs_by_base()
+    bases = {word[:-1], word[:-2], word[:-2] + "e", word[:-3] + "y", word[:-4] + "e", word[:-3], word[:-4]}
+    return frozenset(b for b in bases if b in table
+                     and word in misspellings(b, table[b].past, table[b].participle, ing_form(b, table[b].past)))
+
+
+@cache
+def _verbs_by_base() -> dict:
+    return {verb.base: verb for verb in all_verbs()}
 
 
 def same_unknown_verb(a: str, b: str) -> bool:
@@ -153,3 +167,48 @@ def negative(word: str) -> bool:
 
 def is_verb_form(word: str) -> bool:
     return aux_family(word) is not None or bool(lemmas(word))
+
+
+# The forms an explanation may name ("the past tense 'went'"), for the auxiliaries by hand.
+AUX_KINDS = {
+    "be": ("base",), "am": ("present",), "is": ("third",), "are": ("present",), "was": ("past",), "were": ("past",),
+    "been": ("participle",), "being": ("ing",), "isn't": ("third",), "aren't": ("present",), "wasn't": ("past",),
+    "weren't": ("past",), "have": ("base",), "has": ("third",), "had": ("past", "participle"), "having": ("ing",),
+    "haven't": ("base",), "hasn't": ("third",), "hadn't": ("past",), "do": ("base",), "does": ("third",),
+    "did": ("past",), "done": ("participle",), "doing": ("ing",), "don't": ("base",), "doesn't": ("third",),
+    "didn't": ("past",),
+}
+
+
+@cache
+def kind_table() -> dict[str, frozenset[str]]:
+    """Every form of every known verb -> which forms it is: base, third, past, participle, ing."""
+    table: dict[str, set[str]] = {}
+    for verb in all_verbs():
+        for kind, form in (("base", verb.base), ("third", verb.third), ("past", verb.past),
+                           ("participle", verb.participle), ("ing", ing_form(verb.base, verb.past))):
+            table.setdefault(form, set()).add(kind)
+    for base, pasts, participles in _extra_verbs():
+        for kind, forms in (("base", [base]), ("third", [third_person(base)]), ("past", pasts),
+                            ("participle", participles), ("ing", [ing_form(base)])):
+            for form in forms:
+                table.setdefault(form, set()).add(kind)
+    for word, kinds in AUX_KINDS.items():
+        table[word] = set(kinds)
+    return {form: frozenset(kinds) for form, kinds in table.items()}
+
+
+def form_kinds(word: str) -> frozenset[str]:
+    """Which forms `word` is ("went" -> past; "walked" -> past, participle), judged by its ending
+    when no table knows it ("smelled" -> past, participle; "smell" -> base)."""
+    word = word.lower().replace("\u2019", "'")
+    known = kind_table().get(word)
+    if known is not None:
+        return known
+    if word.endswith("ing"):
+        return frozenset(("ing",))
+    if word.endswith("ed"):
+        return frozenset(("past", "participle"))
+    if word.endswith("s") and not word.endswith("ss"):
+        return frozenset(("third",))
+    return frozenset(("base",))

@@ -9,7 +9,9 @@ stretch:
 - an auxiliary or "to" may be inserted or deleted ("should to study" -> "should study"), a content
   verb may not, and the polarity stays ("didn't see" may not become "saw").
 Anything else (and an empty or garbled answer) gives the input back unchanged with an honest
-explanation and withheld=True.
+explanation and withheld=True. An accepted correction keeps the model's explanation only if it is
+true of the edit (`explanation.py`); otherwise the explanation is written from the edit. An
+unchanged sentence is told "No verb error found." and nothing more: the tutor only looks at verbs.
 """
 
 from __future__ import annotations
@@ -18,9 +20,10 @@ import re
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
+from miniserve.tutor.explanation import changes, fits, from_edit
 from miniserve.tutor.forms import FUNCTION_WORDS, NOUN_MARKERS, aux_family, is_verb_form, lemmas, negative, same_unknown_verb
 
-NO_ERROR = "No verb error was found."
+NO_ERROR = "No verb error found."
 LET_MAKE = frozenset(("let", "lets", "make", "makes", "made", "please let"))
 _TOKEN = re.compile(r"\s+|[^\W\d_]+(?:['\u2019][^\W\d_]+)*|\d+|.", re.DOTALL)
 
@@ -147,10 +150,13 @@ def review(original: str, corrected: str, explanation: str) -> Review:
     corrected, explanation = corrected.strip(), explanation.strip()
     text = original.strip()
     if corrected == text:
-        # Unchanged: keep the model's word that it is correct, never a claim of a fix it did not make.
-        said = explanation if explanation and "'" not in explanation else NO_ERROR
-        return Review(original, said, changed=False, withheld=False)
+        # Unchanged: never "the sentence is correct" (only its verbs were looked at), never a fix.
+        return Review(original, NO_ERROR, changed=False, withheld=False)
     if not corrected or not explanation or not verb_edit_only(text, corrected):
         return Review(original, NO_ERROR, changed=False, withheld=True)
+    before, after = tokens(text), tokens(corrected)
+    edits = changes(before, after)
+    words = {t.lower() for t in before + after if _is_word(t)}
+    said = explanation if fits(explanation, edits, words) else from_edit(edits)
     lead, trail = original[: len(original) - len(original.lstrip())], original[len(original.rstrip()):]
-    return Review(lead + corrected + trail, explanation, changed=True, withheld=False)
+    return Review(lead + corrected + trail, said, changed=True, withheld=False)

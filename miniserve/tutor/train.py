@@ -1,12 +1,11 @@
 """Train the tutor: corpus -> tokenizer -> GPT-2 (torch) -> a Hugging Face model folder.
 
-    python -m miniserve.tutor.train --out runs/stage1                      # the shipped model: stage 1,
-    python -m miniserve.tutor.train --out runs/stage2 --init runs/stage1 --seed 1 --lr 1e-3   # stage 2,
-    python -m miniserve.tutor.train --out miniserve/tutor/model --init runs/stage2 --seed 2 --lr 5e-4 \
-        --steps 3000 --max-minutes 22                                      # stage 3 (docs/model.md)
-    python -m miniserve.tutor.train --out /tmp/tiny --examples 2000 --steps 20 --n-embd 32 --n-layer 1
+    python -m miniserve.tutor.train --out runs/stage1                      # one stage
+    python -m miniserve.tutor.stages                                       # the shipped model's stages
+    python -m miniserve.tutor.train --out runs/tiny --examples 2000 --steps 20 --n-embd 32 --n-layer 1
 
-Tutor v2 (issue 9; the stage commands are in docs/model.md): `--corpus v2` (corpus2.py),
+`--out` never names the shipped model folder (refused): a stage writes under runs/ and the shipped
+model is replaced only by copying on purpose. `--corpus v2` (corpus2.py),
 `--grow-layers N` (append N layers that start as the identity to an --init model), a checkpoint in
 OUT/checkpoint.pt every --checkpoint-every steps that the same command resumes from after a kill,
 and `--pid-file` for the benchmarks that pause training (SIGSTOP/SIGCONT: paused time is not
@@ -31,7 +30,7 @@ import torch
 from tokenizers import Tokenizer
 from transformers import GenerationConfig, GPT2Config, GPT2LMHeadModel
 
-from miniserve.tutor import corpus, corpus2
+from miniserve.tutor import corpus, corpus2, model_folder
 from miniserve.tutor.prompt import END, TutorPrompt
 from miniserve.tutor.tokenizer_train import VOCAB_SIZE, train_tokenizer
 
@@ -170,13 +169,17 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--init", type=Path, help="continue from this model folder (and keep its tokenizer)")
-    p.add_argument("--corpus", choices=("v1", "v2"), default="v1", help="corpus.py or the widened corpus2.py")
+    p.add_argument("--corpus", choices=("v1", "v2", "v3"), default="v1",
+                   help="corpus.py, the widened corpus2.py, or corpus3.py (WordNet's real sentences with "
+                        "learner verb errors, mixed with corpus2; needs Debian's wordnet-base)")
     p.add_argument("--grow-layers", type=int, default=0, help="append this many identity-initialised layers")
     p.add_argument("--warmup", type=int, default=None)
     p.add_argument("--checkpoint-every", type=int, default=200)
     p.add_argument("--valid-examples", type=int, default=2000)
     p.add_argument("--pid-file", type=Path, help="append this process id here while training")
     args = p.parse_args(argv)
+    if Path(args.out).resolve() == model_folder().resolve():
+        p.error(f"--out {args.out} is the shipped model: train into runs/ and copy the result on purpose")
     if args.pid_file:
         register(args.pid_file)
 
@@ -195,7 +198,10 @@ def main(argv: list[str] | None = None) -> None:
         saved = np.load(rows_file)
         train_rows, valid_rows = unpack(saved, "train"), unpack(saved, "valid")
     else:
-        source = corpus2 if args.corpus == "v2" else corpus
+        if args.corpus == "v3":  # imported here: v1 and v2 need neither lemminflect nor WordNet's files
+            from miniserve.tutor import corpus3 as source
+        else:
+            source = corpus2 if args.corpus == "v2" else corpus
         train_examples = source.generate("train", args.examples, seed=args.seed)
         valid_examples = source.generate("valid", args.valid_examples, seed=args.seed)
         if args.init:

@@ -78,6 +78,35 @@ def regular_past(base: str) -> str:
     return base + "ed"
 
 
+def _cvc(word: str) -> bool:
+    return len(word) >= 3 and word[-3] not in VOWELS and word[-2] in VOWELS and word[-1] not in VOWELS | set("wxy")
+
+
+def misspellings(base: str, past: str, participle: str, ing: str) -> dict[str, tuple[str, str]]:
+    """Learners' wrongly built forms of one verb: wrong -> (right form, which form it is), each from
+    a spelling rule a learner over-applies or misses ("payed", "choosen", "writting", "studing",
+    "planed"). Some may be real words of another sense; callers filter where that matters."""
+    if base in ("be", "have", "do"):
+        return {}
+    out: dict[str, tuple[str, str]] = {}
+    regular = regular_past(base)
+    if past != regular:
+        out[regular] = (past, "past tense")  # payed, choosed, taked, costed
+    if participle.endswith("en") and base.endswith("e") and base + "n" != participle:
+        out[base + "n"] = (participle, "past participle")  # choosen
+    if participle.endswith("tten"):
+        out[participle[:-4] + "ten"] = (participle, "past participle")  # writen, forgoten
+    if ing[-4:-3] == ing[-5:-4] and ing[-4:-3] not in VOWELS:
+        out[ing[:-4] + "ing"] = (ing, "-ing form")  # planing, stoping
+        if past.endswith("ed") and past[-4:-3] == past[-3:-2]:
+            out[past[:-3] + "ed"] = (past, "past tense")  # planed, stoped
+    elif base.endswith("e") and ing == base[:-1] + "ing" and _cvc(base[:-1]) and base[-2] in "tmn":
+        out[base[:-1] + base[-2] + "ing"] = (ing, "-ing form")  # writting, comming
+    if base.endswith("y") and base[-2:-1] not in VOWELS and ing == base + "ing":
+        out[base[:-1] + "ing"] = (ing, "-ing form")  # studing
+    return {wrong: right for wrong, right in out.items() if wrong != right[0]}
+
+
 def _rows(name: str) -> list[dict[str, str]]:
     text = resources.files("miniserve.tutor").joinpath("data", name).read_text(encoding="utf-8")
     return list(csv.DictReader(text.splitlines(), delimiter="\t"))

@@ -239,7 +239,7 @@
       } else {
         this.item.className = "sentence correct";
         this.line.textContent = verdict.original;
-        this.note.append(badge("Correct"), " The verbs in this sentence are right.");
+        this.note.append(badge("No change"), " No verb error found.");  // only the verbs were looked at
       }
     }
 

@@ -21,7 +21,7 @@ class Worker:
     def __init__(self, loop: CoreLoop, publish: Callable[[StepResult, bool], None], quiet_seconds: float = 0.02):
         self.loop, self.publish, self.quiet_seconds = loop, publish, quiet_seconds
         self._wake = threading.Condition()
-        self._arrivals: deque[tuple[Sequence, bool]] = deque()
+        self._arrivals: deque[tuple[Sequence, bool, int]] = deque()  # (sequence, streaming, its request)
         self._streaming: set[int] = set()  # compute thread: sequences whose reader wants every token at once
         self._last_urgent = 0.0
         self._cancels: list[int] = []
@@ -29,9 +29,10 @@ class Worker:
         self.phase = "idle"  # idle | filling | stepping: for /stats and tests, written by the compute thread
 
     # -- any thread ----------------------------------------------------------------------------
-    def put(self, seq: Sequence, streaming: bool = False) -> None:
+    def put(self, seqs: list[Sequence], streaming: bool = False) -> None:
+        """One request's sequences, together: they take turns with other requests' (engine/waiting.py)."""
         with self._wake:
-            self._arrivals.append((seq, streaming))
+            self._arrivals.extend((seq, streaming, seqs[0].id) for seq in seqs)
             self._wake.notify()
 
     def cancel(self, seq_id: int) -> None:
@@ -70,8 +71,8 @@ class Worker:
     def _take_inbox(self) -> None:
         """Under `_wake`: hand arrivals and cancellations to the loop, in the order they came."""
         while self._arrivals:
-            seq, streaming = self._arrivals.popleft()
-            self.loop.add(seq)
+            seq, streaming, request = self._arrivals.popleft()
+            self.loop.add(seq, request)
             if streaming:
                 self._streaming.add(seq.id)
         for seq_id in self._cancels:
@@ -85,14 +86,14 @@ class Worker:
         for the next wake-up: a short non-streaming request costs the event loop one wake-up, not
         one a token. Each wake-up costs this thread a wait for the GIL, which the woken event loop
         takes; timestamps travel in the result, so a late delivery does not skew the metrics."""
-        urgent = bool(result.left or result.error is not None)
+        urgent = bool(result.left or result.refused or result.error is not None)
         for out in result.outputs:
             if out.finish_reason is not None:
                 urgent = True
                 self._streaming.discard(out.seq_id)
             elif out.seq_id in self._streaming:
                 urgent = True
-        for seq_id in result.left:
+        for seq_id in (*result.left, *(seq_id for seq_id, _ in result.refused)):
             self._streaming.discard(seq_id)
         if result.error is not None:
             self._streaming.difference_update(seq_id for seq_id, _, _ in result.items)

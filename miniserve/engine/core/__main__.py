@@ -1,0 +1,46 @@
+"""The engine core process: `python -m miniserve.engine.core --fd N --model FOLDER --settings JSON`,
+started by the API process (miniserve/engine/core/client.py) with one end of a socket pair as fd N.
+
+It ignores SIGINT and SIGTERM: a terminal's Ctrl-C or a supervisor's SIGTERM reaches the whole
+process group, and the API process, which drains on them, tells the core when to finish (Close).
+It exits when told, or as soon as the API process has gone (the end of the socket)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import signal
+import socket
+import sys
+from pathlib import Path
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m miniserve.engine.core")
+    parser.add_argument("--fd", type=int, required=True, help="this process's end of the link (a unix stream socket)")
+    parser.add_argument("--model", required=True, help="the model folder")
+    parser.add_argument("--settings", required=True, help="the settings the core uses, as JSON (client.CORE_SETTINGS)")
+    args = parser.parse_args(argv)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+
+    from miniserve.config import Settings
+    from miniserve.engine.core.build import build_engine, build_loop
+    from miniserve.engine.core.describe import Rebuilder
+    from miniserve.engine.core.server import CoreServer
+    from miniserve.engine.core.wire import Link, ToCore
+    from miniserve.logs import setup_logging
+
+    setup_logging()
+    settings, folder = Settings(**json.loads(args.settings)), Path(args.model)
+    engine = build_engine(settings, folder)
+    engine.warmup()
+    rebuild = Rebuilder(folder)
+    if settings.edit_constraint:
+        rebuild.prepare()
+    sock = socket.socket(fileno=args.fd)
+    return CoreServer(build_loop(engine, settings), Link(sock, ToCore), rebuild).serve()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
