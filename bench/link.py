@@ -38,7 +38,7 @@ def link_round_trip_us(n: int) -> float:
                             0.0005, 0, time.perf_counter(), 1)])
 
     threading.Thread(target=echo, daemon=True).start()
-    params = Params(64, 0.0, 0, 1.0, None, True, None, None, None)
+    params = Params(64, 0.0, 0, 1.0, None, True, None, None, None, 0)
     for i in range(50):  # warm-up
         api.send([Add(i, PROMPT, params, i, False)])
         api.receive()

@@ -12,7 +12,7 @@ from bench.browser import is_local, launch
 from bench.loadgen import Server
 
 PARAGRAPH = "Yesterday I goed to the market. It rained all day. I buyed three apples."
-SENTENCES = ["He goed to school", "She has went home."]
+SENTENCES = ["He goed to school.", "She has went home."]
 
 
 def shoot(url: str, out: Path, width: int) -> None:

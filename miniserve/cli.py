@@ -11,38 +11,57 @@ from pathlib import Path
 
 from miniserve import reference
 from miniserve.tutor import model_folder
-from miniserve.tutor.guard import review
-from miniserve.tutor.prompt import SentenceError, TutorPrompt
+from miniserve.tutor.prompt import TutorPrompt
 from miniserve.weights import ModelFormatError, load_model
 
 
+CUT_OFF = 3  # exit code: an answer was cut off (the model did not finish it within the length limit)
+
+
 def correct(args: argparse.Namespace) -> int:
+    """Correct a sentence or a paragraph (`-`: read from stdin) with the same tutoring flow as POST
+    /correct: one sentence answers as its `sentence` form, several as its `text` form."""
+    from miniserve.config import Settings
+    from miniserve.paragraph import sentences
+    from miniserve.tutoring import InputProblem, Tutor, run_sync
+
+    text = sys.stdin.read() if args.text == "-" else args.text
     folder = Path(args.model) if args.model else model_folder()
     try:
+        settings = Settings.from_env(gate_threshold=args.gate_threshold, max_new_tokens=args.max_new_tokens)
         config, weights = load_model(folder)
         prompt = TutorPrompt.from_folder(folder)
-        ids, max_new_tokens = prompt.request(args.sentence, config.n_positions)
-    except SentenceError as error:  # the server's own check and words: its 422 says "sentence: ..."
-        print(f"error: sentence: {error}", file=sys.stderr)
+        tutor = Tutor.configured(settings, prompt, config.n_positions)
+        plan = tutor.plan(text, paragraph=len(sentences(text)) > 1)
+    except InputProblem as problem:  # the server's own check and words: its 422 says the same
+        print(f"error: {problem}", file=sys.stderr)
         return 2
-    except (ModelFormatError, FileNotFoundError) as error:
+    except (ValueError, ModelFormatError, FileNotFoundError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
     if args.engine == "reference":
-        generated = reference.generate_greedy(config, weights, ids, max_new_tokens)
+        run_sync(plan.turns, lambda seqs: reference.run(config, weights, seqs))
     else:
-        from miniserve.engine import Engine, SamplingParams
+        from miniserve.engine import Engine
 
-        engine = Engine(config, weights, n_slots=1, max_step_tokens=config.n_positions)
-        generated = engine.generate([ids], SamplingParams(max_new_tokens=max_new_tokens))[0].generated
-    result = prompt.parse(generated)
-    shown = review(args.sentence, result.corrected, result.explanation if result.complete else "")  # as /correct
+        run_sync(plan.turns, Engine(config, weights, n_slots=32, max_step_tokens=512).run)
+    answer = plan.answer()
     if args.json:
-        print(json.dumps({"corrected": shown.corrected, "explanation": shown.explanation}, ensure_ascii=False))
+        print(json.dumps(answer, ensure_ascii=False))
+    elif plan.paragraph:
+        print(f"corrected:   {answer['corrected']}")
+        for s in answer["sentences"]:
+            if s["changed"] or s["withheld"]:
+                print(f"sentence {s['index'] + 1}: {s['explanation']}{' (withheld)' if s['withheld'] else ''}")
     else:
-        print(f"corrected:   {shown.corrected}\nexplanation: {shown.explanation}")
-    if not result.complete:
-        print("warning: the model did not finish its answer within the length limit", file=sys.stderr)
+        print(f"corrected:   {answer['corrected']}\nexplanation: {answer['explanation']}")
+        if answer["withheld"]:
+            print("withheld:    the suggestion was not sure or not a verb-form edit")
+    cut = [i + 1 for i, t in enumerate(plan.turns) if t.cut_off]
+    if cut:
+        print(f"error: the model did not finish its answer to sentence(s) {', '.join(map(str, cut))} "
+              "within the length limit", file=sys.stderr)
+        return CUT_OFF
     return 0
 
 
@@ -79,12 +98,16 @@ def build_parser() -> argparse.ArgumentParser:
     parser = OneLineParser(prog="miniserve", description="A small LLM inference server for the CPU.")
     parser.add_argument("--version", action="version", version=f"miniserve {version()}")
     commands = parser.add_subparsers(dest="command", required=True, help="what to do")
-    c = commands.add_parser("correct", help="correct the verbs of one sentence with the tutor model")
-    c.add_argument("sentence", help="the sentence to correct (the server's /correct input rules apply)")
+    c = commands.add_parser("correct", help="correct the verbs of a sentence or a paragraph with the tutor model",
+                            description="The same tutoring flow as POST /correct (edit constraint, guard, gate). "
+                                        "Exit codes: 0 answered, 2 bad input or model, 3 an answer was cut off.")
+    c.add_argument("text", help="the sentence or paragraph to correct; - reads it from stdin (the server's input rules apply)")
     c.add_argument("--model", help="a GPT-2 model folder (default: the shipped tutor)")
-    c.add_argument("--json", action="store_true", help="print one JSON object")
+    c.add_argument("--json", action="store_true", help="print the answer as POST /correct does, without usage")
     c.add_argument("--engine", choices=("numba", "reference"), default="numba",
                    help="the Numba engine (default) or the NumPy full-recompute reference")
+    c.add_argument("--gate-threshold", type=float, help="the gate's least margin in nats (env MINISERVE_GATE_THRESHOLD)")
+    c.add_argument("--max-new-tokens", type=int, help="upper bound on generated tokens per sentence (env MINISERVE_MAX_NEW_TOKENS)")
     c.set_defaults(run=correct)
 
     from miniserve.config import Settings

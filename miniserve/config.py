@@ -57,6 +57,10 @@ class Settings(BaseSettings):
     speculate_rows: int = setting(16, "speculation: drafts only fill a step up to this many tokens", ge=0)
     # the tutor (docs/model.md): decoding may only copy the input and change verb forms
     edit_constraint: bool = setting(True, "the tutor's answers copy the input and change verb forms only")
+    # the tutor's confidence gate (docs/model.md): an edit stays only if the model prefers it to the input
+    gate: bool = setting(True, "score each proposed edit against the input as typed and withhold the unsure ones")
+    gate_threshold: float = setting(7.41, "the gate: least log-probability margin (nats) an edit needs, "
+                                    "calibrated with python -m miniserve.tutor.calibrate", ge=0)
     batch_wait: float = setting(0.05, "static: seconds to wait for a batch to fill", ge=0)
     # time limits
     request_timeout: float = setting(30.0, "seconds before a request gets 504", ge=0)

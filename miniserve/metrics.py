@@ -40,7 +40,7 @@ class Metrics:
         self.kv_slots_used = Gauge("miniserve_kv_cache_slots_used", "KV cache slots held by sequences.", registry=r)
         self.kv_usage = Gauge("miniserve_kv_cache_usage_ratio", "Fraction of KV cache slots in use.", registry=r)
         self.kv_bytes = Gauge("miniserve_kv_cache_bytes", "Memory of the KV cache.", registry=r)
-        self.tutor_withheld = Counter("miniserve_tutor_withheld", "Tutor answers withheld by the guard (not verb-only edits).",
+        self.tutor_withheld = Counter("miniserve_tutor_withheld", "Tutor answers withheld by the guard (not verb-only edits) or the confidence gate (not sure).",
                                       registry=r)
         self.step_failures = Counter("miniserve_step_failures", "Engine steps that raised.", registry=r)
         self.admission_failures = Counter("miniserve_admission_failures",

@@ -51,14 +51,52 @@ def forward(config: GPT2Config, weights: GPT2Weights, ids) -> np.ndarray:
     return x @ weights.token_embedding.T  # (T, V)
 
 
+def next_token(config: GPT2Config, weights: GPT2Weights, ids, allowed=None) -> int:
+    """The greedy next token: the argmax, over the allowed ids if there is a set."""
+    logits = forward(config, weights, ids)[-1]
+    return int(np.argmax(logits) if allowed is None else allowed[np.argmax(logits[allowed])])
+
+
 def generate_greedy(config: GPT2Config, weights: GPT2Weights, prompt, max_new_tokens: int) -> list[int]:
     """Greedy continuation of the prompt, stopping after the end token or at the context limit."""
     ids = list(prompt)
     out: list[int] = []
     while len(out) < max_new_tokens and len(ids) < config.n_positions:
-        token = int(np.argmax(forward(config, weights, ids)[-1]))
+        token = next_token(config, weights, ids)
         out.append(token)
         ids.append(token)
         if token == config.eos_token_id:
             break
     return out
+
+
+def run(config: GPT2Config, weights: GPT2Weights, seqs: list) -> list:
+    """Engine.run's reference, one sequence at a time: greedy requests (with their constraint and
+    stop condition) and scoring requests, to completion."""
+    from miniserve.engine.sequence import Status
+
+    for seq in seqs:
+        p = seq.params
+        if p.score_tokens:
+            k = p.score_tokens
+            seq.logprobs = [(lp, {}) for lp in score(config, weights, seq.prompt[:-k], seq.prompt[-k:])]
+            seq.status, seq.finish_reason = Status.FINISHED, "stop"
+            continue
+        if not p.greedy:
+            raise ValueError("the reference runs greedy requests only")
+        while not seq.done:
+            allowed = None if p.constraint is None else p.constraint.allowed(seq.generated)
+            token = next_token(config, weights, seq.tokens, allowed)
+            seq.generated.append(token)
+            if (p.stop_at_end and token == config.eos_token_id) or (p.stop is not None and p.stop.matched(seq.generated)):
+                seq.status, seq.finish_reason = Status.FINISHED, "stop"
+            elif len(seq.generated) >= p.max_new_tokens or seq.length >= config.n_positions:
+                seq.status, seq.finish_reason = Status.FINISHED, "length"
+    return seqs
+
+def score(config: GPT2Config, weights: GPT2Weights, prefix, continuation) -> list[float]:
+    """The log-probability of each token of `continuation` after `prefix` (teacher forcing)."""
+    ids = list(prefix) + list(continuation)
+    logits = forward(config, weights, ids)[len(prefix) - 1:-1].astype(np.float64)  # (len(continuation), V)
+    log_z = logits.max(axis=-1) + np.log(np.exp(logits - logits.max(axis=-1, keepdims=True)).sum(axis=-1))
+    return [float(logits[i, t] - log_z[i]) for i, t in enumerate(continuation)]

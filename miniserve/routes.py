@@ -15,8 +15,8 @@ from miniserve.openapi import answers
 from miniserve.schemas import CorrectRequest, CorrectResponse, ParagraphResponse
 from miniserve.service import Service, service
 from miniserve.sse import HEADERS, frame
-from miniserve.ticket import Signal
-from miniserve.tutoring import Plan, TutorChoice, answer, sentence_answer
+from miniserve.tutor_tickets import TutorChoice, choices_for, gate, usage
+from miniserve.tutoring import InputProblem, Plan, sentence_answer
 
 routes = Blueprint("miniserve", __name__)
 
@@ -43,43 +43,61 @@ async def correct():
     s = service()
     if s.prompt is None:
         raise ApiError(501, "not_implemented", "the served model is not the tutor: it has no <|fix|> prompt format")
-    plan = Plan.of(data, s)
+    paragraph = data.text is not None
+    try:
+        plan = s.tutor.plan(data.text if paragraph else data.sentence, paragraph)
+    except InputProblem as problem:
+        raise ApiError(422, "validation_error", str(problem), [{"field": problem.field, "message": problem.message}]) from None
     record = g.access
     tickets = admit(s, plan.work, record.request_id, streaming, client=record.client)
     record.tickets = tickets
-    choices = plan.choices(tickets, s.prompt)
+    choices = choices_for(plan.turns, tickets, s.prompt)
     if streaming:
         record.streaming = True
-        return frame(events(s, plan, choices, tickets[0].signal), record), 200, HEADERS
+        return frame(events(s, plan, choices, record), record), 200, HEADERS
     with trio.move_on_after(s.settings.request_timeout) as deadline:
         async for _ in stream_choices(choices, tickets[0].signal):
             pass
+        for choice, turn in zip(choices, plan.turns):
+            turn.decoded(choice.ticket.tokens, choice.finish_reason)
+        scoring = await gate(s, plan.turns, record.request_id)
+        record.tickets = tickets + scoring
     if deadline.cancelled_caught:
         raise ApiError(504, "timeout", f"no answer within {s.settings.request_timeout:g} s")
-    reviews = [c.verdict(span) for c, span in zip(choices, plan.spans)]
-    count_withheld(s, reviews)
-    return answer(plan, choices, reviews)
+    count_withheld(s, plan.turns)
+    return plan.answer(usage(tickets, scoring))
 
 
-async def events(s: Service, plan: Plan, choices: list[TutorChoice], signal: Signal):
-    """`{"sentence", "field", "delta"}` as tokens arrive, each sentence's reviewed verdict when it
-    is done, then the whole answer."""
-    reviews = [None] * len(choices)
+async def events(s: Service, plan: Plan, choices: list[TutorChoice], record):
+    """`{"sentence", "field", "delta"}` as tokens arrive, each sentence's verdict when it is done
+    (a proposed change waits for the gate, which scores them all once every sentence is decoded),
+    then the whole answer."""
+    turns, signal = plan.turns, choices[0].ticket.signal
+
+    def verdict(i: int) -> dict:
+        count_withheld(s, [turns[i]])
+        return {"sentence": i, **{k: v for k, v in sentence_answer(i, turns[i]).items() if k != "index"}}
+
     async for delta in stream_choices(choices, signal):
         if delta.text:
             yield {"sentence": delta.index, "field": delta.field, "delta": delta.text}
         if delta.finish_reason:
-            i = delta.index
-            reviews[i] = choices[i].verdict(plan.spans[i])
-            count_withheld(s, [reviews[i]])
-            yield {"sentence": i, **{k: v for k, v in sentence_answer(i, plan.spans[i], reviews[i]).items() if k != "index"}}
-    whole = answer(plan, choices, reviews)
+            turns[delta.index].decoded(choices[delta.index].ticket.tokens, delta.finish_reason)
+            if turns[delta.index].review is not None:
+                yield verdict(delta.index)
+    gated = [i for i, t in enumerate(turns) if t.review is None]
+    tickets = [c.ticket for c in choices]
+    scoring = await gate(s, turns, record.request_id)
+    record.tickets = tickets + scoring
+    for i in gated:
+        yield verdict(i)
+    whole = plan.answer(usage(tickets, scoring))
     if not plan.paragraph:
-        whole["sentences"] = [sentence_answer(0, plan.spans[0], reviews[0])]
+        whole["sentences"] = [sentence_answer(0, turns[0])]
     yield whole
 
 
-def count_withheld(s: Service, reviews) -> None:
-    withheld = sum(r.withheld for r in reviews)
+def count_withheld(s: Service, turns) -> None:
+    withheld = sum(t.review.withheld for t in turns)
     if withheld:
         s.metrics.tutor_withheld.inc(withheld)

@@ -21,10 +21,11 @@ from miniserve.engine.core.remote_worker import RemoteWorker
 from miniserve.health import Health
 from miniserve.metrics import Metrics
 from miniserve.ratelimit import Buckets
-from miniserve.scheduler import Scheduler
+from miniserve.scheduler import Scheduler, Unavailable
 from miniserve.tutor import model_folder
 from miniserve.tutor.constraint import EditConstraints
 from miniserve.tutor.prompt import TutorPrompt
+from miniserve.tutoring import Tutor
 
 log = logging.getLogger("miniserve.service")
 
@@ -61,6 +62,13 @@ class Service:
         self.edit_constraints = (EditConstraints.for_prompt(self.prompt)
                                  if self.prompt is not None and self.settings.edit_constraint else None)
         self.special_texts = tuple(t.content for t in self.tokenizer.get_added_tokens_decoder().values() if t.special)
+
+    @property
+    def tutor(self) -> Tutor:
+        """The tutoring flow with this service's settings (once the engine is loaded)."""
+        if self.engine is None:
+            raise Unavailable("not ready: starting")
+        return Tutor.configured(self.settings, self.prompt, self.engine.config.n_positions, self.edit_constraints)
 
     async def start(self, nursery: trio.Nursery) -> None:
         """Load (unless an engine was given, as tests do), warm up (off the event loop), then start

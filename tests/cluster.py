@@ -20,7 +20,7 @@ from helpers import wait_ready
 ROOT = Path(__file__).resolve().parents[1]
 CONFIG = ROOT / "deploy" / "haproxy" / "haproxy.cfg"
 HAPROXY = shutil.which("haproxy") or "/usr/sbin/haproxy"  # .ci/run installs Debian's package
-SENTENCES = ["He goed to school", "She has went home.", "My aunt watch the news.", "Did they bought it?"]
+SENTENCES = ["He goed to school.", "She has went home.", "My aunt watch the news.", "Did they bought it?"]
 
 
 def haproxy_env(tmp: Path, port: int, replicas: list[int], maxconn: int) -> dict:

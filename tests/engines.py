@@ -72,6 +72,16 @@ class CountingEngine(Engine):
         return out
 
 
+class RecordingEngine(Engine):
+    """Keeps each step's sequences (on the compute thread; read once the requests are answered)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.steps: list[list] = []
+
+    def step(self, plan):
+        self.steps.append([seq for seq, _ in plan.items])
+        return super().step(plan)
 class FailingDrafter(PromptLookup):
     """Its next `failures` drafts raise, while the core loop plans a step."""
 

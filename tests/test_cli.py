@@ -14,11 +14,12 @@ def run(*args):
 
 
 def test_corrects_the_headline_example():
-    done = run("He goed to school", "--json")
+    done = run("He goed to school.", "--json")
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == {
-        "corrected": "He went to school",
+        "corrected": "He went to school.",
         "explanation": "The past tense of 'go' is the irregular form 'went'.",
+        "withheld": False,
     }
 
 
@@ -49,4 +50,4 @@ def test_an_unchanged_sentence_says_no_verb_error_found():
     """Never "The sentence is correct.": the tutor only looked at its verbs (as /correct says)."""
     done = run("She has two cats.", "--json")
     assert done.returncode == 0 and json.loads(done.stdout) == {"corrected": "She has two cats.",
-                                                                 "explanation": "No verb error found."}
+                                                                 "explanation": "No verb error found.", "withheld": False}

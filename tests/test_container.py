@@ -114,7 +114,7 @@ async def test_the_images_warmup_and_command_run_and_drain(tmp_path):
             answers = []
 
             async def ask():
-                answers.append(await client.post("/correct", json={"sentence": "He goed to school"}))
+                answers.append(await client.post("/correct", json={"sentence": "He goed to school."}))
 
             async with trio.open_nursery() as nursery:
                 for _ in range(8):

@@ -13,7 +13,7 @@ import httpx
 import trio
 from helpers import free_port, wait_ready
 
-SENTENCES = ["He goed to school", "She has went home.", "My aunt watch the news.", "Did they bought it?",
+SENTENCES = ["He goed to school.", "She has went home.", "My aunt watch the news.", "Did they bought it?",
              "The children can swims very well.", "They was happy yesterday."]
 
 

@@ -22,12 +22,13 @@ from miniserve.scheduler import Scheduler, StepFailed, Unavailable
 from miniserve.ticket import Ticket
 from miniserve.weights import load_model
 
-WORK = [  # greedy and seeded sampling, a token constraint, a stop condition, logprobs
+WORK = [  # greedy and seeded sampling, a token constraint, a stop condition, logprobs, scoring (the tutor's gate)
     ([0, 1, 2], SamplingParams(max_new_tokens=12, stop_at_end=False)),
     ([5, 6], SamplingParams(max_new_tokens=9, temperature=0.8, seed=7, stop_at_end=False, logprobs=2)),
     ([3, 4, 5, 6], SamplingParams(max_new_tokens=10, constraint=AllowedTokens([2, 9, 40, 41]), stop_at_end=False)),
     ([7], SamplingParams(max_new_tokens=15, stop=Runaway(why_id=299, limit=4), stop_at_end=False)),
     ([8, 9, 10, 11, 12], SamplingParams(max_new_tokens=20, stop_at_end=False)),
+    ([13, 14, 15, 16, 17], SamplingParams(score_tokens=3)),
 ]
 
 

@@ -77,7 +77,8 @@ def scripted(tutor_folder, answers: dict[str, tuple[str, str]]) -> ScriptedEngin
 
 async def test_both_examples_through_the_service(tutor_folder):
     answers = {s: (c, said) for s, c, said, _ in UNTRUE[:2]} | {"I seen him.": ("I seen him.", "The sentence is correct.")}
-    async with serving(tutor_folder, engine=scripted(tutor_folder, answers), speculate=False) as (client, _):
+    # the gate off: these are the explanations of what the guard accepts (test_gate.py tests the gate)
+    async with serving(tutor_folder, engine=scripted(tutor_folder, answers), speculate=False, gate=False) as (client, _):
         for sentence, corrected, _, shown in UNTRUE[:2]:
             got = await (await client.post("/correct", json={"sentence": sentence})).get_json()
             assert (got["corrected"], got["explanation"], got["withheld"]) == (corrected, shown, False), got
@@ -95,7 +96,7 @@ def quoted_words_are_in(explanation: str, *sentences: str) -> bool:
 def test_the_shipped_model_explains_only_what_it_changed_over_real_http(tutor_folder):
     """The shipped tutor's own answer to LINK names two made-up verbs ("The past tense of 'No' is
     the irregular form 'occot'."); what the server shows names words of the sentence only."""
-    with real_server(tutor_folder, "--max-batch", "2") as (_, port):
+    with real_server(tutor_folder, "--max-batch", "2", "--no-gate") as (_, port):  # the gate withholds it (margin < 7.41)
         with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=60) as client:
             got = client.post("/correct", json={"sentence": LINK}).json()
             unchanged = client.post("/correct", json={"sentence": "She has two cats."}).json()

@@ -64,9 +64,9 @@ async def test_a_sentence_behind_a_paragraph_is_answered_after_a_few_of_its_sent
             async with trio.open_nursery() as nursery:
                 nursery.start_soon(read_paragraph)
                 await started.wait()
-                answer = await client.post("/correct", json={"sentence": "He goed to school"})
+                answer = await client.post("/correct", json={"sentence": "He goed to school."})
                 single_done_after.append(len(verdicts))
-        assert answer.status_code == 200 and answer.json()["corrected"] == "He went to school"
+        assert answer.status_code == 200 and answer.json()["corrected"] == "He went to school."
         assert len(verdicts) == 16
         assert single_done_after[0] <= 6, f"the sentence waited for {single_done_after[0]} of the paragraph's 16"
 
@@ -91,8 +91,8 @@ async def test_a_paragraph_is_taken_whole_or_refused_at_once_and_sentences_keep_
                 assert small.status_code == 503 and int(small.headers["retry-after"]) >= 1
                 assert small.json()["error"]["type"] == "overloaded"
                 assert await in_engine(client) <= 16  # nothing of the refused paragraph entered
-                single = await client.post("/correct", json={"sentence": "He goed to school"})
-                assert single.status_code == 200 and single.json()["corrected"] == "He went to school"
+                single = await client.post("/correct", json={"sentence": "He goed to school."})
+                assert single.status_code == 200 and single.json()["corrected"] == "He went to school."
         assert big[0].status_code == 200 and len(big[0].json()["sentences"]) == 16
 
 

@@ -149,7 +149,7 @@ async def test_a_stream_is_logged_when_it_ends_with_its_real_tokens(tutor_folder
     async with serving(tutor_folder) as (client, _):
         with caplog.at_level(logging.INFO, logger="miniserve.access"):
             async with client.request("/correct?stream=true", method="POST", headers=JSON) as stream:
-                await stream.send(json.dumps({"sentence": "He goed to school"}).encode())
+                await stream.send(json.dumps({"sentence": "He goed to school."}).encode())
                 await stream.send_complete()
                 raw = b""
                 try:

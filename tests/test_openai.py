@@ -113,7 +113,7 @@ async def test_metrics_parse_and_move(served):
     async with httpx.AsyncClient(base_url=served, timeout=30) as http:
         before = await scrape()
         for _ in range(3):
-            assert (await http.post("/correct", json={"sentence": "He goed to school"})).status_code == 200
+            assert (await http.post("/correct", json={"sentence": "He goed to school."})).status_code == 200
         assert (await http.post("/correct", json={"sentence": ""})).status_code == 422
         after = await scrape()
     moved = lambda name: after.get(name, 0) - before.get(name, 0)  # noqa: E731

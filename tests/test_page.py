@@ -127,17 +127,17 @@ def test_a_wrong_verb_is_shown_before_and_after_with_its_explanation(page):
         new MutationObserver((records) => { for (const r of records) for (const n of r.addedNodes)
             if (n.nodeType === 3 && n.parentElement?.classList.contains('line')) window.lines.push(n.data); })
           .observe(document.getElementById('result'), {childList: true, subtree: true}); }""")
-    check(page, "He goed to school")
+    check(page, "He goed to school.")
     first = card(page, 0)
     expect(first).to_have_class(re.compile(r"\bchanged\b"), timeout=SLOW)
     expect(first.locator("ins")).to_have_text(re.compile(r"went"))
     expect(first.locator("del")).to_have_text(re.compile(r"goed"))
     expect(first.locator(".note")).to_contain_text("went")
     expect(page.locator("#status")).to_contain_text("Done")
-    expect(page.get_by_label(LABEL)).to_have_value("He goed to school")
+    expect(page.get_by_label(LABEL)).to_have_value("He goed to school.")
     # drawn as it streamed: the corrected sentence grew token by token before the verdict replaced it
     lines = page.evaluate("window.lines")
-    whole = "He went to school"
+    whole = "He went to school."
     assert any(0 < len(line) < len(whole) and whole.startswith(line) for line in lines), lines
     assert page.locator("#result").get_attribute("aria-live") == "polite"
     assert page.locator("#result").get_attribute("aria-busy") == "false"
@@ -220,7 +220,7 @@ def test_a_busy_server_is_retried_after_retry_after_seconds(page):
         else:
             route.continue_()
     page.route("**/correct*", busy_once)
-    check(page, "He goed to school")
+    check(page, "He goed to school.")
     expect(page.locator("#status")).to_have_text(re.compile(r"busy, retrying in 1 s"))
     expect(card(page, 0).locator("ins")).to_have_text(re.compile("went"), timeout=SLOW)
     assert len(calls) == 2
@@ -234,11 +234,11 @@ def test_automatic_retries_are_bounded_then_the_person_decides(page):
         calls.append(1)
         route.fulfill(status=503, headers={"Retry-After": "1"}, body="{}")
     page.route("**/correct*", always_busy)
-    check(page, "He goed to school")
+    check(page, "He goed to school.")
     expect(page.locator("#error")).to_contain_text("still busy", timeout=20_000)
     expect(page.get_by_role("button", name="Try again")).to_be_focused()
     assert len(calls) == 6  # the first try and five automatic retries
-    expect(page.get_by_label(LABEL)).to_have_value("He goed to school")
+    expect(page.get_by_label(LABEL)).to_have_value("He goed to school.")
 
 
 def test_a_lost_connection_offers_a_retry_button_and_keeps_the_input(page):
@@ -248,11 +248,11 @@ def test_a_lost_connection_offers_a_retry_button_and_keeps_the_input(page):
         calls.append(1)
         route.abort("connectionfailed") if len(calls) == 1 else route.continue_()
     page.route("**/correct*", fail_once)
-    check(page, "He goed to school")
+    check(page, "He goed to school.")
     expect(page.locator("#error")).to_contain_text("connection")
     retry = page.get_by_role("button", name="Try again")
     expect(retry).to_be_focused()
-    expect(page.get_by_label(LABEL)).to_have_value("He goed to school")
+    expect(page.get_by_label(LABEL)).to_have_value("He goed to school.")
     page.keyboard.press("Enter")
     expect(card(page, 0).locator("ins")).to_have_text(re.compile("went"), timeout=SLOW)
     expect(retry).to_be_hidden()
@@ -263,11 +263,11 @@ def test_a_stream_cut_short_marks_the_unfinished_sentence_and_offers_a_retry(pag
     page.route("**/correct*", lambda route: route.fulfill(
         status=200, headers=EVENT_STREAM,
         body=sse(delta(0, "He"), delta(0, " went"))))
-    check(page, "He goed to school")
+    check(page, "He goed to school.")
     expect(page.locator("#error")).to_contain_text("connection was lost")
     expect(card(page, 0)).to_have_class(re.compile("interrupted"))
     expect(page.get_by_role("button", name="Try again")).to_be_visible()
-    expect(page.get_by_label(LABEL)).to_have_value("He goed to school")
+    expect(page.get_by_label(LABEL)).to_have_value("He goed to school.")
 
 
 def test_an_error_event_mid_stream_is_shown(page):
@@ -275,7 +275,7 @@ def test_an_error_event_mid_stream_is_shown(page):
         status=200, headers=EVENT_STREAM,
         body=sse(delta(0, "He"),
                  {"error": {"type": "step_failed", "message": "the engine step failed"}}, "[DONE]")))
-    check(page, "He goed to school")
+    check(page, "He goed to school.")
     expect(page.locator("#error")).to_contain_text("the engine step failed")
     expect(card(page, 0)).to_have_class(re.compile("interrupted"))
 
@@ -316,7 +316,7 @@ def test_the_page_fits_a_phone_screen(browser, page_server):
     context = open_context(browser, page_server, viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
     phone = context.new_page()
     phone.goto("/")
-    check(phone, "He goed to school")
+    check(phone, "He goed to school.")
     expect(card(phone, 0).locator("ins")).to_have_text(re.compile("went"), timeout=SLOW)
     assert phone.evaluate("document.documentElement.scrollWidth") <= 360
     assert context.outside == []

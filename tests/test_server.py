@@ -15,7 +15,7 @@ import pytest
 import trio
 from helpers import free_port, wait_ready
 
-SENTENCES = ["He goed to school", "She has went home.", "My aunt watch the news.", "Did they bought it?"]
+SENTENCES = ["He goed to school.", "She has went home.", "My aunt watch the news.", "Did they bought it?"]
 LONG_STREAMS = 3
 
 
@@ -43,8 +43,8 @@ async def test_real_server_answers_and_drains_on_sigterm(server):
     limits = httpx.Limits(max_connections=64, max_keepalive_connections=0)  # a new connection per request
     async with httpx.AsyncClient(base_url=url, limits=limits, timeout=30) as client:
         await wait_ready(client, process)
-        r = await client.post("/correct", json={"sentence": "He goed to school"})
-        assert r.status_code == 200 and r.json()["corrected"] == "He went to school"
+        r = await client.post("/correct", json={"sentence": "He goed to school."})
+        assert r.status_code == 200 and r.json()["corrected"] == "He went to school."
         assert r.headers["x-request-id"]
         model = (await client.get("/v1/models")).json()["data"][0]["id"]
 

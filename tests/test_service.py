@@ -16,7 +16,7 @@ from miniserve.config import SCHEDULERS, Settings
 from engines import BrokenEngine, FailingEngine, RefusingEngine, SlowEngine
 
 SENTENCES = [
-    "He goed to school",
+    "He goed to school.",
     "She has went home already.",
     "My brother watch TV every evening.",
     "Did you saw the new bridge?",
@@ -59,20 +59,18 @@ async def wait_until(predicate, seconds=20.0):
 
 @pytest.fixture(scope="module")
 def reference_answers(tutor_folder):
-    from miniserve.engine import Engine, SamplingParams
-    from miniserve.tutor.constraint import EditConstraints
-    from miniserve.tutor.guard import review
+    """The tutoring flow driven on an engine in this thread, one sentence at a time, as the CLI does."""
+    from miniserve.engine import Engine
     from miniserve.tutor.prompt import TutorPrompt
+    from miniserve.tutoring import Tutor, run_sync
 
-    prompt = TutorPrompt.from_folder(tutor_folder)
     engine = Engine.from_folder(tutor_folder, n_slots=8)
+    tutor = Tutor.configured(Settings(), TutorPrompt.from_folder(tutor_folder), engine.config.n_positions)
     answers = []
     for sentence in SENTENCES:
-        ids, budget = prompt.request(sentence, engine.config.n_positions)
-        constraint = EditConstraints.for_prompt(prompt)(sentence)  # as /correct decodes (edit_constraint=1)
-        seq = engine.generate([ids], SamplingParams(max_new_tokens=budget, constraint=constraint))[0]
-        done = prompt.parse(seq.generated)
-        answers.append(review(sentence, done.corrected, done.explanation if done.complete else ""))
+        turns = tutor.plan(sentence, paragraph=False).turns
+        run_sync(turns, engine.run)
+        answers.append(turns[0].review)
     return answers
 
 
@@ -87,7 +85,7 @@ async def test_every_scheduler_gives_the_same_answers(tutor_folder, reference_an
         assert usage["prompt_tokens"] > 0 and usage["completion_tokens"] > 0
         assert 0 <= usage["queue_seconds"] <= usage["time_to_first_token_seconds"] <= usage["total_seconds"]
         assert headers["X-Request-ID"]
-    assert results[0][1]["corrected"] == "He went to school"
+    assert results[0][1]["corrected"] == "He went to school."
     assert results[0][1]["explanation"] == "The past tense of 'go' is the irregular form 'went'."
 
 
@@ -167,7 +165,7 @@ async def test_disconnected_requests_free_their_capacity(tutor_folder):
         stats = await (await client.get("/stats")).get_json()
         assert stats["running"] == 0 and stats["waiting"] == 0
         status, body, _ = (await post_all(client, [{"sentence": SENTENCES[0]}]))[0]
-        assert status == 200 and body["corrected"] == "He went to school"
+        assert status == 200 and body["corrected"] == "He went to school."
 
 
 async def test_overload_gets_503_with_retry_after(tutor_folder):

@@ -41,13 +41,13 @@ async def test_tutor_stream_gives_deltas_then_the_answer(tutor_folder):
     # Steps slowed down (simulated work) so that the event loop sees every step: deltas step by step.
     async with serving(tutor_folder, slow_engine(tutor_folder, 32, 0.005)) as (client, _):
         async with client.request("/correct?stream=true", method="POST", headers=JSON) as stream:
-            await send_body(stream, {"sentence": "He goed to school"})
+            await send_body(stream, {"sentence": "He goed to school."})
             raw = await read_all(stream)
     got = events(raw)
     final, verdict = got[-1], got[-2]
-    assert final["corrected"] == "He went to school" and "went" in final["explanation"] and not final["withheld"]
+    assert final["corrected"] == "He went to school." and "went" in final["explanation"] and not final["withheld"]
     assert verdict == {"sentence": 0, **{k: v for k, v in final["sentences"][0].items() if k != "index"}}
-    assert verdict["changed"] and (verdict["start"], verdict["end"]) == (0, len("He goed to school"))
+    assert verdict["changed"] and (verdict["start"], verdict["end"]) == (0, len("He goed to school."))
     deltas = got[:-2]
     assert len(deltas) > 5 and all(d["sentence"] == 0 for d in deltas)
     assert "".join(d["delta"] for d in deltas if d["field"] == "corrected") == final["corrected"]

@@ -3,6 +3,10 @@ forward pass and sample the next token of every sequence whose known tokens are 
 
 There is no prefill phase and no decode phase: a step brings each sequence's computed tokens up
 towards its known tokens (a whole prompt, a chunk of it, or the one token sampled last step).
+
+A scoring request (SamplingParams(score_tokens=k)) rides in the same step: the logits rows of its
+prompt's last k tokens are computed too, and the sampler, allowed only the token that follows each
+row, gives its log-probability under the unmasked model (teacher forcing with the kernels as they are).
 """
 
 from __future__ import annotations
@@ -78,7 +82,7 @@ class Engine:
         # k at or past the vocabulary keeps every token, as 0 does (and fits the int64 table, whatever k)
         top_k = p.top_k if p.top_k < self.config.vocab_size else 0
         self.slot_top_k[slot], self.slot_top_p[slot], self.slot_seed[slot] = top_k, p.top_p, seq.seed64
-        self.slot_n_top[slot] = -1 if p.logprobs is None else p.logprobs
+        self.slot_n_top[slot] = 0 if seq.scoring else -1 if p.logprobs is None else p.logprobs
         self.slot_prompt[slot] = len(seq.prompt)
 
     def release(self, seq: Sequence, status: Status = Status.ABORTED, reason: str = "abort") -> None:
@@ -95,19 +99,21 @@ class Engine:
         sequence that got tokens (one, or several when a draft was accepted). Finished sequences are
         marked FINISHED but keep their slot until `release`."""
         allowed: dict[int, np.ndarray] = {}  # logits row -> allowed ids, constrained rows only
-        n, n_out, sampled = self._gather(plan, allowed)
+        scored: list[tuple[Sequence, int, int]] = []  # scoring sequences: first logits row, rows
+        n, n_out, sampled = self._gather(plan, allowed, scored)
         rows = self._last_rows[:n_out]
         logits = forward_step(self.weights, self.workspace, self._tokens[:n], self._positions[:n], self._slots[:n],
                               rows, self.cache.keys, self.cache.values)
         self._sample(logits, self._slots[rows], self._positions[rows], allowed)
         for seq, k in plan.items:
             seq.computed += k
-        return [self._accept(seq, first, draft) for seq, first, draft in sampled]
+        return [self._accept(seq, first, draft) for seq, first, draft in sampled] + self._scores(scored)
 
-    def _gather(self, plan: StepPlan, allowed: dict) -> tuple[int, int, list[tuple[Sequence, int, list[int]]]]:
+    def _gather(self, plan: StepPlan, allowed: dict, scored: list) -> tuple[int, int, list[tuple[Sequence, int, list[int]]]]:
         """Fill the index arrays' prefixes from the plan (slices, no loop over tokens): each
         sequence's planned tokens, then its draft. Returns the rows, the logits rows, and the
-        sequences to sample with their first logits row and the draft they verify."""
+        sequences to sample with their first logits row and the draft they verify; scoring
+        sequences' logits rows go to `scored`."""
         if not plan.items:
             raise ValueError("an empty step")
         row, n_out, sampled = 0, 0, []
@@ -115,7 +121,8 @@ class Engine:
             if seq.slot < 0 or seq.done or not 0 < n <= seq.uncomputed:
                 raise ValueError(f"sequence {seq.id} cannot compute {n} tokens now")
             start, prompt_length = seq.computed, len(seq.prompt)
-            draft = self._usable_draft(seq, plan.drafts.get(seq.id), allowed, n_out) if start + n == seq.length else None
+            at_end = start + n == seq.length and not seq.scoring
+            draft = self._usable_draft(seq, plan.drafts.get(seq.id), allowed, n_out) if at_end else None
             width = n + (len(draft) if draft else 0)
             if row + width > len(self._tokens):
                 raise ValueError(f"the step has more than {len(self._tokens)} tokens")
@@ -127,11 +134,39 @@ class Engine:
             self._positions[row:row + width] = self._arange[start:start + width]
             self._slots[row:row + width] = seq.slot
             row += width
-            if draft is not None:  # logits for the last known token and every draft token
+            if seq.scoring:
+                n_out = self._score_rows(seq, row - n, n, n_out, allowed, scored)
+            elif draft is not None:  # logits for the last known token and every draft token
                 self._last_rows[n_out:n_out + len(draft) + 1] = self._row_index[row - len(draft) - 1:row]
                 sampled.append((seq, n_out, draft))
                 n_out += len(draft) + 1
         return row, n_out, sampled
+
+    def _score_rows(self, seq: Sequence, first_row: int, n: int, n_out: int, allowed: dict, scored: list) -> int:
+        """Logits rows for the positions of this chunk whose next token is scored, each allowed only
+        that token (none when the chunk is only the last token); returns the next free logits row."""
+        prompt, start = seq.prompt, seq.computed
+        lo = max(start, len(prompt) - seq.params.score_tokens - 1)  # position p predicts token p + 1
+        hi = min(start + n, len(prompt) - 1)
+        k = max(0, hi - lo)
+        scored.append((seq, n_out, k))  # even with no rows: the chunk that ends the prompt finishes it
+        if not k:
+            return n_out
+        self._last_rows[n_out:n_out + k] = self._row_index[first_row + lo - start:first_row + hi - start]
+        for j in range(k):
+            allowed[n_out + j] = np.array(prompt[lo + j + 1:lo + j + 2], dtype=np.int32)
+        return n_out + k
+
+    def _scores(self, scored: list) -> list[StepOutput]:
+        """Record each scored row's log-probability; a scoring sequence whose prompt is all computed
+        is finished, and its output carries every score."""
+        outputs = []
+        for seq, first, k in scored:
+            seq.logprobs.extend((float(lp), {}) for lp in self.sampler.chosen_lp[first:first + k])
+            if seq.computed == seq.length:
+                seq.status, seq.finish_reason = Status.FINISHED, "stop"
+                outputs.append(StepOutput(seq.id, (), tuple(seq.logprobs), "stop"))
+        return outputs
 
     def _usable_draft(self, seq: Sequence, draft, allowed: dict, first_row: int) -> list[int]:
         """The part of the draft the step may verify: within the sequence's limits and, for a
@@ -213,10 +248,21 @@ class Engine:
     def generate(self, prompts: list[list[int]], params: SamplingParams | list[SamplingParams]) -> list[Sequence]:
         """Run all prompts to completion with continuous batching; returns the finished sequences."""
         params_list = params if isinstance(params, list) else [params] * len(prompts)
-        seqs = [Sequence(list(p), sp) for p, sp in zip(prompts, params_list)]
+        return self.run([Sequence(list(p), sp) for p, sp in zip(prompts, params_list)])
+
+    def score(self, prefix: list[int], continuations: list[list[int]]) -> list[list[float]]:
+        """The teacher-forced log-probability of each token of each continuation after `prefix`,
+        all continuations in the same batched steps."""
+        seqs = self.run([Sequence(list(prefix) + list(c), SamplingParams(score_tokens=len(c))) for c in continuations])
+        return [[lp for lp, _ in seq.logprobs] for seq in seqs]
+
+    def run(self, seqs: list[Sequence]) -> list[Sequence]:
+        """Step new sequences (generating or scoring) to completion with continuous batching."""
         for seq in seqs:
             if seq.length > self.config.n_positions or seq.length == 0:
                 raise ValueError(f"prompt of {seq.length} tokens does not fit 1..{self.config.n_positions}")
+            if seq.params.score_tokens >= len(seq.prompt):
+                raise ValueError("a scored token needs at least one token before it")
         loop = CoreLoop(self, Continuous(), self.max_step_tokens, self.cache.n_slots)
         for seq in seqs:
             loop.add(seq)
@@ -224,6 +270,8 @@ class Engine:
             result = loop.step()
             if result.error is not None or result.refused:
                 raise result.error or result.refused[0][1]
+            if not (result.items or result.admitted or result.left):  # would loop forever
+                raise RuntimeError("the core loop made no progress: a sequence can be neither admitted nor stepped")
         return seqs
 
     def warmup(self) -> None:

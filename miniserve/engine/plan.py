@@ -45,7 +45,7 @@ class StepPlan:
             for s, n in items:
                 if budget <= 0:
                     break
-                if n == 1:
+                if n == 1 and not s.scoring:
                     draft = drafter.draft_for(s, budget, n_positions)
                     if len(draft):
                         plan.drafts[s.id] = draft

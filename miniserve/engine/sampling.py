@@ -21,6 +21,9 @@ class SamplingParams:
     logprobs: int | None = None  # None: none; k: the sampled token's log-probability and the top k
     constraint: TokenConstraint | None = None  # which ids may come next (None: any)
     stop: StopCondition | None = None  # ends the sequence ("stop") at the token that completes it
+    # > 0: a scoring request, nothing is generated: the sequence's `logprobs` get the teacher-forced
+    # log-probability of each of the prompt's last `score_tokens` tokens (Engine.score)
+    score_tokens: int = 0
 
     def __post_init__(self):
         if self.max_new_tokens < 1:
@@ -35,6 +38,8 @@ class SamplingParams:
             raise ValueError(f"logprobs must be in 0..{MAX_TOP}")
         if self.constraint is not None and not callable(getattr(self.constraint, "allowed", None)):
             raise ValueError("constraint must have an allowed(generated) method")
+        if self.score_tokens < 0:
+            raise ValueError("score_tokens must be >= 0")
         if self.stop is not None and not callable(getattr(self.stop, "matched", None)):
             raise ValueError("stop must have a matched(generated) method")
 

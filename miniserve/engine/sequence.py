@@ -53,7 +53,12 @@ class Sequence:
 
     @property
     def max_length(self) -> int:
-        return len(self.prompt) + self.params.max_new_tokens
+        return len(self.prompt) + (0 if self.scoring else self.params.max_new_tokens)
+
+    @property
+    def scoring(self) -> bool:
+        """A scoring request: its prompt's last tokens are scored, nothing is generated."""
+        return self.params.score_tokens > 0
 
     @property
     def done(self) -> bool:

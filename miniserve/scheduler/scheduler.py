@@ -107,12 +107,14 @@ class Scheduler:
             return False
         return len(self.tickets) + n <= self.capacity
 
-    def enqueue(self, *tickets: Ticket) -> None:
+    def enqueue(self, *tickets: Ticket, follow_up: bool = False) -> None:
         """Hand over one request's tickets, all or none, or raise Overloaded / Unavailable at once.
-        (sync: generate them now.)"""
-        if not self.health.scheduler_alive or self.health.draining:
+        (sync: generate them now.) `follow_up`: more work of a request already admitted (the tutor's
+        gate scoring its corrections), which neither `has_room` nor a drain refuses, so that an
+        admitted request is never dropped halfway; once in, its tickets count like any others."""
+        if not self.health.scheduler_alive or (self.health.draining and not follow_up):
             raise Unavailable("the server is shutting down" if self.health.draining else "the scheduler is not running")
-        if not self.has_room(len(tickets)):
+        if not follow_up and not self.has_room(len(tickets)):
             raise Overloaded(self.retry_after())
         self._count_change()
         for ticket in tickets:
@@ -251,7 +253,7 @@ class Scheduler:
             ticket = self.tickets[out.seq_id]
             gap = ticket.on_output(out, now)
             n_tokens, drafted, accepted = n_tokens + len(out.tokens), drafted + out.drafted, accepted + out.accepted
-            if m:
+            if m and out.tokens:  # a scoring request's output has scores, no tokens: no token latency
                 m.tokens_per_step.observe(len(out.tokens))
                 if gap is None:
                     m.time_to_first_token.observe(ticket.ttft_seconds)

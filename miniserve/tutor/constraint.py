@@ -260,14 +260,14 @@ def main() -> None:
     """
     import time
 
-    from miniserve.tutor import evaluate, model_folder
+    from miniserve.tutor import devsets, model_folder
     from miniserve.tutor.prompt import TutorPrompt
 
     prompt = TutorPrompt.from_folder(model_folder())
     started = time.perf_counter()
     factory = EditConstraints.for_prompt(prompt)
     trie_ms = (time.perf_counter() - started) * 1e3
-    cases = evaluate.dev_cases()
+    cases = devsets.dev_cases()
     walks = [(c.sentence, prompt.encode_text(c.corrected) + [prompt.why_id]) for c in cases]
     timings = {"build": 0.0, "first": 0.0, "cached": 0.0}
     calls = 0

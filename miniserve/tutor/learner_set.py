@@ -1,7 +1,7 @@
 """The learner-style set (tests/data/learner_v3.tsv): sentences in the style of B2 learners' exam
 essays, hand-written before tutor v3 was trained, in two halves (`dev`, used while building; `test`,
 opened once at the end), and its report on what the service would show (edit-constrained decoding,
-then the guard):
+then the guard and, through the served flow, the confidence gate):
 
 - error-free sentences returned unchanged, overall and per hard-case family;
 - sentences whose only errors are verb forms corrected exactly, overall and per class;
@@ -15,7 +15,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
 
-from miniserve.tutor.guard import review, verb_edit_only
+from miniserve.tutor.guard import Review, review, verb_edit_only
 from miniserve.tutor.prompt import Completion
 
 LEARNER = Path(__file__).resolve().parents[2] / "tests" / "data" / "learner_v3.tsv"
@@ -55,25 +55,28 @@ def _share(values: list[bool]) -> dict:
     return {"n": len(values), "ok": sum(values), "share": round(sum(values) / len(values), 4) if values else None}
 
 
-def report(cases: list[LearnerCase], completions: list[Completion]) -> dict:
-    """The issue's two numbers (after the guard) with their breakdowns, and the failures."""
+def report(cases: list[LearnerCase], completions: list[Completion], shown: list[Review] | None = None) -> dict:
+    """The issue's two numbers (after the guard) with their breakdowns, and the failures. `shown`:
+    what the served flow answered (tutoring.py: guard and gate); None: the guard's review of each
+    completion."""
     unchanged, exact, reachable = defaultdict(list), defaultdict(list), []
     model_exact, withheld, failures = [], [], []
-    for case, got in zip(cases, completions, strict=True):
-        shown = review(case.sentence, got.corrected, got.explanation)
-        withheld.append(shown.withheld)
+    if shown is None:
+        shown = [review(case.sentence, got.corrected, got.explanation) for case, got in zip(cases, completions)]
+    for case, got, answer in zip(cases, completions, shown, strict=True):
+        withheld.append(answer.withheld)
         if case.kind == "correct":
-            ok = shown.corrected == case.sentence
+            ok = answer.corrected == case.sentence
             unchanged[case.hard].append(ok)
         else:
-            ok = shown.corrected == case.corrected
+            ok = answer.corrected == case.corrected
             exact[case.kind].append(ok)
             model_exact.append(got.corrected == case.corrected)
             reachable.append(verb_edit_only(case.sentence, case.corrected))
         if not ok:
             failures.append({"id": case.id, "class": case.kind, "hard": case.hard, "input": case.sentence,
-                             "expected": case.corrected, "model": got.corrected, "shown": shown.corrected,
-                             "withheld": shown.withheld})
+                             "expected": case.corrected, "model": got.corrected, "shown": answer.corrected,
+                             "withheld": answer.withheld})
     all_unchanged = [v for values in unchanged.values() for v in values]
     all_exact = [v for values in exact.values() for v in values]
     return {

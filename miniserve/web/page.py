@@ -12,7 +12,7 @@ from miniserve.schemas import MAX_TEXT_CHARS
 from miniserve.tutor.prompt import MAX_SENTENCE_CHARS
 
 EXAMPLES = [
-    "He goed to school",
+    "He goed to school.",
     "She has went home.",
     "My aunt watch the news every evening.",
     "Yesterday I goed to the market. It rained all day. I buyed three apples.",

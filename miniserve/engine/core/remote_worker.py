@@ -49,7 +49,7 @@ class RemoteWorker:
             p = seq.params
             try:
                 params = Params(p.max_new_tokens, p.temperature, p.top_k, p.top_p, p.seed, p.stop_at_end, p.logprobs,
-                                describe_constraint(p.constraint), describe_stop(p.stop))
+                                describe_constraint(p.constraint), describe_stop(p.stop), p.score_tokens)
             except ValueError as error:  # a kind the core cannot rebuild: this sequence fails, as a failed step
                 self.publish(StepResult((), (), (), ((seq.id, 0, 0),), 0, (), error, 0.0, 0, time.perf_counter()), True)
                 continue

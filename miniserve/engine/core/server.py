@@ -66,7 +66,8 @@ class CoreServer:
             p = new.params
             try:
                 params = SamplingParams(p.max_new_tokens, p.temperature, p.top_k, p.top_p, p.seed, p.stop_at_end,
-                                        p.logprobs, self.rebuild.constraint(p.constraint), self.rebuild.stop(p.stop))
+                                        p.logprobs, self.rebuild.constraint(p.constraint), self.rebuild.stop(p.stop),
+                                        score_tokens=p.score_tokens)
             except Exception as error:  # the API side checked it: a bug, failed like a step so nobody waits
                 log.exception("cannot rebuild sequence %d", new.seq_id)
                 self._send([Step((), (), (), ((new.seq_id, 0, 0),), 0, (), error_text(error), 0.0, 0,

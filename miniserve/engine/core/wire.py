@@ -28,6 +28,7 @@ class Params(msgspec.Struct, array_like=True, frozen=True):
     logprobs: int | None
     constraint: ConstraintSpec | None
     stop: StopSpec | None
+    score_tokens: int  # > 0: a scoring request (the tutor's gate): the prompt's last tokens are scored
 
 
 class NewSequence(msgspec.Struct, array_like=True, frozen=True):
