@@ -23,7 +23,7 @@ from bench.http1 import Pool
 from bench.loadgen import LOOPBACK, Server, sample_sentences
 from bench.provenance import publish
 from bench.workload import MAX_TEXT_CHARS
-from miniserve.paragraph import sentences as split
+from miniserve.service.paragraph import sentences as split
 
 PARAGRAPH_SENTENCES = 64
 

@@ -33,7 +33,7 @@ import numpy as np
 
 from kernels import naive
 from miniserve.engine import Engine, SamplingParams, Sequence, StepPlan
-from miniserve.weights import load_model
+from miniserve.model.weights import load_model
 
 BATCHES = (1, 8, 32, 64)
 CACHE_LENGTHS = (32, 128)

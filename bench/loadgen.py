@@ -76,8 +76,7 @@ def poisson_schedule(rate: float, n: int, seed: int) -> list[float]:
 
 def sample_sentences(n: int, seed: int) -> list[str]:
     """A fixed, seeded sample of the verb corpus's test split (the original, uniform tutor load)."""
-    from miniserve.tutor import corpus
-
+    from miniserve.tutor.corpus import v1 as corpus
     return [ex.sentence for ex in corpus.generate("test", n, seed=seed)]
 
 

@@ -53,8 +53,7 @@ class Level:
 
 
 def tutor_prompts(n: int, seed: int = 0) -> list[str]:
-    from miniserve.tutor import corpus
-
+    from miniserve.tutor.corpus import v1 as corpus
     return [f"<|endoftext|>{ex.sentence}<|fix|>" for ex in corpus.generate("test", n, seed=seed)]
 
 

@@ -23,8 +23,9 @@ import statistics
 import time
 
 from miniserve.engine import Engine, PromptLookup, SamplingParams
-from miniserve.tutor import corpus, model_folder
-from miniserve.tutor.prompt import TutorPrompt
+from miniserve.tutor import model_folder
+from miniserve.tutor.corpus import v1 as corpus
+from miniserve.tutor.runtime.prompt import TutorPrompt
 
 
 class Counted(Engine):

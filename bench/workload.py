@@ -38,7 +38,7 @@ import numpy as np
 
 from miniserve.config import Settings
 
-MAX_SENTENCE_CHARS = 300  # the /correct input limit (miniserve.tutor.prompt)
+MAX_SENTENCE_CHARS = 300  # the /correct input limit (miniserve.tutor.runtime.prompt)
 MAX_TEXT_CHARS = 2000  # the paragraph form's limit (docs/api.md)
 SENTENCE_MEDIAN_CHARS = 60  # about 11 words: the middle of learner sentence lengths
 SENTENCE_SIGMA = 0.6  # p95 about 160 characters, p99 about 240: a few run-on sentences
@@ -68,7 +68,7 @@ class Request:
 @lru_cache(maxsize=1)
 def _tutor_prompt():
     from miniserve.tutor import model_folder
-    from miniserve.tutor.prompt import TutorPrompt
+    from miniserve.tutor.runtime.prompt import TutorPrompt
 
     return TutorPrompt.from_folder(model_folder())
 
@@ -82,7 +82,7 @@ def _n_positions() -> int:
 
 def fits(sentence: str) -> bool:
     """The server accepts it: within 300 characters and, with its correction, within the context."""
-    from miniserve.tutor.prompt import SentenceError
+    from miniserve.tutor.runtime.prompt import SentenceError
 
     try:
         _tutor_prompt().request(sentence, _n_positions())
@@ -94,8 +94,7 @@ def fits(sentence: str) -> bool:
 @lru_cache(maxsize=1)
 def _clauses() -> tuple[str, ...]:
     """Source sentences: the corpus's held-out test split and the hand-written set, in a fixed order."""
-    from miniserve.tutor import corpus
-
+    from miniserve.tutor.corpus import v1 as corpus
     generated = [ex.sentence for ex in corpus.generate("test", 4000, seed=11)]
     with HANDWRITTEN.open() as f:
         rows = csv.DictReader((line for line in f if not line.startswith("#")), delimiter="\t")
@@ -105,9 +104,8 @@ def _clauses() -> tuple[str, ...]:
 
 @lru_cache(maxsize=1)
 def _names() -> frozenset[str]:
-    from miniserve.tutor import lexicon
-
-    folder = Path(lexicon.__file__).parent / "data" / "lexicon"
+    from miniserve.tutor.corpus import lexicon
+    folder = Path(lexicon.__file__).parents[1] / "data" / "lexicon"
     return frozenset((folder / "names.txt").read_text().split())
 
 

@@ -9,10 +9,10 @@ import sys
 from importlib import metadata
 from pathlib import Path
 
-from miniserve import reference
+from miniserve.model import reference
 from miniserve.tutor import model_folder
-from miniserve.tutor.prompt import TutorPrompt
-from miniserve.weights import ModelFormatError, load_model
+from miniserve.tutor.runtime.prompt import TutorPrompt
+from miniserve.model.weights import ModelFormatError, load_model
 
 
 CUT_OFF = 3  # exit code: an answer was cut off (the model did not finish it within the length limit)
@@ -22,8 +22,8 @@ def correct(args: argparse.Namespace) -> int:
     """Correct a sentence or a paragraph (`-`: read from stdin) with the same tutoring flow as POST
     /correct: one sentence answers as its `sentence` form, several as its `text` form."""
     from miniserve.config import Settings
-    from miniserve.paragraph import sentences
-    from miniserve.tutoring import InputProblem, Tutor, run_sync
+    from miniserve.service.paragraph import sentences
+    from miniserve.service.tutoring import InputProblem, Tutor, run_sync
 
     text = sys.stdin.read() if args.text == "-" else args.text
     folder = Path(args.model) if args.model else model_folder()
@@ -78,7 +78,7 @@ def serve(args: argparse.Namespace) -> int:
         log.error("%s", error)
         return 2
     setup_logging(settings.log_format, settings.log_level)
-    from miniserve.server import preflight, run  # after the settings check: a bad flag fails at once
+    from miniserve.http.server import preflight, run  # after the settings check: a bad flag fails at once
 
     problem = preflight(settings, settings.host, settings.port)
     if problem:

@@ -15,7 +15,7 @@ from typing import Literal, Mapping
 from pydantic import Field, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, EnvSettingsSource, SettingsConfigDict
 
-from miniserve.proxy import networks
+from miniserve.http.proxy import networks
 
 PREFIX = "MINISERVE_"
 Scheduler = Literal["continuous", "static", "async", "sync"]
@@ -60,7 +60,7 @@ class Settings(BaseSettings):
     # the tutor's confidence gate (docs/model.md): an edit stays only if the model prefers it to the input
     gate: bool = setting(True, "score each proposed edit against the input as typed and withhold the unsure ones")
     gate_threshold: float = setting(7.41, "the gate: least log-probability margin (nats) an edit needs, "
-                                    "calibrated with python -m miniserve.tutor.calibrate", ge=0)
+                                    "calibrated with python -m miniserve.tutor.evaluation.calibrate", ge=0)
     batch_wait: float = setting(0.05, "static: seconds to wait for a batch to fill", ge=0)
     # time limits
     request_timeout: float = setting(30.0, "seconds before a request gets 504", ge=0)

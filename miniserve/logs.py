@@ -38,7 +38,7 @@ class JsonFormatter(logging.Formatter):
 
 
 class TextFormatter(logging.Formatter):
-    """`12:00:01.234 INFO  miniserve.access: access method=POST path=/correct status=200 ...`"""
+    """`12:00:01.234 INFO  miniserve.http.access: access method=POST path=/correct status=200 ...`"""
 
     def format(self, record: logging.LogRecord) -> str:
         line = record_fields(record, self)

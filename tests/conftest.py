@@ -7,7 +7,7 @@ import pytest
 from safetensors.numpy import save_file
 
 from miniserve.tutor import model_folder as default_model_folder
-from miniserve.weights import GPT2Config, expected_shapes
+from miniserve.model.weights import GPT2Config, expected_shapes
 
 
 @pytest.fixture(scope="session")

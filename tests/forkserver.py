@@ -56,7 +56,7 @@ def alive(pid: int) -> bool:
 
 
 def serve_forks(model: str) -> None:
-    from miniserve import server  # noqa: F401  (the imports every child would pay for)
+    from miniserve.http import server  # noqa: F401  (the imports every child would pay for)
     from miniserve.cli import main
     from miniserve.engine import Engine
 

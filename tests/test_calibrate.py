@@ -3,9 +3,9 @@ curve written between its markers, everything else of the document kept."""
 
 import math
 
-from miniserve.tutor.calibrate import END, START, curve, write_section
-from miniserve.tutor.devsets import Case, dev_cases
-from miniserve.tutor.guard import NO_ERROR, Review
+from miniserve.tutor.evaluation.calibrate import END, START, curve, write_section
+from miniserve.tutor.evaluation.devsets import Case, dev_cases
+from miniserve.tutor.runtime.guard import NO_ERROR, Review
 
 
 def test_reads_any_tsv_and_one_half(tmp_path):

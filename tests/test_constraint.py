@@ -6,7 +6,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from miniserve import reference
+from miniserve.model import reference
 from miniserve.engine import AllowedTokens, Engine, PromptLookup, SamplingParams, TokenConstraint
 from tiny_model import tiny_model
 

@@ -63,7 +63,7 @@ def test_the_instructions_that_matter():
     # Exec form, so that hypercorn is PID 1 and receives SIGTERM itself; the trio worker.
     command = json.loads(one(stage, "CMD"))
     assert command[0] == "hypercorn" and command[command.index("--worker-class") + 1] == "trio"
-    assert command[-1] == "miniserve.app:create_app()"
+    assert command[-1] == "miniserve.http.app:create_app()"
     assert json.loads(one(stage, "HEALTHCHECK").split("CMD", 1)[1])
     # Every MINISERVE_* variable is a real setting with a valid value; Hypercorn's grace matches the drain.
     env = dockerfile.envs

@@ -9,7 +9,7 @@ from engines import FailingDrafter, FailingEngine, RefusingEngine
 from miniserve.engine import Engine, SamplingParams, Sequence
 from miniserve.engine.loop import CoreLoop
 from miniserve.engine.policy import Async, Continuous, Static, policy_for
-from miniserve.weights import load_model
+from miniserve.model.weights import load_model
 
 PROMPTS = [[0, 5, 9, 14, 3, 3, 8], [0, 17, 3, 8, 2, 44, 19, 21, 22, 5, 6], [0, 99], [0, 7, 7, 7, 7, 1, 2, 3]]
 GREEDY = SamplingParams(max_new_tokens=9, stop_at_end=False)

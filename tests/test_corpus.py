@@ -2,9 +2,9 @@ from collections import Counter
 
 import pytest
 
-from miniserve.tutor import corpus
-from miniserve.tutor.lexicon import pools
-from miniserve.tutor.verbs import all_verbs
+from miniserve.tutor.corpus import v1 as corpus
+from miniserve.tutor.corpus.lexicon import pools
+from miniserve.tutor.runtime.verbs import all_verbs
 
 N = 6000
 

@@ -5,8 +5,10 @@ from collections import Counter
 
 import pytest
 
-from miniserve.tutor import corpus, corpus2
-from miniserve.tutor.guard import tokens, verb_edit_only
+from miniserve.tutor.corpus import v1 as corpus
+
+from miniserve.tutor.corpus import v2 as corpus2
+from miniserve.tutor.runtime.guard import tokens, verb_edit_only
 
 N = 6000
 

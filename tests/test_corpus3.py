@@ -8,9 +8,11 @@ from difflib import SequenceMatcher
 
 import pytest
 
-from miniserve.tutor import corpus3, inject
-from miniserve.tutor.guard import tokens, verb_edit_only
-from miniserve.tutor.inflect import Forms, forms, misspellings
+from miniserve.tutor.corpus import v3 as corpus3
+
+from miniserve.tutor.corpus import inject
+from miniserve.tutor.runtime.guard import tokens, verb_edit_only
+from miniserve.tutor.corpus.inflect import Forms, forms, misspellings
 
 LIMIT = 2500
 

@@ -2,8 +2,10 @@
 
 from collections import Counter
 
-from miniserve.tutor import corpus2, evaluate
-from miniserve.tutor.lexicon import pools
+from miniserve.tutor.corpus import v2 as corpus2
+
+from miniserve.tutor.evaluation import evaluate
+from miniserve.tutor.corpus.lexicon import pools
 
 NEW_KINDS = ("be_have_do", "added_s", "do_support", "passive", "modal_to_progressive", "past_marker", "two_errors")
 

@@ -12,12 +12,12 @@ import pytest
 import trio
 import trio.testing
 
-from miniserve.admission import Admission
+from miniserve.http.admission import Admission
 from miniserve.config import Settings
-from miniserve.health import Health
-from miniserve.middleware import RateLimit
-from miniserve.proxy import ForwardedFor
-from miniserve.ratelimit import Buckets, RateLimited
+from miniserve.scheduler.health import Health
+from miniserve.http.middleware import RateLimit
+from miniserve.http.proxy import ForwardedFor
+from miniserve.http.ratelimit import Buckets, RateLimited
 
 
 class Recorder:

@@ -7,10 +7,14 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from miniserve.tutor import corpus, corpus2, evaluate
-from miniserve.tutor.constraint import EditAutomaton, EditConstraints
-from miniserve.tutor.guard import verb_edit_only
-from miniserve.tutor.prompt import TutorPrompt
+from miniserve.tutor.corpus import v1 as corpus
+
+from miniserve.tutor.corpus import v2 as corpus2
+
+from miniserve.tutor.evaluation import evaluate
+from miniserve.tutor.runtime.constraint import EditAutomaton, EditConstraints
+from miniserve.tutor.runtime.guard import verb_edit_only
+from miniserve.tutor.runtime.prompt import TutorPrompt
 
 
 @pytest.fixture(scope="module")

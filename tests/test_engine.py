@@ -5,7 +5,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from miniserve.engine import Engine, SamplingParams, Sequence, StepPlan
-from miniserve.weights import load_model
+from miniserve.model.weights import load_model
 
 
 @pytest.fixture(scope="module")

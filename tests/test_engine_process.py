@@ -17,10 +17,10 @@ from miniserve.engine import AllowedTokens, Engine, SamplingParams, Sequence
 from miniserve.engine.core.client import CoreProcess
 from miniserve.engine.core.remote_worker import RemoteWorker
 from miniserve.engine.stop import Runaway
-from miniserve.health import Health
+from miniserve.scheduler.health import Health
 from miniserve.scheduler import Scheduler, StepFailed, Unavailable
-from miniserve.ticket import Ticket
-from miniserve.weights import load_model
+from miniserve.scheduler.ticket import Ticket
+from miniserve.model.weights import load_model
 
 WORK = [  # greedy and seeded sampling, a token constraint, a stop condition, logprobs, scoring (the tutor's gate)
     ([0, 1, 2], SamplingParams(max_new_tokens=12, stop_at_end=False)),

@@ -12,9 +12,11 @@ from engines import ScriptedEngine
 from helpers import real_server
 from test_service import serving
 
-from miniserve.tutor import corpus, corpus2
-from miniserve.tutor.guard import NO_ERROR, review
-from miniserve.tutor.prompt import TutorPrompt
+from miniserve.tutor.corpus import v1 as corpus
+
+from miniserve.tutor.corpus import v2 as corpus2
+from miniserve.tutor.runtime.guard import NO_ERROR, review
+from miniserve.tutor.runtime.prompt import TutorPrompt
 
 LINK = 'He <a href="https://example.com">goed</a> home'
 LINK_FIXED = 'He <a href="https://example.com">went</a> home'

@@ -99,7 +99,7 @@ async def test_a_paragraph_is_taken_whole_or_refused_at_once_and_sentences_keep_
 def test_the_fairness_bench_sends_64_sentences_within_the_paragraph_limit():
     from bench.fairness import MAX_TEXT_CHARS, paragraph_text
     from bench.loadgen import sample_sentences
-    from miniserve.paragraph import sentences
+    from miniserve.service.paragraph import sentences
 
     text = paragraph_text(sample_sentences(512, seed=1))
     assert len(text) <= MAX_TEXT_CHARS and len(sentences(text)) == 64

@@ -4,10 +4,10 @@ service (the copy and the correction scored in one engine step)."""
 import pytest
 
 from engines import RecordingEngine
-from miniserve.tutor import gate
-from miniserve.tutor.guard import NO_ERROR, Review
-from miniserve.tutor.prompt import TutorPrompt
-from miniserve.tutoring import Tutor
+from miniserve.tutor.runtime import gate
+from miniserve.tutor.runtime.guard import NO_ERROR, Review
+from miniserve.tutor.runtime.prompt import TutorPrompt
+from miniserve.service.tutoring import Tutor
 from test_service import serving
 
 SENTENCE = "She have two cats and they lives in Kisumu."

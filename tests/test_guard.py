@@ -3,9 +3,11 @@
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from miniserve.tutor import corpus, evaluate
-from miniserve.tutor.forms import is_verb_form
-from miniserve.tutor.guard import NO_ERROR, review, tokens, verb_edit_only
+from miniserve.tutor.corpus import v1 as corpus
+
+from miniserve.tutor.evaluation import evaluate
+from miniserve.tutor.runtime.forms import is_verb_form
+from miniserve.tutor.runtime.guard import NO_ERROR, review, tokens, verb_edit_only
 
 VERB_FIXES = [
     ("She have two cats.", "She has two cats."),

@@ -52,7 +52,7 @@ async def test_drain_delay_fails_readiness_first_and_holds_the_listener(tutor_fo
     """Without the delay a draining replica with nothing in flight closed its listener at once, while
     HAProxy still sent it requests: a connection accepted just before the close was reset (a 502)."""
     from miniserve.config import Settings
-    from miniserve.service import Service
+    from miniserve.http.state import Service
 
     service = Service(Settings(drain_delay=DRAIN_DELAY), tutor_folder)
     service.health.model_loaded = service.health.warmed_up = service.health.scheduler_alive = True

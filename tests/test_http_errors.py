@@ -125,8 +125,8 @@ async def test_repeated_words_get_an_honest_answer_not_a_runaway(tutor_folder):
     empty explanation. Free, the corrected part ends at its limit and the guard withholds it;
     edit-constrained (the default), it can only be the input, and the rambling explanation is
     replaced by the honest one."""
-    from miniserve.tutor.guard import NO_ERROR
-    from miniserve.tutoring import EXPLANATION_ALLOWANCE, corrected_limit
+    from miniserve.tutor.runtime.guard import NO_ERROR
+    from miniserve.service.tutoring import EXPLANATION_ALLOWANCE, corrected_limit
 
     sentence = " ".join(["the"] * 75)
     async with serving(tutor_folder, edit_constraint=0) as (client, service):
@@ -147,7 +147,7 @@ async def test_a_stream_is_logged_when_it_ends_with_its_real_tokens(tutor_folder
     import logging
 
     async with serving(tutor_folder) as (client, _):
-        with caplog.at_level(logging.INFO, logger="miniserve.access"):
+        with caplog.at_level(logging.INFO, logger="miniserve.http.access"):
             async with client.request("/correct?stream=true", method="POST", headers=JSON) as stream:
                 await stream.send(json.dumps({"sentence": "He goed to school."}).encode())
                 await stream.send_complete()
@@ -157,7 +157,7 @@ async def test_a_stream_is_logged_when_it_ends_with_its_real_tokens(tutor_folder
                         raw += await stream.receive()
                 except Exception:  # the end of the stream
                     pass
-    lines = [json.loads(r.message) for r in caplog.records if r.name == "miniserve.access"]
+    lines = [json.loads(r.message) for r in caplog.records if r.name == "miniserve.http.access"]
     assert len(lines) == 1
     final = json.loads(raw.decode().split("\n\n")[-3].removeprefix("data: "))
     line = lines[0]
@@ -184,7 +184,7 @@ async def test_the_schema_documents_every_status_and_the_served_model(tutor_fold
 
 
 def test_a_runaway_corrected_part_ends_at_its_limit_on_the_compute_thread():
-    from miniserve.tutoring import Runaway
+    from miniserve.service.tutoring import Runaway
 
     stop = Runaway(why_id=7, limit=3)
     assert [stop.matched([1] * n) for n in range(1, 6)] == [False, False, False, True, True]

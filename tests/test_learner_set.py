@@ -8,12 +8,16 @@ from pathlib import Path
 
 import pytest
 
-from miniserve.tutor import corpus, corpus2, evaluate
-from miniserve.tutor.forms import aux_family, is_verb_form
-from miniserve.tutor.guard import tokens
-from miniserve.tutor.learner_set import (CLASSES, ERROR_CLASSES, GENRES, HALVES, HARD_FAMILIES, learner_cases,
+from miniserve.tutor.corpus import v1 as corpus
+
+from miniserve.tutor.corpus import v2 as corpus2
+
+from miniserve.tutor.evaluation import evaluate
+from miniserve.tutor.runtime.forms import aux_family, is_verb_form
+from miniserve.tutor.runtime.guard import tokens
+from miniserve.tutor.evaluation.learner_set import (CLASSES, ERROR_CLASSES, GENRES, HALVES, HARD_FAMILIES, learner_cases,
                                          report, table)
-from miniserve.tutor.prompt import Completion
+from miniserve.tutor.runtime.prompt import Completion
 
 # Tense is the learners' commonest verb error, then verb form, agreement, inflection (LEARNER_ERRORS).
 MIN_PER_CLASS = {"tense": 100, "verb_form": 55, "agreement": 40, "inflection": 20, "two_errors": 25}

@@ -40,10 +40,10 @@ async def test_every_line_is_json_and_none_is_printed_twice(tutor_folder):
     messages = [line["message"] for line in lines]
     assert [m for m, n in Counter(messages).items() if n > 1 and m != "access"] == []
     kinds = [(line["logger"], line["message"].split(":")[0].split(" ")[0]) for line in lines]
-    for expected in [("miniserve.app", "starting"), ("hypercorn.error", "Running"), ("miniserve.service", "ready"),
-                     ("miniserve.server", "shutting"), ("miniserve.app", "stopped")]:
+    for expected in [("miniserve.http.app", "starting"), ("hypercorn.error", "Running"), ("miniserve.http.state", "ready"),
+                     ("miniserve.http.server", "shutting"), ("miniserve.http.app", "stopped")]:
         assert kinds.count(expected) == 1, (expected, kinds)
-    access = [line for line in lines if line["logger"] == "miniserve.access"]
+    access = [line for line in lines if line["logger"] == "miniserve.http.access"]
     assert [a["status"] for a in access] == [200, 200] and all(a["level"] == "info" for a in access)
 
 
@@ -71,6 +71,6 @@ async def test_vllm_names_text_lines_and_no_access_log(tutor_folder):
             process.wait(10)
     log.seek(0)
     lines = log.read().splitlines()
-    assert any(" INFO " in line and "miniserve.app: starting" in line for line in lines), lines
+    assert any(" INFO " in line and "miniserve.http.app: starting" in line for line in lines), lines
     assert not [line for line in lines if line.startswith("{")]
-    assert not [line for line in lines if "miniserve.access" in line]
+    assert not [line for line in lines if "miniserve.http.access" in line]

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from engines import FailingEngine
-from miniserve.paragraph import replace, sentences
+from miniserve.service.paragraph import replace, sentences
 from test_service import serving, wait_until
 from test_streaming import JSON, events, read_all, send_body
 

@@ -2,7 +2,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from miniserve.tutor.prompt import MAX_SENTENCE_CHARS, SPECIAL_TOKENS, SentenceError, TutorPrompt
+from miniserve.tutor.runtime.prompt import MAX_SENTENCE_CHARS, SPECIAL_TOKENS, SentenceError, TutorPrompt
 
 
 @pytest.fixture(scope="module")

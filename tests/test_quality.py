@@ -1,12 +1,12 @@
 """The quality bar of the shipped model, on samples (the full evaluation is `python -m
-miniserve.tutor.evaluate --n 2000`, whose numbers are in docs/model.md). Every answer goes through
+miniserve.tutor.evaluation.evaluate --n 2000`, whose numbers are in docs/model.md). Every answer goes through
 the service's tutoring flow on the project's engine, free or edit-constrained, with the gate off
 (the model's own quality) or at the shipped threshold (what /correct shows)."""
 
 import pytest
 
 from miniserve.config import Settings
-from miniserve.tutor import evaluate
+from miniserve.tutor.evaluation import evaluate
 from test_service import serving
 
 # What the shipped model (stage 5) measurably reaches (docs/model.md); each bar sits a little under it.

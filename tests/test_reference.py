@@ -3,9 +3,9 @@
 import numpy as np
 import pytest
 
-from miniserve import reference
-from miniserve.tutor.prompt import TutorPrompt
-from miniserve.weights import load_model
+from miniserve.model import reference
+from miniserve.tutor.runtime.prompt import TutorPrompt
+from miniserve.model.weights import load_model
 
 torch = pytest.importorskip("torch")
 transformers = pytest.importorskip("transformers")

@@ -7,10 +7,10 @@ import trio
 
 from miniserve.config import Settings
 from miniserve.engine import Engine, SamplingParams, Sequence
-from miniserve.health import Health
+from miniserve.scheduler.health import Health
 from miniserve.scheduler import Overloaded, Scheduler, Unavailable
-from miniserve.ticket import Ticket
-from miniserve.weights import load_model
+from miniserve.scheduler.ticket import Ticket
+from miniserve.model.weights import load_model
 from engines import CountingEngine, SlowEngine
 
 PARAMS = SamplingParams(max_new_tokens=6, stop_at_end=False)
@@ -86,29 +86,29 @@ async def test_close_drains_every_request(model):
     assert s.engine.cache.used_slots == 0 and s.n_running == s.n_waiting == 0
 
 
-async def test_follow_up_work_is_taken_when_new_requests_are_not_and_counts_while_in(model):
+async def test_follow_up_work_is_taken_when_new_requests_are_not_and_takes_no_room(model):
     """The tutor's gate scores an admitted request's corrections: that follow-up is refused neither
-    by a full engine nor by a drain (the request would fail halfway), and while it is in the engine
-    it counts in `has_room` like any sequence."""
+    by a full engine nor by a drain (the request would fail halfway), and it takes no room from new
+    requests (`has_room` counts requests' own sequences; a follow-up is part of one already in)."""
     s = scheduler(model, SlowEngine, max_queue=2)  # room for 4 running + 2 waiting
     s.engine.delay = 0.005
     long = SamplingParams(max_new_tokens=40, stop_at_end=False)
-    admitted = [Ticket(Sequence([0, 1 + i], long)) for i in range(6)]
+    admitted = [Ticket(Sequence([0, 1 + i], long)) for i in range(5)]
     follow_up = [Ticket(Sequence([0, 1, 2, 3 + i], SamplingParams(score_tokens=2))) for i in range(3)]
     async with trio.open_nursery() as nursery:
         await nursery.start(s.run)
         for ticket in admitted:
             s.enqueue(ticket)
-        with pytest.raises(Overloaded):
-            s.enqueue(Ticket(Sequence([0, 9], PARAMS)))
+        with pytest.raises(Overloaded):  # 5 + 2 > 6
+            s.enqueue(Ticket(Sequence([0, 9], PARAMS)), Ticket(Sequence([0, 10], PARAMS)))
         s.health.draining = True
         s.enqueue(*follow_up, follow_up=True)
-        assert len(s.tickets) == 9 and not s.has_room(1) and not s.has_room(2)
+        assert len(s.tickets) == 8 and s.has_room(1) and not s.has_room(2)  # as before the follow-ups
         with pytest.raises(Unavailable):
             s.enqueue(Ticket(Sequence([0, 9], PARAMS)))
         for ticket in admitted + follow_up:
             await ticket.done.wait()
-        assert s.has_room(1) and s.has_room(2) and not s.tickets and not s._several
+        assert s.has_room(2) and not s.tickets and not s._several and not s._follow_ups
         s.close()
     assert all(t.error is None for t in admitted + follow_up)
     assert all(len(t.logprobs) == 2 and not t.tokens for t in follow_up)

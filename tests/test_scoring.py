@@ -4,9 +4,9 @@ batched step beside generating sequences, checked against the NumPy reference.""
 import numpy as np
 import pytest
 
-from miniserve import reference
+from miniserve.model import reference
 from miniserve.engine import Engine, SamplingParams, Sequence
-from miniserve.weights import load_model
+from miniserve.model.weights import load_model
 
 PREFIX = [0, 17, 3, 8]
 CONTINUATIONS = [[44, 2, 9], [44, 5], [120, 7, 7, 7, 1], [3]]

@@ -11,7 +11,7 @@ from contextlib import asynccontextmanager
 import pytest
 import trio
 
-from miniserve.app import create_app
+from miniserve.http.app import create_app
 from miniserve.config import SCHEDULERS, Settings
 from engines import BrokenEngine, FailingEngine, RefusingEngine, SlowEngine
 
@@ -61,8 +61,8 @@ async def wait_until(predicate, seconds=20.0):
 def reference_answers(tutor_folder):
     """The tutoring flow driven on an engine in this thread, one sentence at a time, as the CLI does."""
     from miniserve.engine import Engine
-    from miniserve.tutor.prompt import TutorPrompt
-    from miniserve.tutoring import Tutor, run_sync
+    from miniserve.tutor.runtime.prompt import TutorPrompt
+    from miniserve.service.tutoring import Tutor, run_sync
 
     engine = Engine.from_folder(tutor_folder, n_slots=8)
     tutor = Tutor.configured(Settings(), TutorPrompt.from_folder(tutor_folder), engine.config.n_positions)
@@ -300,10 +300,10 @@ async def test_event_loop_answers_during_generation(tutor_folder):
 
 async def test_one_json_log_line_per_request(tutor_folder, caplog):
     async with serving(tutor_folder) as (client, _):
-        with caplog.at_level(logging.INFO, logger="miniserve.access"):
+        with caplog.at_level(logging.INFO, logger="miniserve.http.access"):
             response = await client.post("/correct", json={"sentence": SENTENCES[0]}, headers={"X-Request-ID": "abc-123"})
     assert response.headers["X-Request-ID"] == "abc-123"
-    lines = [json.loads(r.message) for r in caplog.records if r.name == "miniserve.access"]
+    lines = [json.loads(r.message) for r in caplog.records if r.name == "miniserve.http.access"]
     assert len(lines) == 1
     line = lines[0]
     assert line["request_id"] == "abc-123" and line["status"] == 200 and line["scheduler"] == "continuous"

@@ -68,8 +68,8 @@ async def test_clients_that_never_read_lock_nobody_out_and_are_closed_after_the_
                         await trio.sleep(0.05)
                 while await in_engine(client):  # the engine has let go of them
                     await trio.sleep(0.05)
-            answer = await client.post("/correct", json={"sentence": "He goed to school"})
-            assert answer.status_code == 200 and answer.json()["corrected"] == "He went to school"
+            answer = await client.post("/correct", json={"sentence": "He goed to school."})
+            assert answer.status_code == 200 and answer.json()["corrected"] == "He went to school."
             assert open_fds(process.pid) >= before + 4  # the four were there all along, blocked writing
             with trio.fail_after(WRITE_TIMEOUT + 30):  # the kernel closes them once their window stays shut
                 while open_fds(process.pid) > before + 1:

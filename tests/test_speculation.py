@@ -5,11 +5,11 @@ distribution the model's own (chi-square against probabilities from the NumPy re
 import numpy as np
 import pytest
 
-from miniserve import reference
+from miniserve.model import reference
 from miniserve.engine import Engine, PromptLookup, SamplingParams, Sequence, StepPlan
-from miniserve.tutor import corpus
-from miniserve.tutor.prompt import TutorPrompt
-from miniserve.weights import load_model
+from miniserve.tutor.corpus import v1 as corpus
+from miniserve.tutor.runtime.prompt import TutorPrompt
+from miniserve.model.weights import load_model
 from tiny_model import tiny_model
 
 

@@ -8,9 +8,9 @@ import sys
 import pytest
 
 from bench import quiet
-from miniserve.tutor import model_folder, stages, train
-
-
+from miniserve.tutor import model_folder
+from miniserve.tutor.training import stages
+from miniserve.tutor.training import train
 def test_the_stages_follow_the_shipped_models_record():
     """Each stage's seed, learning rate and corpus are the ones training.json records, in order."""
     record, chain = json.loads((model_folder() / "training.json").read_text()), []

@@ -84,12 +84,12 @@ async def test_host_and_port_from_the_environment(tutor_folder):
 
 @pytest.mark.parametrize("workers, code", [("0", 2), ("1", None)])
 def test_hypercorn_without_the_trio_worker_refuses_to_start(workers, code):
-    """`hypercorn "miniserve.app:create_app()"` (asyncio worker) must not serve 500s: one line says
+    """`hypercorn "miniserve.http.app:create_app()"` (asyncio worker) must not serve 500s: one line says
     what to add. Exit code 2 in-process (`-w 0`); Hypercorn's master loses a worker's exit code
-    (see miniserve/startup.py), so with workers only the refusal itself is checked."""
+    (see miniserve/http/startup.py), so with workers only the refusal itself is checked."""
     port = free_port()
     done = subprocess.run([sys.executable, "-m", "hypercorn", "-w", workers, "--bind", f"127.0.0.1:{port}",
-                           "miniserve.app:create_app()"], capture_output=True, text=True, timeout=120)
+                           "miniserve.http.app:create_app()"], capture_output=True, text=True, timeout=120)
     lines = (done.stdout + done.stderr).splitlines()
     assert len(lines) == 1 and "--worker-class trio" in json.loads(lines[0])["message"], lines
     if code is not None:

@@ -6,9 +6,9 @@ import pytest
 
 from kernels import naive
 from kernels.step import forward_step
-from miniserve import reference
+from miniserve.model import reference
 from miniserve.engine import Engine, SamplingParams, Sequence, StepPlan
-from miniserve.weights import load_model
+from miniserve.model.weights import load_model
 
 
 @pytest.fixture(scope="module", params=["tutor", "random"])

@@ -5,7 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from tokenizers import Tokenizer
 
-from miniserve.textstream import IncrementalDecoder, StopMatcher
+from miniserve.service.textstream import IncrementalDecoder, StopMatcher
 
 
 @pytest.fixture(scope="module")
@@ -69,7 +69,7 @@ def test_flush_shows_an_unfinished_character_as_a_replacement(tokenizer):
 
 
 def test_stop_strings_match_at_the_token_that_completes_one(tokenizer):
-    from miniserve.textstream import StopStrings
+    from miniserve.service.textstream import StopStrings
 
     ids = tokenizer.encode("He went to school. Then he came home.").ids
     stop = StopStrings(tokenizer, ["school."])

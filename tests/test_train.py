@@ -6,17 +6,16 @@ import math
 import numpy as np
 import pytest
 
-from miniserve import reference
-from miniserve.tutor.prompt import TutorPrompt
-from miniserve.weights import load_model
+from miniserve.model import reference
+from miniserve.tutor.runtime.prompt import TutorPrompt
+from miniserve.model.weights import load_model
 
 torch = pytest.importorskip("torch")
 transformers = pytest.importorskip("transformers")
 
 
 def test_tiny_training_run(tmp_path):
-    from miniserve.tutor import train
-
+    from miniserve.tutor.training import train
     out = tmp_path / "tiny"
     train.main(["--out", str(out), "--examples", "1500", "--steps", "60", "--n-embd", "32", "--n-layer", "1",
                 "--n-head", "2", "--vocab-size", "400", "--batch-size", "32", "--lr", "3e-3"])
@@ -41,8 +40,7 @@ TINY = ["--examples", "600", "--n-embd", "32", "--n-layer", "1", "--n-head", "2"
 def test_a_killed_stage_resumes_from_its_checkpoint(tmp_path, monkeypatch, capsys):
     from safetensors.numpy import load_file
 
-    from miniserve.tutor import train
-
+    from miniserve.tutor.training import train
     train.main(["--out", str(tmp_path / "whole"), *TINY])
     real_save = train.save_checkpoint
 
@@ -65,7 +63,7 @@ def test_a_killed_stage_resumes_from_its_checkpoint(tmp_path, monkeypatch, capsy
 
 
 def test_grown_layers_start_as_the_identity(random_gpt2_folder):
-    from miniserve.tutor.train import grow
+    from miniserve.tutor.training.train import grow
 
     model = transformers.GPT2LMHeadModel.from_pretrained(random_gpt2_folder).eval()
     ids = torch.tensor([[1, 5, 9, 4, 2]])
@@ -78,8 +76,7 @@ def test_grown_layers_start_as_the_identity(random_gpt2_folder):
 
 
 def test_the_clock_does_not_count_a_pause(monkeypatch):
-    from miniserve.tutor import train
-
+    from miniserve.tutor.training import train
     now = [100.0]
     monkeypatch.setattr(train.time, "time", lambda: now[0])
     clock = train.ActiveClock()

@@ -7,7 +7,7 @@ import sys
 
 import trio
 
-from miniserve.tutor.devsets import dev_cases
+from miniserve.tutor.evaluation.devsets import dev_cases
 from test_service import serving
 
 
@@ -69,7 +69,7 @@ def test_a_cut_off_answer_exits_non_zero():
 
 
 def test_production_code_never_imports_evaluation_code():
-    code = ("import sys, miniserve.app, miniserve.cli, miniserve.tutoring, miniserve.tutor_tickets; "
+    code = ("import sys, miniserve.http.app, miniserve.cli, miniserve.service.tutoring, miniserve.service.tutor_tickets; "
             "print(sorted(m for m in sys.modules if m.split('.')[-1] in ('evaluate', 'calibrate', 'devsets')))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0 and done.stdout.strip() == "[]", done.stderr

@@ -1,6 +1,6 @@
 import pytest
 
-from miniserve.tutor.verbs import all_verbs, irregular_verbs, regular_past, regular_verbs, third_person
+from miniserve.tutor.runtime.verbs import all_verbs, irregular_verbs, regular_past, regular_verbs, third_person
 
 
 def test_enough_verbs_and_no_overlap():

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 from safetensors.numpy import load_file, save_file
 
-from miniserve.weights import ModelFormatError, load_model
+from miniserve.model.weights import ModelFormatError, load_model
 
 
 def copy_with(src, dst, edit_tensors=None, edit_config=None):

@@ -3,7 +3,7 @@ distribution of a few tokens can be computed with the reference."""
 
 import numpy as np
 
-from miniserve.weights import GPT2Config, GPT2Weights, LayerWeights
+from miniserve.model.weights import GPT2Config, GPT2Weights, LayerWeights
 
 
 def tiny_model(vocab=5, n_positions=24, d=16, n_layer=1, n_head=2, scale=0.6, seed=0):

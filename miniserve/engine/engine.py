@@ -25,7 +25,7 @@ from miniserve.engine.plan import StepPlan
 from miniserve.engine.policy import Continuous
 from miniserve.engine.sampling import SamplingParams
 from miniserve.engine.sequence import Sequence, Status
-from miniserve.weights import GPT2Config, GPT2Weights, load_model
+from miniserve.model.weights import GPT2Config, GPT2Weights, load_model
 
 
 def pack(config: GPT2Config, w: GPT2Weights) -> PackedWeights:

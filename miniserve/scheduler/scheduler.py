@@ -26,11 +26,11 @@ from miniserve.config import Settings
 from miniserve.engine import Engine
 from miniserve.engine.loop import CoreLoop, StepResult
 from miniserve.engine.policy import policy_for
-from miniserve.health import Health
+from miniserve.scheduler.health import Health
 from miniserve.metrics import Metrics
 from miniserve.scheduler.errors import Overloaded, StepFailed, Unavailable
 from miniserve.engine.core.worker import Worker
-from miniserve.ticket import Ticket
+from miniserve.scheduler.ticket import Ticket
 
 log = logging.getLogger("miniserve.scheduler")
 
@@ -55,6 +55,7 @@ class Scheduler:
         self.worker = worker(self._publish) if worker else Worker(self.loop, self._publish)
         self.tickets: dict[int, Ticket] = {}  # enqueued and not finished, by sequence id
         self._several: set[int] = set()  # the ids among them of requests of several sequences
+        self._follow_ups: set[int] = set()  # and of follow-up work (the gate's scoring): not counted for room
         self.records: deque[StepRecord] = deque(maxlen=10_000)
         self.steps = 0
         self.mean_request_seconds = 1.0
@@ -105,7 +106,7 @@ class Scheduler:
         engine, never a handler still writing an answer."""
         if n > 1 and len(self._several) + n > self.settings.max_queue:
             return False
-        return len(self.tickets) + n <= self.capacity
+        return len(self.tickets) - len(self._follow_ups) + n <= self.capacity
 
     def enqueue(self, *tickets: Ticket, follow_up: bool = False) -> None:
         """Hand over one request's tickets, all or none, or raise Overloaded / Unavailable at once.
@@ -121,7 +122,10 @@ class Scheduler:
             # in the system since it arrived: a paragraph's later sentences wait (sync: behind the first)
             self._area += self._area_at - ticket.arrived
             self.tickets[ticket.seq.id] = ticket
-            if len(tickets) > 1:
+            ticket.follow_up = follow_up
+            if follow_up:
+                self._follow_ups.add(ticket.seq.id)
+            elif len(tickets) > 1:
                 self._several.add(ticket.seq.id)
         if self.policy.inline:
             return self._generate_inline(tickets)
@@ -287,10 +291,11 @@ class Scheduler:
         self._count_change()
         del self.tickets[ticket.seq.id]
         self._several.discard(ticket.seq.id)
+        self._follow_ups.discard(ticket.seq.id)
         if ticket.admitted is not None:
             self._n_running -= 1
         ticket.finish(error)
-        if not error and not ticket.cancelled:
+        if not error and not ticket.cancelled and not ticket.follow_up:  # requests' times, not their parts'
             self.mean_request_seconds = 0.9 * self.mean_request_seconds + 0.1 * ticket.total_seconds
             if self.metrics:
                 self.metrics.request_duration.observe(ticket.total_seconds)

@@ -14,7 +14,7 @@ from pathlib import Path
 from quart import Blueprint, redirect, request, send_from_directory
 from quart_schema import hide
 
-from miniserve.errors import ApiError
+from miniserve.http.errors import ApiError
 
 ASSETS = {"swagger-ui-bundle.js": "QUART_SCHEMA_SWAGGER_JS_URL", "swagger-ui.css": "QUART_SCHEMA_SWAGGER_CSS_URL"}
 PREFIX = "/docs/assets/"

@@ -8,8 +8,8 @@ from pathlib import Path
 from quart import Blueprint, render_template, send_from_directory
 from quart_schema import hide
 
-from miniserve.schemas import MAX_TEXT_CHARS
-from miniserve.tutor.prompt import MAX_SENTENCE_CHARS
+from miniserve.http.schemas import MAX_TEXT_CHARS
+from miniserve.tutor.runtime.prompt import MAX_SENTENCE_CHARS
 
 EXAMPLES = [
     "He goed to school.",

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from miniserve.config import Settings
 from miniserve.engine.core.wire import Link, Ready, ToApi
-from miniserve.weights import GPT2Config
+from miniserve.model.weights import GPT2Config
 
 
 # What the core builds its engine and loop from (build.py): the rest of the settings are the server's.

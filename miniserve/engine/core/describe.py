@@ -39,7 +39,7 @@ StopSpec = StopText | RunawaySpec
 
 
 def describe_constraint(constraint) -> ConstraintSpec | None:
-    from miniserve.tutor.constraint import EditConstraint
+    from miniserve.tutor.runtime.constraint import EditConstraint
 
     if constraint is None:
         return None
@@ -51,7 +51,7 @@ def describe_constraint(constraint) -> ConstraintSpec | None:
 
 
 def describe_stop(stop) -> StopSpec | None:
-    from miniserve.textstream import StopStrings
+    from miniserve.service.textstream import StopStrings
 
     if stop is None:
         return None
@@ -89,8 +89,8 @@ class Rebuilder:
 
     def _edit_factory(self):
         if self._edits is None:
-            from miniserve.tutor.constraint import EditConstraints
-            from miniserve.tutor.prompt import TutorPrompt
+            from miniserve.tutor.runtime.constraint import EditConstraints
+            from miniserve.tutor.runtime.prompt import TutorPrompt
 
             self._edits = EditConstraints.for_prompt(TutorPrompt(self.tokenizer))
         return self._edits
@@ -107,6 +107,6 @@ class Rebuilder:
             return None
         if isinstance(spec, RunawaySpec):
             return Runaway(spec.why_id, spec.limit)
-        from miniserve.textstream import StopStrings
+        from miniserve.service.textstream import StopStrings
 
         return StopStrings(self.tokenizer, spec.stops, spec.skip_special_tokens)

@@ -1,0 +1,70 @@
+"""Cheap refusal under overload, before Quart sees the request (no request object, no JSON
+parsing, no validation, no tokenizing: only the raw body bytes were read). It answers 503 with
+Retry-After at once when nothing can be served (loading, draining, scheduler dead), when the
+scheduler would not take even a one-sentence request now (`Scheduler.has_room(1)`, the one rule
+that intake applies again to the whole request), or when as many generation requests are still
+unanswered here as the engine can hold: without that bound, under overload many requests pass the
+check together, go through Quart's whole parse, and only then get their 503, the expensive way.
+
+A request stops counting here when its answer starts: a stream whose client does not read holds
+a handler blocked in a write, not a place in the engine (its sequences are counted by the
+scheduler until they finish or its write deadline drops them). It reads a few counters, so it
+costs the engine nothing."""
+
+from __future__ import annotations
+
+from miniserve.http.errors import error_body
+
+GENERATION_PATHS = ("/correct", "/v1/completions", "/v1/chat/completions")
+
+
+class Admission:
+    def __init__(self, app, service, paths: tuple[str, ...] = GENERATION_PATHS, on_reject=lambda reason: None):
+        self.app, self.service, self.paths, self.on_reject = app, service, paths, on_reject
+        self.unanswered = 0  # generation requests admitted here whose answer has not started (event loop only)
+
+    def refusal(self) -> tuple[str, str, int] | None:
+        """(type, message, retry-after seconds) when the request must be refused now, else None."""
+        scheduler, health = self.service.scheduler, self.service.health
+        reason = health.unavailable_reason()
+        if reason is not None or scheduler is None:
+            return "unavailable", f"the server cannot serve now: {reason or 'starting'}", 1
+        if not scheduler.has_room(1) or self.unanswered >= scheduler.capacity:
+            retry = scheduler.retry_after()
+            return "overloaded", f"the waiting queue is full; retry in {retry} s", retry
+        return None
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] == "http" and scope["method"] == "POST" and scope["path"] in self.paths:
+            refusal = self.refusal()
+            if refusal is not None:
+                type_, message, retry = refusal
+                self.on_reject(type_)
+                return await refuse(send, scope["path"], type_, message, retry)
+            return await self._counted(scope, receive, send)
+        await self.app(scope, receive, send)
+
+    async def _counted(self, scope, receive, send) -> None:
+        answering = False
+
+        async def send_counted(message):
+            nonlocal answering
+            if not answering and message["type"] == "http.response.start":
+                answering = True
+                self.unanswered -= 1  # before the write, which may block on a client that does not read
+            await send(message)
+        self.unanswered += 1
+        try:
+            await self.app(scope, receive, send_counted)
+        finally:
+            if not answering:
+                self.unanswered -= 1
+
+
+async def refuse(send, path: str, type_: str, message: str, retry: int) -> None:
+    """503 in the API's own error shape (OpenAI's under /v1); the connection stays reusable."""
+    body = error_body(path, 503, type_, message)
+    await send({"type": "http.response.start", "status": 503, "headers": [
+        (b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
+        (b"retry-after", str(retry).encode())]})
+    await send({"type": "http.response.body", "body": body})

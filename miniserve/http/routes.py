@@ -1,0 +1,103 @@
+"""The tutor's route, POST /correct: a sentence or a paragraph, answered whole or streamed per sentence."""
+
+from __future__ import annotations
+
+import trio
+from pydantic import BaseModel, RootModel
+from quart import Blueprint, g
+from quart_schema import document_querystring, document_request, document_response
+
+from miniserve.http.body import parse_json, stream_flag
+from miniserve.service.completion import stream_choices
+from miniserve.http.errors import ApiError
+from miniserve.service.intake import admit
+from miniserve.http.openapi import answers
+from miniserve.http.schemas import CorrectRequest, CorrectResponse, ParagraphResponse
+from miniserve.http.state import Service, service
+from miniserve.http.sse import HEADERS, frame
+from miniserve.service.tutor_tickets import TutorChoice, choices_for, gate, usage
+from miniserve.service.tutoring import InputProblem, Plan, sentence_answer
+
+routes = Blueprint("miniserve", __name__)
+
+
+class StreamQuery(BaseModel):
+    stream: bool = False
+
+
+class CorrectAnswer(RootModel[CorrectResponse | ParagraphResponse]):
+    """The `sentence` form's answer, or the `text` form's."""
+
+
+@routes.post("/correct")
+@document_request(CorrectRequest)
+@document_querystring(StreamQuery)
+@document_response(CorrectAnswer, 200)
+@answers(400, 408, 413, 415, 422, 429, 500, 501, 503, 504, stream=True)
+async def correct():
+    """Correct the verbs of a sentence or of each sentence of a paragraph, and explain.
+
+    `?stream=true`: server-sent events per sentence, as tokens arrive (see docs/api.md)."""
+    data = await parse_json(CorrectRequest)
+    streaming = stream_flag()
+    s = service()
+    if s.prompt is None:
+        raise ApiError(501, "not_implemented", "the served model is not the tutor: it has no <|fix|> prompt format")
+    paragraph = data.text is not None
+    try:
+        plan = s.tutor.plan(data.text if paragraph else data.sentence, paragraph)
+    except InputProblem as problem:
+        raise ApiError(422, "validation_error", str(problem), [{"field": problem.field, "message": problem.message}]) from None
+    record = g.access
+    tickets = admit(s, plan.work, record.request_id, streaming, client=record.client)
+    record.tickets = tickets
+    choices = choices_for(plan.turns, tickets, s.prompt)
+    if streaming:
+        record.streaming = True
+        return frame(events(s, plan, choices, record), record), 200, HEADERS
+    with trio.move_on_after(s.settings.request_timeout) as deadline:
+        async for _ in stream_choices(choices, tickets[0].signal):
+            pass
+        for choice, turn in zip(choices, plan.turns):
+            turn.decoded(choice.ticket.tokens, choice.finish_reason)
+        scoring = await gate(s, plan.turns, record.request_id)
+        record.tickets = tickets + scoring
+    if deadline.cancelled_caught:
+        raise ApiError(504, "timeout", f"no answer within {s.settings.request_timeout:g} s")
+    count_withheld(s, plan.turns)
+    return plan.answer(usage(tickets, scoring))
+
+
+async def events(s: Service, plan: Plan, choices: list[TutorChoice], record):
+    """`{"sentence", "field", "delta"}` as tokens arrive, each sentence's verdict when it is done
+    (a proposed change waits for the gate, which scores them all once every sentence is decoded),
+    then the whole answer."""
+    turns, signal = plan.turns, choices[0].ticket.signal
+
+    def verdict(i: int) -> dict:
+        count_withheld(s, [turns[i]])
+        return {"sentence": i, **{k: v for k, v in sentence_answer(i, turns[i]).items() if k != "index"}}
+
+    async for delta in stream_choices(choices, signal):
+        if delta.text:
+            yield {"sentence": delta.index, "field": delta.field, "delta": delta.text}
+        if delta.finish_reason:
+            turns[delta.index].decoded(choices[delta.index].ticket.tokens, delta.finish_reason)
+            if turns[delta.index].review is not None:
+                yield verdict(delta.index)
+    gated = [i for i, t in enumerate(turns) if t.review is None]
+    tickets = [c.ticket for c in choices]
+    scoring = await gate(s, turns, record.request_id)
+    record.tickets = tickets + scoring
+    for i in gated:
+        yield verdict(i)
+    whole = plan.answer(usage(tickets, scoring))
+    if not plan.paragraph:
+        whole["sentences"] = [sentence_answer(0, turns[0])]
+    yield whole
+
+
+def count_withheld(s: Service, turns) -> None:
+    withheld = sum(t.review.withheld for t in turns)
+    if withheld:
+        s.metrics.tutor_withheld.inc(withheld)

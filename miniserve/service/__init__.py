@@ -1,0 +1,1 @@
+"""What a request means, independent of HTTP: tutoring, intake, paragraphs, completions."""

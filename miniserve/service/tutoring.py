@@ -1,0 +1,188 @@
+"""The tutoring flow, one for every entry point: POST /correct, `miniserve correct` and the
+evaluation. A text becomes one Turn per sentence, and every turn goes through the same stages:
+
+    plan -> decode (edit-constrained) -> guard -> gate (score the copy against the correction) -> answer
+
+The flow never runs the model: it says what to run (prompt ids and SamplingParams) and takes the
+finished sequences back. `run_sync` drives it on an engine in the calling thread (CLI, evaluation);
+the HTTP route drives the same turns through the scheduler's tickets."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from dataclasses import replace as replace_field
+
+from miniserve.engine import SamplingParams, Sequence
+from miniserve.engine.stop import Runaway
+from miniserve.service.paragraph import Span, replace, sentences
+from miniserve.tutor.runtime import gate
+from miniserve.tutor.runtime.constraint import EditConstraints
+from miniserve.tutor.runtime.guard import NO_ERROR, Review, review
+from miniserve.tutor.runtime.prompt import EXPLANATION_ALLOWANCE, Completion, SentenceError, TutorPrompt
+
+Work = tuple[list[int], SamplingParams]  # what to run: prompt ids and how
+
+
+class InputProblem(ValueError):
+    """A sentence the tutor cannot take; `field` is the request's field ("sentence" or "text")."""
+
+    def __init__(self, field: str, message: str):
+        super().__init__(f"{field}: {message}")
+        self.field, self.message = field, message
+
+
+def one_line(sentence: str) -> str:
+    """What the model sees of a sentence: a line break or tab inside it (a wrapped paragraph) as a space."""
+    return re.sub(r"\s*[\n\r\t]\s*", " ", sentence)
+
+
+def whole(sentence: str) -> Span:
+    """The `sentence` form: one span, without the spacing around it."""
+    stripped = sentence.strip()
+    start = sentence.index(stripped)
+    return Span(start, start + len(stripped), stripped)
+
+
+def corrected_limit(n_text_tokens: int) -> int:
+    """A corrected sentence changes verb forms only, so it is about as long as the input: a few
+    tokens of slack for a changed ending or an inserted auxiliary, never the model running on."""
+    return n_text_tokens + 4 + n_text_tokens // 8
+
+
+@dataclass(frozen=True)
+class Tutor:
+    """The flow's settings: the same for the server, the CLI and the evaluation."""
+
+    prompt: TutorPrompt
+    n_positions: int
+    max_new_tokens: int
+    constraints: EditConstraints | None  # None: free decoding
+    threshold: float | None  # the gate's margin in nats; None: no gate
+
+    @classmethod
+    def configured(cls, settings, prompt: TutorPrompt, n_positions: int, constraints: EditConstraints | None = None) -> "Tutor":
+        """As `settings` (the service's Settings) say: edit constraint and gate on or off, the threshold."""
+        if constraints is None and settings.edit_constraint:
+            constraints = EditConstraints.for_prompt(prompt)
+        return cls(prompt, n_positions, settings.max_new_tokens, constraints if settings.edit_constraint else None,
+                   settings.gate_threshold if settings.gate else None)
+
+    def plan(self, text: str, paragraph: bool) -> "Plan":
+        spans = sentences(text) if paragraph else [whole(text)]
+        field = "text" if paragraph else "sentence"
+        if not spans:
+            raise InputProblem(field, "the text is empty")
+        turns = []
+        for i, span in enumerate(spans):
+            try:
+                turns.append(Turn(self, span))
+            except SentenceError as error:
+                where = f"sentence {i + 1} ({span.text[:40]!r}): " if paragraph else ""
+                raise InputProblem(field, f"{where}{error}") from None
+        return Plan(text, spans, turns, paragraph)
+
+
+class Turn:
+    """One sentence through the flow: its decode request, the guarded proposal, the gate's scoring
+    requests, and the answer the person sees (`review`)."""
+
+    def __init__(self, tutor: Tutor, span: Span):
+        self.tutor, self.span, self.line = tutor, span, one_line(span.text)
+        ids, budget = tutor.prompt.request(self.line, tutor.n_positions)
+        self.limit = corrected_limit(len(ids) - 2)  # the prompt adds <|endoftext|> and <|fix|>
+        max_new = min(budget, self.limit + 1 + EXPLANATION_ALLOWANCE, tutor.max_new_tokens)
+        constraint = tutor.constraints(self.line) if tutor.constraints else None
+        self.decode: Work = (ids, SamplingParams(max_new_tokens=max_new, stop=Runaway(tutor.prompt.why_id, self.limit),
+                                                 constraint=constraint))
+        self.completion: Completion | None = None
+        self.cut_off = False  # the model did not finish its answer
+        self.proposal: Review | None = None  # the guard's verdict on the model's answer
+        self.edits: list[gate.Edit] = []
+        self.variants: list[frozenset[int]] = []  # the kept-edit sets the gate scores
+        self.margins: list[float] = []
+        self.review: Review | None = None  # the answer
+
+    def decoded(self, generated: list[int], finish_reason: str | None) -> None:
+        done = self.tutor.prompt.parse(generated)
+        self.completion, self.cut_off = done, not done.complete or finish_reason == "length"
+        verdict = review(self.line, done.corrected, "" if self.cut_off else done.explanation)
+        if not verdict.changed:  # as typed, line breaks too
+            self.proposal = self.review = replace_field(verdict, corrected=self.span.text)
+            return
+        self.proposal = verdict
+        if self.tutor.threshold is None:
+            self.review = verdict
+            return
+        self.edits = gate.edits(self.line, verdict.corrected.strip())
+        self.variants = gate.variants(len(self.edits))
+
+    @property
+    def scoring(self) -> list[Work]:
+        """The gate's requests: each variant's answer `{sentence}<|why|>`, teacher-forced after the prompt."""
+        if self.review is not None:
+            return []
+        prompt, ids = self.tutor.prompt, self.decode[0]
+        answers = [prompt.encode_text(gate.apply(self.line, self.edits, keep).strip()) + [prompt.why_id]
+                   for keep in self.variants]
+        return [(ids + answer, SamplingParams(max_new_tokens=1, score_tokens=len(answer))) for answer in answers]
+
+    def scored(self, logprobs: list[list[float]]) -> None:
+        """The variants' per-token log-probabilities, in the order of `scoring`."""
+        totals = {keep: sum(lps) for keep, lps in zip(self.variants, logprobs)}
+        self.margins = gate.margins(len(self.edits), totals)
+        self.review = self.gated(self.tutor.threshold)
+
+    def gated(self, threshold: float) -> Review:
+        """The answer at `threshold` (calibration asks for several)."""
+        keep = gate.decide(self.margins, threshold)
+        if len(keep) == len(self.edits):
+            return self.proposal
+        if not keep:
+            return Review(self.span.text, NO_ERROR, changed=False, withheld=True)
+        explanation = gate.explanation_for(self.proposal.explanation, self.line, self.edits, keep)
+        # the guard checks the kept edits and their explanation as any answer (explanation.py)
+        shown = review(self.line, gate.apply(self.line, self.edits, keep), explanation)
+        return shown if shown.changed else Review(self.span.text, NO_ERROR, changed=False, withheld=True)
+
+
+@dataclass
+class Plan:
+    text: str  # what the person sent (the sentence, or the paragraph)
+    spans: list[Span]
+    turns: list[Turn]
+    paragraph: bool
+
+    @property
+    def work(self) -> list[Work]:
+        return [t.decode for t in self.turns]
+
+    def answer(self, usage: dict | None = None) -> dict:
+        """The whole answer: the `sentence` form's or the `text` form's."""
+        reviews = [t.review for t in self.turns]
+        if not self.paragraph:
+            r = reviews[0]
+            body = {"corrected": r.corrected, "explanation": r.explanation, "withheld": r.withheld}
+        else:
+            body = {"corrected": replace(self.text, self.spans, [r.corrected for r in reviews]),
+                    "sentences": [sentence_answer(i, t) for i, t in enumerate(self.turns)]}
+        return body if usage is None else {**body, "usage": usage}
+
+
+def sentence_answer(i: int, turn: Turn) -> dict:
+    span, r = turn.span, turn.review
+    return {"index": i, "original": span.text, "corrected": r.corrected, "explanation": r.explanation,
+            "changed": r.changed, "withheld": r.withheld, "start": span.start, "end": span.end}
+
+
+def run_sync(turns: list[Turn], run: Callable[[list[Sequence]], list[Sequence]]) -> None:
+    """Drive turns to their answers in this thread: every decode in one batch, then every scoring
+    request in another. `run` steps new sequences to completion (Engine.run, reference.run)."""
+    seqs = run([Sequence(list(ids), params) for ids, params in (t.decode for t in turns)])
+    for turn, seq in zip(turns, seqs):
+        turn.decoded(seq.generated, seq.finish_reason)
+    pending = [t for t in turns if t.review is None]
+    seqs = iter(run([Sequence(list(ids), params) for t in pending for ids, params in t.scoring]))
+    for turn in pending:
+        turn.scored([[lp for lp, _ in next(seqs).logprobs] for _ in turn.variants])

@@ -1,0 +1,1 @@
+"""Evaluating the tutor on generated splits and hand-written sets."""

@@ -1,0 +1,1 @@
+"""What the server uses of the tutor: the prompt format, the edit constraint, the guard."""

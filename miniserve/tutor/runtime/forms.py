@@ -1,0 +1,214 @@
+"""Which words are verb forms: auxiliaries by table, other verbs through the lexicon's verbs.
+
+Used by the guard (is this edit a verb-form edit?) and by the decoding constraint (which words may
+stand at a verb position?). A word unknown to the tables still counts as a form of a known verb when
+it looks like one ("taked", "builded", "swimmed", "wented").
+"""
+
+from __future__ import annotations
+
+import csv
+from functools import cache
+from importlib import resources
+
+from miniserve.tutor.runtime.verbs import VOWELS, _doubles, all_verbs, misspellings, regular_past, third_person
+
+BE = ("be", "am", "is", "are", "was", "were", "been", "being", "isn't", "aren't", "wasn't", "weren't",
+      "ain't", "'m", "'s", "'re")
+HAVE = ("have", "has", "had", "having", "haven't", "hasn't", "hadn't", "'ve", "'d")
+DO = ("do", "does", "did", "doing", "done", "don't", "doesn't", "didn't")
+MODALS = ("can", "could", "will", "would", "shall", "should", "must", "may", "might", "cannot", "can't",
+          "couldn't", "won't", "wouldn't", "shan't", "shouldn't", "mustn't", "mightn't", "'ll")
+TO = ("to",)
+AUX_FAMILY = {w: fam for fam, words in (("be", BE), ("have", HAVE), ("do", DO), ("modal", MODALS), ("to", TO))
+              for w in words}
+NEGATIVE = frozenset(w for w in AUX_FAMILY if w.endswith("n't")) | {"cannot"}
+# Words after which a verb-looking word is a noun ("the walks", "two books"): never a verb position.
+NOUN_MARKERS = frozenset((
+    "a", "an", "the", "this", "that", "these", "those", "my", "your", "his", "her", "its", "our", "their",
+    "some", "any", "many", "few", "several", "every", "each", "no", "one", "two", "three", "four", "five",
+    "six", "seven", "eight", "nine", "ten", "of", "in", "on", "at", "with", "for", "from", "by", "about",
+))
+
+
+# Closed-class words: never a verb, whatever they look like.
+FUNCTION_WORDS = NOUN_MARKERS | frozenset((
+    "i", "you", "he", "she", "it", "we", "they", "me", "him", "us", "them", "myself", "yourself", "himself",
+    "herself", "itself", "ourselves", "themselves", "and", "or", "but", "so", "because", "when", "while",
+    "after", "before", "if", "than", "then", "who", "whom", "whose", "which", "what", "where", "why", "how",
+    "not", "never", "always", "often", "also", "still", "just", "already", "very", "too", "there", "here",
+    "yes", "no", "please", "as", "into", "onto", "over", "under", "up", "down", "out", "off", "near",
+))
+
+
+def ing_form(base: str, past: str = "") -> str:
+    """The -ing form; `past` (when known) shows a doubled final consonant the rules miss ("equipped")."""
+    if past == base + base[-1:] + "ed" and base[-1:] not in VOWELS:
+        return base + base[-1] + "ing"
+    if base.endswith("ie"):
+        return base[:-2] + "ying"
+    if base.endswith("e") and not base.endswith(("ee", "ye", "oe")) and len(base) > 2:
+        return base[:-1] + "ing"
+    if base.endswith("c"):
+        return base + "king"
+    if _doubles(base):
+        return base + base[-1] + "ing"
+    return base + "ing"
+
+
+@cache
+def form_table() -> dict[str, frozenset[str]]:
+    """Every form of every lexicon verb -> the lemmas it can belong to ("found" -> find, found)."""
+    table: dict[str, set[str]] = {}
+    for verb in all_verbs():
+        forms = (verb.base, verb.third, verb.past, verb.participle, regular_past(verb.base),
+                 ing_form(verb.base, verb.past), third_person(verb.base))
+        for form in forms:
+            table.setdefault(form, set()).add(verb.base)
+    for base, pasts, participles in _extra_verbs():
+        forms = (base, third_person(base), ing_form(base), regular_past(base), *pasts, *participles)
+        for form in forms:
+            table.setdefault(form, set()).add(base)
+    for family in ("be", "have", "do"):
+        for word, fam in AUX_FAMILY.items():
+            if fam == family and not word.startswith("'"):
+                table.setdefault(word, set()).add(family)
+    return {form: frozenset(lemmas) for form, lemmas in table.items()}
+
+
+def _extra_verbs() -> list[tuple[str, list[str], list[str]]]:
+    """Common verbs the corpus leaves out (variant forms such as "learnt"/"learned"): guard-only."""
+    text = resources.files("miniserve.tutor").joinpath("data", "extra_verbs.tsv").read_text(encoding="utf-8")
+    rows = csv.DictReader(text.splitlines(), delimiter="\t")
+    return [(r["base"], r["past"].split("|"), r["participle"].split("|")) for r in rows]
+
+
+def _stems(word: str) -> list[str]:
+    """Candidate stems of a word that looks inflected (-s, -es, -ies, -ed, -ied, -ing)."""
+    stems = []
+    if word.endswith("ies"):
+        stems.append(word[:-3] + "y")
+    if word.endswith("es"):
+        stems.append(word[:-2])
+    if word.endswith("s") and not word.endswith("ss"):
+        stems.append(word[:-1])
+    if word.endswith("ied"):
+        stems.append(word[:-3] + "y")
+    if word.endswith("ed"):
+        stems += [word[:-2], word[:-1]]
+        if len(word) > 4 and word[-3] == word[-4] and word[-3] not in VOWELS:
+            stems.append(word[:-3])
+    if word.endswith("ing"):
+        stems += [word[:-3], word[:-3] + "e"]
+        if word.endswith("ying"):
+            stems.append(word[:-4] + "ie")
+        if len(word) > 5 and word[-4] == word[-5] and word[-4] not in VOWELS:
+            stems.append(word[:-4])
+    return [s for s in stems if len(s) >= 2]
+
+
+@cache
+def lemmas(word: str) -> frozenset[str]:
+    """The verbs `word` may be a form of (empty for a word that is no verb form we know)."""
+    word = word.lower().replace("\u2019", "'")
+    table = form_table()
+    if word in table:
+        return table[word]
+    found: set[str] = set()
+    for stem in _stems(word):
+        found |= table.get(stem, frozenset())
+    return frozenset((found | misspelled_lemmas(word)) - {"be", "have", "do"})  # "bed" is no form of "be"
+
+
+def misspelled_lemmas(word: str) -> frozenset[str]:
+    """Table verbs of which `word` is a form learners misspell ("writting", "studing", "choosen"),
+    by the rules corpus3 builds them with, so the guard accepts their correction."""
+    table = _verbs_by_base()
+    bases = {word[:-1], word[:-2], word[:-2] + "e", word[:-3] + "y", word[:-4] + "e", word[:-3], word[:-4]}
+    return frozenset(b for b in bases if b in table
+                     and word in misspellings(b, table[b].past, table[b].participle, ing_form(b, table[b].past)))
+
+
+@cache
+def _verbs_by_base() -> dict:
+    return {verb.base: verb for verb in all_verbs()}
+
+
+def same_unknown_verb(a: str, b: str) -> bool:
+    """Two lower-case words no table knows that look like forms of one verb ("smell" / "smells",
+    "resign" / "resigned"): one is the other plus an inflection. Names (capitalised) never are."""
+    if a == b or lemmas(a) or lemmas(b) or not (a.isalpha() and b.isalpha() and a.islower() and b.islower()):
+        return False
+    if a in FUNCTION_WORDS or b in FUNCTION_WORDS:
+        return False
+    short, long = sorted((a, b), key=len)
+    return short in _stems(long)
+
+
+def unknown_forms(word: str) -> tuple[str, ...]:
+    """Forms a word no table knows might have if it is a verb: its possible bases, inflected."""
+    bases = [word] + [s for s in _stems(word) if len(s) >= 3]
+    forms = []
+    for base in bases:
+        forms += [base, third_person(base), regular_past(base), ing_form(base)]
+        if base.endswith("l"):  # British spelling doubles it: "travelled", "travelling"
+            forms += [base + "led", base + "ling"]
+    return tuple(f for f in dict.fromkeys(forms) if f == word or same_unknown_verb(word, f))
+
+
+def aux_family(word: str) -> str | None:
+    """"be", "have", "do", "modal" or "to" for an auxiliary (or "to"), else None."""
+    return AUX_FAMILY.get(word.lower().replace("\u2019", "'"))
+
+
+def negative(word: str) -> bool:
+    return word.lower().replace("\u2019", "'") in NEGATIVE
+
+
+def is_verb_form(word: str) -> bool:
+    return aux_family(word) is not None or bool(lemmas(word))
+
+
+# The forms an explanation may name ("the past tense 'went'"), for the auxiliaries by hand.
+AUX_KINDS = {
+    "be": ("base",), "am": ("present",), "is": ("third",), "are": ("present",), "was": ("past",), "were": ("past",),
+    "been": ("participle",), "being": ("ing",), "isn't": ("third",), "aren't": ("present",), "wasn't": ("past",),
+    "weren't": ("past",), "have": ("base",), "has": ("third",), "had": ("past", "participle"), "having": ("ing",),
+    "haven't": ("base",), "hasn't": ("third",), "hadn't": ("past",), "do": ("base",), "does": ("third",),
+    "did": ("past",), "done": ("participle",), "doing": ("ing",), "don't": ("base",), "doesn't": ("third",),
+    "didn't": ("past",),
+}
+
+
+@cache
+def kind_table() -> dict[str, frozenset[str]]:
+    """Every form of every known verb -> which forms it is: base, third, past, participle, ing."""
+    table: dict[str, set[str]] = {}
+    for verb in all_verbs():
+        for kind, form in (("base", verb.base), ("third", verb.third), ("past", verb.past),
+                           ("participle", verb.participle), ("ing", ing_form(verb.base, verb.past))):
+            table.setdefault(form, set()).add(kind)
+    for base, pasts, participles in _extra_verbs():
+        for kind, forms in (("base", [base]), ("third", [third_person(base)]), ("past", pasts),
+                            ("participle", participles), ("ing", [ing_form(base)])):
+            for form in forms:
+                table.setdefault(form, set()).add(kind)
+    for word, kinds in AUX_KINDS.items():
+        table[word] = set(kinds)
+    return {form: frozenset(kinds) for form, kinds in table.items()}
+
+
+def form_kinds(word: str) -> frozenset[str]:
+    """Which forms `word` is ("went" -> past; "walked" -> past, participle), judged by its ending
+    when no table knows it ("smelled" -> past, participle; "smell" -> base)."""
+    word = word.lower().replace("\u2019", "'")
+    known = kind_table().get(word)
+    if known is not None:
+        return known
+    if word.endswith("ing"):
+        return frozenset(("ing",))
+    if word.endswith("ed"):
+        return frozenset(("past", "participle"))
+    if word.endswith("s") and not word.endswith("ss"):
+        return frozenset(("third",))
+    return frozenset(("base",))

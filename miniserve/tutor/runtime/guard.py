@@ -1,0 +1,162 @@
+"""The tutor's guard: accept a correction only if it changes verb forms and nothing else.
+
+The model may damage a sentence (drop a word, misspell a name, "fix" a noun). Before the service
+shows a correction, `review` aligns the two sentences word by word (difflib) and checks each changed
+stretch:
+- only words change: punctuation, digits, case and spacing outside the changed words stay as typed;
+- every changed word is a verb form: an auxiliary (be/have/do forms, modals, "to" before a verb)
+  or a form of a known verb, replaced by a form of the same verb ("went" -> "gone", "taked" -> "took");
+- an auxiliary or "to" may be inserted or deleted ("should to study" -> "should study"), a content
+  verb may not, and the polarity stays ("didn't see" may not become "saw").
+Anything else (and an empty or garbled answer) gives the input back unchanged with an honest
+explanation and withheld=True. An accepted correction keeps the model's explanation only if it is
+true of the edit (`explanation.py`); otherwise the explanation is written from the edit. An
+unchanged sentence is told "No verb error found." and nothing more: the tutor only looks at verbs.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from difflib import SequenceMatcher
+
+from miniserve.tutor.runtime.explanation import changes, fits, from_edit
+from miniserve.tutor.runtime.forms import FUNCTION_WORDS, NOUN_MARKERS, aux_family, is_verb_form, lemmas, negative, same_unknown_verb
+
+NO_ERROR = "No verb error found."
+LET_MAKE = frozenset(("let", "lets", "make", "makes", "made", "please let"))
+_TOKEN = re.compile(r"\s+|[^\W\d_]+(?:['\u2019][^\W\d_]+)*|\d+|.", re.DOTALL)
+
+
+@dataclass(frozen=True)
+class Review:
+    corrected: str
+    explanation: str
+    changed: bool
+    withheld: bool
+
+
+def tokens(text: str) -> list[str]:
+    """Words (with inner apostrophes), numbers, single other characters and runs of spacing."""
+    return _TOKEN.findall(text)
+
+
+def _is_word(token: str) -> bool:
+    return token[0].isalpha()
+
+
+def neighbours(toks: list[str], i: int) -> tuple[str, str]:
+    """The words just before and after position i (skipping spacing), lower-cased, or ""."""
+    before = next((t.lower() for t in reversed(toks[:i]) if not t.isspace()), "")
+    after = next((t.lower() for t in toks[i + 1:] if not t.isspace()), "")
+    return before, after
+
+
+def _stray_to(toks: list[str], i: int) -> bool:
+    """Is the "to" at position i one a learner puts after a modal ("should to go", "can you to
+    help") or after let/make + object ("let me to explain"), before a verb? Only such a "to" may
+    go: the nearest verb or auxiliary before it (past the subject) must be a modal."""
+    _, after = neighbours(toks, i)
+    if not is_verb_form(after):
+        return False
+    words = [t.lower() for t in toks[:i] if t[:1].isalpha()]
+    if len(words) >= 2 and words[-2] in LET_MAKE:
+        return True
+    recent = words[-9:]
+    for j in range(len(recent) - 1, 0, -1):  # a verb-looking word after "the", "my", "on"... is a noun
+        word, before = recent[j], recent[j - 1]
+        if aux_family(word) is not None or (lemmas(word) and word not in FUNCTION_WORDS and before not in NOUN_MARKERS):
+            return aux_family(word) == "modal"
+    return bool(recent) and aux_family(recent[0]) == "modal"
+
+
+def role(toks: list[str], i: int) -> str:
+    """'aux', 'verb' or 'other' for the word at position i, judged in its sentence."""
+    word = toks[i]
+    if not _is_word(word):
+        return "other"
+    before, after = neighbours(toks, i)
+    family = aux_family(word)
+    if family == "to":
+        return "aux" if _stray_to(toks, i) else "other"
+    if family is not None:
+        return "aux"
+    if lemmas(word) and before not in NOUN_MARKERS:
+        return "verb"
+    return "other"
+
+
+def _unknown_verb_pair(a: list[str], a_range: range, b: list[str], b_range: range) -> bool:
+    """One word no table knows, replaced by another form of it ("smells" -> "smell"), where a verb
+    can stand: not after a determiner or preposition, nor right after another verb (its object)."""
+    wa = [i for i in a_range if not a[i].isspace()]
+    wb = [i for i in b_range if not b[i].isspace()]
+    if len(wa) != 1 or len(wb) != 1 or not same_unknown_verb(a[wa[0]], b[wb[0]]):
+        return False
+    before, _ = neighbours(a, wa[0])
+    if before in NOUN_MARKERS or aux_family(before) == "be":  # "were late" -> "were lated": an adjective
+        return False
+    return aux_family(before) is not None or not lemmas(before)
+
+
+def _stretch_ok(a: list[str], a_range: range, b: list[str], b_range: range) -> bool:
+    """Is this changed stretch (a[a_range] -> b[b_range]) a verb-form edit?"""
+    if _unknown_verb_pair(a, a_range, b, b_range):
+        return True
+    sides = []
+    for toks, span in ((a, a_range), (b, b_range)):
+        words = [i for i in span if not toks[i].isspace()]
+        if any(toks[i].isspace() and toks[i] != " " for i in span):
+            return False  # a changed line break or double space is no verb edit
+        if any(role(toks, i) == "other" for i in words):
+            return False
+        sides.append(words)
+    (wa, wb) = sides
+    lower_a = [a[i].lower() for i in wa]
+    lower_b = [b[i].lower() for i in wb]
+    if lower_a == lower_b:
+        return False  # a change of case or spacing only
+    if sum(negative(w) for w in lower_a) != sum(negative(w) for w in lower_b):
+        return False
+    modals_a = {w for w in lower_a if aux_family(w) == "modal"}
+    modals_b = {w for w in lower_b if aux_family(w) == "modal"}
+    if modals_a and modals_b and modals_a != modals_b:
+        return False  # "can" -> "must" changes the meaning, not the form
+    verbs_a = [lemmas(a[i]) for i in wa if role(a, i) == "verb"]
+    verbs_b = [lemmas(b[i]) for i in wb if role(b, i) == "verb"]
+    if len(verbs_a) != len(verbs_b):
+        return False  # a content verb appeared or vanished
+    unmatched = list(verbs_b)
+    for options in verbs_a:
+        match = next((j for j, other in enumerate(unmatched) if options & other), None)
+        if match is None:
+            return False  # a different verb, not another form of the same one
+        unmatched.pop(match)
+    return True
+
+
+def verb_edit_only(original: str, corrected: str) -> bool:
+    """True when `corrected` differs from `original` in verb forms only (or not at all)."""
+    a, b = tokens(original), tokens(corrected)
+    matcher = SequenceMatcher(None, a, b, autojunk=False)
+    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+        if op != "equal" and not _stretch_ok(a, range(i1, i2), b, range(j1, j2)):
+            return False
+    return True
+
+
+def review(original: str, corrected: str, explanation: str) -> Review:
+    """The answer the service may show for the model's (corrected, explanation) to `original`."""
+    corrected, explanation = corrected.strip(), explanation.strip()
+    text = original.strip()
+    if corrected == text:
+        # Unchanged: never "the sentence is correct" (only its verbs were looked at), never a fix.
+        return Review(original, NO_ERROR, changed=False, withheld=False)
+    if not corrected or not explanation or not verb_edit_only(text, corrected):
+        return Review(original, NO_ERROR, changed=False, withheld=True)
+    before, after = tokens(text), tokens(corrected)
+    edits = changes(before, after)
+    words = {t.lower() for t in before + after if _is_word(t)}
+    said = explanation if fits(explanation, edits, words) else from_edit(edits)
+    lead, trail = original[: len(original) - len(original.lstrip())], original[len(original.rstrip()):]
+    return Review(lead + corrected + trail, said, changed=True, withheld=False)

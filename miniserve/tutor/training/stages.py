@@ -1,0 +1,85 @@
+"""The shipped tutor's training, stage by stage, into runs/ (never over the shipped model).
+
+    python -m miniserve.tutor.training.stages            # list the stages and their commands
+    python -m miniserve.tutor.training.stages 4          # run stage 4 into runs/stage4 (needs runs/stage3)
+    python -m miniserve.tutor.training.stages all        # every stage in order, skipping finished ones
+
+Each stage continues the one before it, with the corpus, seed, learning rate and step count that the
+shipped model's `training.json` records. Stages 3 and 4 were cut by their time limit on a busy
+machine (2,403 and 601 steps); here they run exactly that many steps, so their learning-rate schedule
+follows steps where the original followed wall time: the same data and shape, not bit-identical
+weights. A killed stage resumes when the same command runs again (train.py's checkpoints). The
+result of stage 8 is the model to compare with `miniserve/tutor/model/` (`python -m
+miniserve.tutor.evaluation.evaluate --model runs/stage8`); copy it there only on purpose.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+RUNS = Path("runs")
+
+
+@dataclass(frozen=True)
+class Stage:
+    name: str
+    init: str | None
+    args: tuple[str, ...]
+
+    @property
+    def out(self) -> Path:
+        return RUNS / self.name
+
+    def argv(self) -> list[str]:
+        init = ["--init", str(RUNS / self.init)] if self.init else []
+        return ["--out", str(self.out), *init, *self.args, "--checkpoint-every", "100",
+                "--pid-file", str(RUNS / "train.pids")]  # so that `python -m bench.quiet` can pause it
+
+
+# Stage 7 was trained from stage 6 and not kept; stage 8 continues stage 6.
+SHIPPED = (
+    Stage("stage1", None, ("--seed", "0", "--lr", "2e-3", "--steps", "3400", "--max-minutes", "60")),
+    Stage("stage2", "stage1", ("--seed", "1", "--lr", "1e-3", "--steps", "3400", "--max-minutes", "60")),
+    Stage("stage3", "stage2", ("--seed", "2", "--lr", "5e-4", "--steps", "2403", "--max-minutes", "60")),
+    Stage("stage4", "stage3", ("--corpus", "v2", "--seed", "4", "--lr", "1e-3", "--warmup", "100",
+                               "--examples", "400000", "--steps", "601", "--max-minutes", "60")),
+    Stage("stage5", "stage4", ("--corpus", "v2", "--seed", "5", "--lr", "5e-4", "--warmup", "50",
+                               "--examples", "300000", "--steps", "2000", "--max-minutes", "85")),
+    Stage("stage6", "stage5", ("--corpus", "v2", "--seed", "6", "--lr", "3e-4", "--warmup", "50",
+                               "--examples", "300000", "--steps", "2000", "--max-minutes", "85")),
+    Stage("stage8", "stage6", ("--corpus", "v2", "--seed", "8", "--lr", "3e-4", "--warmup", "50",
+                               "--examples", "300000", "--steps", "2400", "--max-minutes", "85")),
+)
+
+
+def finished(stage: Stage) -> bool:
+    return (stage.out / "training.json").exists()
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    by_number = {s.name.removeprefix("stage"): s for s in SHIPPED}
+    if not argv:
+        for s in SHIPPED:
+            print(f"{s.name}: python -m miniserve.tutor.training.train {' '.join(s.argv())}")
+        return 0
+    wanted = list(SHIPPED) if argv[0] == "all" else [by_number.get(argv[0])]
+    if wanted == [None]:
+        print(f"unknown stage {argv[0]!r}: one of {', '.join(by_number)} or 'all'", file=sys.stderr)
+        return 2
+    from miniserve.tutor.training import train  # torch: only when a stage really runs
+
+    for stage in wanted:
+        if argv[0] == "all" and finished(stage):
+            continue
+        if stage.init and not finished(next(s for s in SHIPPED if s.name == stage.init)):
+            print(f"{stage.name} continues {RUNS / stage.init}, which is not trained yet", file=sys.stderr)
+            return 2
+        train.main(stage.argv())
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
