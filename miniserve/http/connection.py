@@ -86,6 +86,16 @@ def bound_chunk_size() -> None:
     _readers.READERS[h11.SEND_BODY]["chunked"] = _BoundedChunkedReader
 
 
+class _NoTimer:
+    """A connection's idle timer once its client has gone: arming it does nothing."""
+
+    async def restart(self, *args) -> None:
+        pass
+
+    async def stop(self) -> None:
+        pass
+
+
 def close_on_eof() -> None:
     """Make Hypercorn's trio worker close a connection once its client has gone (idempotent;
     process-wide, as the class is)."""
@@ -95,6 +105,10 @@ def close_on_eof() -> None:
 
     async def read_until_eof(self) -> None:
         await read(self)
-        await self.idle_task.stop()  # the peer is gone: no idle timeout left to wait for
+        # The peer is gone: no idle timeout left to wait for, now or later. The answer's last send
+        # re-arms the timer after it (`protocol_send`), and under load that can come after the EOF
+        # was read: from here on the timer cannot be armed again.
+        idle, self.idle_task = self.idle_task, _NoTimer()
+        await idle.stop()
     read_until_eof.closes_on_eof = True
     TCPServer._read_data = read_until_eof
