@@ -60,7 +60,7 @@ class Settings(BaseSettings):
     # the tutor's confidence gate (docs/model.md): an edit stays only if the model prefers it to the input
     gate: bool = setting(True, "score each proposed edit against the input as typed and withhold the unsure ones")
     gate_threshold: float = setting(7.41, "the gate: least log-probability margin (nats) an edit needs, "
-                                    "calibrated with python -m miniserve.tutor.evaluation.calibrate", ge=0)
+                                    "calibrated with python -m miniserve.tutor.evaluation.calibrate; below 0 keeps edits less likely than the copy")
     batch_wait: float = setting(0.05, "static: seconds to wait for a batch to fill", ge=0)
     # time limits
     request_timeout: float = setting(30.0, "seconds before a request gets 504", ge=0)
