@@ -98,7 +98,7 @@ def quoted_words_are_in(explanation: str, *sentences: str) -> bool:
 def test_the_shipped_model_explains_only_what_it_changed_over_real_http(tutor_folder):
     """The shipped tutor's own answer to LINK names two made-up verbs ("The past tense of 'No' is
     the irregular form 'occot'."); what the server shows names words of the sentence only."""
-    with real_server(tutor_folder, "--max-batch", "2", "--no-gate") as (_, port):  # the gate withholds it (margin < 7.41)
+    with real_server(tutor_folder, "--max-batch", "2", "--no-gate") as (_, port):  # a gate at the no-damage point (7.41) withholds it
         with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=60) as client:
             got = client.post("/correct", json={"sentence": LINK}).json()
             unchanged = client.post("/correct", json={"sentence": "She has two cats."}).json()
