@@ -52,8 +52,16 @@ def provenance(argv: list[str]) -> dict:
         "dirty": status not in ("", "unknown"),
         "model_sha256": sha256(model_folder() / "model.safetensors"),
         "machine": machine(),
-        "executable": sys.executable,
+        "executable": executable(),
     }
+
+
+def executable() -> str:
+    """The interpreter, relative to the repository when it lives there: no machine's path in docs/."""
+    try:
+        return str(Path(sys.executable).relative_to(Path(__file__).resolve().parents[1]))
+    except ValueError:
+        return Path(sys.executable).name
 
 
 def publish(result: dict, module: str, json_path: str | None) -> dict:
