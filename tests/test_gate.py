@@ -94,3 +94,15 @@ async def test_the_threshold_is_the_services_setting(tutor_folder, threshold, sh
     async with serving(tutor_folder, gate_threshold=threshold) as (client, _):
         body = await (await client.post("/correct", json={"sentence": "She have two cats."})).get_json()
     assert (body["corrected"], body["withheld"]) == (shown, withheld)
+
+
+def test_an_edit_the_sentence_speaks_against_needs_a_larger_margin(tutor):
+    """An imperative has no subject: 'doesn't' must beat the threshold by agreement.EVIDENCE_MARGIN
+    more (5 + 4 nats here), so a margin of 8 that would keep an ordinary edit is withheld."""
+    sentence, proposal = "So don't forget your coat.", "So doesn't forget your coat."
+    for margin, withheld in ((8.0, True), (9.5, False)):
+        turn = tutor.plan(sentence, paragraph=False).turns[0]
+        turn.decoded(tutor.prompt.completion_ids(proposal, "Use 'doesn't' with a singular subject."), "stop")
+        turn.scored(scores_for(turn, {frozenset(): -20.0, frozenset({0}): -20.0 + margin}))
+        assert turn.review.withheld is withheld
+        assert turn.review.corrected == (sentence if withheld else proposal)

@@ -18,8 +18,9 @@ from miniserve.engine import SamplingParams, Sequence
 from miniserve.engine.stop import Runaway
 from miniserve.service.paragraph import Span, replace, sentences
 from miniserve.tutor.runtime import gate
+from miniserve.tutor.runtime.agreement import doubt
 from miniserve.tutor.runtime.constraint import EditConstraints
-from miniserve.tutor.runtime.guard import NO_ERROR, Review, review
+from miniserve.tutor.runtime.guard import NO_ERROR, Review, review, tokens
 from miniserve.tutor.runtime.prompt import EXPLANATION_ALLOWANCE, Completion, SentenceError, TutorPrompt
 
 Work = tuple[list[int], SamplingParams]  # what to run: prompt ids and how
@@ -102,6 +103,7 @@ class Turn:
         self.edits: list[gate.Edit] = []
         self.variants: list[frozenset[int]] = []  # the kept-edit sets the gate scores
         self.margins: list[float] = []
+        self.doubts: list[float] = []  # per edit: nats more the gate asks where the sentence speaks against it
         self.review: Review | None = None  # the answer
 
     def decoded(self, generated: list[int], finish_reason: str | None) -> None:
@@ -116,6 +118,8 @@ class Turn:
             self.review = verdict
             return
         self.edits = gate.edits(self.line, verdict.corrected.strip())
+        words = tokens(self.line)
+        self.doubts = [doubt(words, e.start, e.end, e.new) for e in self.edits]
         self.variants = gate.variants(len(self.edits))
 
     @property
@@ -136,7 +140,7 @@ class Turn:
 
     def gated(self, threshold: float) -> Review:
         """The answer at `threshold` (calibration asks for several)."""
-        keep = gate.decide(self.margins, threshold)
+        keep = gate.decide(self.margins, threshold, self.doubts)
         if len(keep) == len(self.edits):
             return self.proposal
         if not keep:

@@ -66,9 +66,11 @@ def margins(n_edits: int, scores: dict[frozenset[int], float]) -> list[float]:
             for i in range(n_edits)]
 
 
-def decide(edit_margins: list[float], threshold: float) -> frozenset[int]:
-    """The edits that pass."""
-    return frozenset(i for i, m in enumerate(edit_margins) if m >= threshold)
+def decide(edit_margins: list[float], threshold: float, doubts: list[float] | None = None) -> frozenset[int]:
+    """The edits that pass; each must beat the threshold plus its doubt (agreement.py: nats more
+    where the sentence's own words speak against it)."""
+    doubts = doubts or [0.0] * len(edit_margins)
+    return frozenset(i for i, m in enumerate(edit_margins) if m >= threshold + doubts[i])
 
 
 _SENTENCE = re.compile(r"[^.!?]+[.!?]*\s*")

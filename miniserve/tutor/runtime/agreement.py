@@ -1,0 +1,182 @@
+"""Does the sentence itself speak against an agreement edit? The gate's prior on a proposed edit.
+
+Real learners' correct sentences are damaged most by "fixes" of subject-verb agreement that the
+sentence's own words rule out: an imperative has no subject to agree with ("So don't forget" ->
+"doesn't"); a plural subject right before the verb ("people eat" -> "eats"); a verb joined by "and"
+to one in the same form ("opens at nine and closes" -> "close"). Such an edit is not refused (a
+long subject can hide behind the nearest noun: "One of my friends live" -> "lives" is right); it is
+marked doubtful, and the gate then asks the model for EVIDENCE_MARGIN more before keeping it. Only
+where the word right before the verb is a subject pronoun or "people" ("they goes", "people eats",
+"she go") is the edit ruled out: nothing else in the sentence can make those agree.
+
+The rules read only neighbouring words (no parser): the word before the verb, skipping adverbs,
+and for an auxiliary before its subject (a question) the words after it. A rule that cannot tell
+says nothing.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import cache
+
+import lemminflect
+
+from miniserve.tutor.runtime.forms import aux_family, form_kinds, lemmas
+from miniserve.tutor.runtime.guard import role
+
+# Nats a doubtful edit must pass beyond the gate's threshold: e^4, about 55 times likelier than the input.
+EVIDENCE_MARGIN = 4.0
+RULED_OUT_BEFORE_THIRD = frozenset(("i", "you", "we", "they", "people"))  # "they goes", "people eats"
+RULED_OUT_BEFORE_PLURAL = frozenset(("he", "she"))  # "she go" ("it" may be an object: "let it go")
+ADVERBS = frozenset((
+    "always", "usually", "often", "never", "sometimes", "still", "also", "really", "just", "only", "all",
+    "both", "even", "rarely", "seldom", "already", "generally", "normally", "probably", "certainly",
+    "mostly", "hardly", "actually", "usually", "definitely", "simply", "not", "even", "ever", "sometimes",
+))
+# Words that may open a clause before an imperative: "So don't forget", "And please bring", "Then call me".
+OPENERS = frozenset(("so", "and", "but", "or", "please", "then", "now", "first", "finally", "next", "oh",
+                     "well", "yes", "no", "ok", "okay", "also", "just", "kindly", "anyway", "again"))
+CLAUSE_BREAKS = frozenset((",", ";", ":", "(", '"', "\u201c", "-", "\u2014", "!", "?", "."))
+PLURAL_PRONOUNS = frozenset(("i", "you", "we", "they"))
+SINGULAR_PRONOUNS = frozenset(("he", "she", "it"))
+PLURAL_ONLY = frozenset(("people", "police"))  # plural nouns with no -s that the dictionary also lists as singular
+QUESTION_WORDS = frozenset(("why", "what", "where", "when", "how", "which", "whom"))
+SUBJECT_LEAD = frozenset(("so", "many", "most", "all", "the", "these", "those", "my", "your", "our", "their",
+                          "his", "her", "its", "some", "few", "both", "this", "that", "a", "an", "every", "each"))
+CONJUNCTIONS = frozenset(("and", "or", "but"))
+# A noun after these is inside a phrase that is not the subject ("The keys to the garage were",
+# "Mr Okonkwo and his wife have"): the nearest noun says nothing about the verb's number.
+NOT_SUBJECT_LEAD = frozenset(("of", "in", "on", "at", "to", "with", "from", "for", "by", "about", "near", "behind",
+                              "under", "over", "between", "among", "around", "without", "and", "or", "like", "than"))
+THIRD_EXTRA = frozenset(("was", "wasn't"))
+NON_THIRD_EXTRA = frozenset(("are", "aren't", "were", "weren't", "am"))
+
+
+def _norm(word: str) -> str:
+    return word.lower().replace("\u2019", "'")
+
+
+def third(word: str) -> bool:
+    """A finite form that agrees with he/she/it only ("goes", "has", "doesn't", "is", "was")."""
+    w = _norm(word)
+    return w in THIRD_EXTRA or "third" in form_kinds(w)
+
+
+def non_third(word: str) -> bool:
+    """A present or past form that agrees with a plural or I/you ("go", "have", "don't", "are", "were")."""
+    w = _norm(word)
+    return w in NON_THIRD_EXTRA or "base" in form_kinds(w) or w in ("don't", "haven't")
+
+
+@cache
+def _noun_forms(word: str) -> tuple[bool, bool]:
+    """(may be singular, may be plural) as a noun, by lemminflect's dictionary; (False, False) if no noun."""
+    singular = plural = False
+    for lemma in lemminflect.getAllLemmas(word, upos="NOUN").get("NOUN", ()):
+        table = lemminflect.getAllInflections(lemma, upos="NOUN")
+        singular |= word in table.get("NN", ())
+        plural |= word in table.get("NNS", ())
+    return singular, plural
+
+
+def plural_subject(word: str) -> bool:
+    w = _norm(word)
+    if w in PLURAL_PRONOUNS or w in PLURAL_ONLY:
+        return True
+    singular, plural = _noun_forms(w)
+    return plural and not singular and not lemmas(w)  # "visits" may be a verb: say nothing
+
+
+def singular_subject(word: str) -> bool:
+    w = _norm(word)
+    if w in SINGULAR_PRONOUNS:
+        return True
+    singular, plural = _noun_forms(w)
+    return singular and not plural and w not in PLURAL_PRONOUNS
+
+
+def _words_before(toks: list[str], start: int) -> list[str]:
+    """The clause's words before position `start`, back to the last clause break, lower-cased."""
+    out = []
+    for t in reversed(toks[:start]):
+        if t.isspace():
+            continue
+        if t in CLAUSE_BREAKS:
+            break
+        out.append(_norm(t))
+    return out[::-1]
+
+
+def _words_after(toks: list[str], end: int, n: int = 4) -> list[str]:
+    return [_norm(t) for t in toks[end:] if not t.isspace()][:n]
+
+
+def _subject_after(after: list[str]) -> str:
+    return next((w for w in after if w not in SUBJECT_LEAD), "")
+
+
+def doubt(toks: list[str], start: int, end: int, new: tuple[str, ...]) -> float:
+    """Nats the edit toks[start:end] -> new must pass beyond the gate's threshold: 0, EVIDENCE_MARGIN
+    (the sentence's words speak against it) or infinity (they rule it out)."""
+    if not against_evidence(toks, start, end, new):
+        return 0.0
+    nearest = next((w for w in reversed(_words_before(toks, start)) if w not in ADVERBS), "")
+    old = next(_norm(t) for t in toks[start:end] if not t.isspace())
+    if nearest in (RULED_OUT_BEFORE_THIRD if non_third(old) else RULED_OUT_BEFORE_PLURAL):
+        return math.inf
+    return EVIDENCE_MARGIN
+
+
+def against_evidence(toks: list[str], start: int, end: int, new: tuple[str, ...]) -> bool:
+    """Is the edit toks[start:end] -> new an agreement change the sentence's own words speak against?"""
+    old = [t for t in toks[start:end] if not t.isspace()]
+    fresh = [t for t in new if not t.isspace()]
+    if len(old) != 1 or len(fresh) != 1:
+        return False
+    a, b = old[0], fresh[0]
+    if not ((lemmas(a) & lemmas(b)) or aux_family(a) == aux_family(b) is not None):
+        return False
+    to_third, to_plural = non_third(a) and third(b), third(a) and non_third(b)
+    if not (to_third or to_plural):
+        return False
+    before = _words_before(toks, start)
+    if _norm(a) == "were" and _norm(b) == "was" and ("if" in before or "wish" in before):
+        return True  # "If public transport were cheaper": the unreal "were" suits every person
+    nearest = next((w for w in reversed(before) if w not in ADVERBS), "")
+    after = _words_after(toks, end)
+    opens_clause = all(w in OPENERS or w in ADVERBS for w in before)
+    if opens_clause or nearest in QUESTION_WORDS:
+        if aux_family(a) is None:
+            return to_third and opens_clause  # a main verb opening its clause is an imperative: "Bring your coat"
+        subject = _subject_after(after)  # a question: the auxiliary before its subject
+        if subject and (plural_subject(subject) if to_third else singular_subject(subject)):
+            return True
+        # "Don't forget": an auxiliary right before a verb, no subject at all
+        return to_third and opens_clause and bool(after) and bool(lemmas(after[0])) and "base" in form_kinds(after[0])
+    if any(aux_family(w) in ("do", "modal", "to") for w in before[-3:]):
+        return False  # "Does he likes": a base form after an auxiliary, not agreement
+    if nearest in CONJUNCTIONS:
+        return _joined_verb_agrees(toks, start, a)
+    if nearest in RULED_OUT_BEFORE_THIRD or nearest in SINGULAR_PRONOUNS:
+        return to_third == (nearest in RULED_OUT_BEFORE_THIRD)
+    head = [w for w in before if w not in ADVERBS]
+    if NOT_SUBJECT_LEAD & set(head[-4:-1]):
+        return False
+    return plural_subject(nearest) if to_third else singular_subject(nearest)
+
+
+def _joined_verb_agrees(toks: list[str], start: int, old: str) -> bool:
+    """After "and"/"or"/"but": has the nearest earlier verb of the sentence the edited word's number
+    already ("opens at nine and closes")? Then the two agree as written."""
+    for i in range(start - 1, -1, -1):
+        if toks[i] in (".", "!", "?"):
+            return False
+        if role(toks, i) not in ("verb", "aux"):
+            continue
+        w = _norm(toks[i])
+        if aux_family(w) in ("modal", "to"):
+            return False
+        if third(old):
+            return third(w) and "base" not in form_kinds(w)
+        return non_third(w) and not third(w)
+    return False
