@@ -18,8 +18,8 @@ from miniserve.tutor.corpus import v2 as corpus2
 from miniserve.tutor.runtime.guard import NO_ERROR, review
 from miniserve.tutor.runtime.prompt import TutorPrompt
 
-LINK = 'He <a href="https://example.com">goed</a> home'
-LINK_FIXED = 'He <a href="https://example.com">went</a> home'
+LINK = 'Yesterday he <a href="https://example.com">goed</a> home'
+LINK_FIXED = 'Yesterday he <a href="https://example.com">went</a> home'
 GROW = "He grow up in Lagos in 2010."
 GROWS = "He grows up in Lagos in 2010."
 
@@ -96,8 +96,9 @@ def quoted_words_are_in(explanation: str, *sentences: str) -> bool:
 
 
 def test_the_shipped_model_explains_only_what_it_changed_over_real_http(tutor_folder):
-    """The shipped tutor's own answer to LINK names two made-up verbs ("The past tense of 'No' is
-    the irregular form 'occot'."); what the server shows names words of the sentence only."""
+    """The shipped tutor's own explanation for LINK does not fit its edit (stage 8 named two made-up
+    verbs, "The past tense of 'No' is the irregular form 'occot'."); what the server shows names
+    words of the sentence only."""
     with real_server(tutor_folder, "--max-batch", "2", "--no-gate") as (_, port):  # a gate at the no-damage point (7.41) withholds it
         with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=60) as client:
             got = client.post("/correct", json={"sentence": LINK}).json()

@@ -6,10 +6,10 @@
 
 Each stage continues the one before it, with the corpus, seed, learning rate and step count that the
 shipped model's `training.json` records. Stages 3 and 4 were cut by their time limit on a busy
-machine (2,403 and 601 steps); here they run exactly that many steps, so their learning-rate schedule
+machine (2,403 and 601 steps), as was stage 9 (1,115 steps); here they run exactly that many steps, so their learning-rate schedule
 follows steps where the original followed wall time: the same data and shape, not bit-identical
 weights. A killed stage resumes when the same command runs again (train.py's checkpoints). The
-result of stage 8 is the model to compare with `miniserve/tutor/model/` (`python -m
+result of stage 9 is the model to compare with `miniserve/tutor/model/` (`python -m
 miniserve.tutor.evaluation.evaluate --model runs/stage8`); copy it there only on purpose.
 """
 
@@ -51,6 +51,8 @@ SHIPPED = (
                                "--examples", "300000", "--steps", "2000", "--max-minutes", "85")),
     Stage("stage8", "stage6", ("--corpus", "v2", "--seed", "8", "--lr", "3e-4", "--warmup", "50",
                                "--examples", "300000", "--steps", "2400", "--max-minutes", "85")),
+    Stage("stage9", "stage8", ("--corpus", "v3", "--seed", "9", "--lr", "3e-4", "--warmup", "50",
+                               "--examples", "240000", "--steps", "1115", "--max-minutes", "85")),
 )
 
 
