@@ -51,9 +51,10 @@ async def test_links_with_the_same_sequence_ids_get_their_own_results(random_gpt
     async def run(i):
         got[i] = await run_work(schedulers[i], ids=range(100, 100 + len(WORK)))  # the same ids on both links
 
-    async with trio.open_nursery() as nursery:
-        for i in range(2):
-            nursery.start_soon(run, i)
+    with trio.fail_after(60):  # ids mixed up in the core would leave a request waiting
+        async with trio.open_nursery() as nursery:
+            for i in range(2):
+                nursery.start_soon(run, i)
     assert [tokens for tokens, _, _ in got[0]] == [tokens for tokens, _, _ in expected]
     assert [tokens for tokens, _, _ in got[1]] == [tokens for tokens, _, _ in expected]
     core.link.send([Close()])  # as the supervisor drains it: it exits 0 once nothing is left in it
