@@ -15,7 +15,7 @@ from functools import partial
 import httpx
 import pytest
 import trio
-from helpers import children, command_line, connection_holder, real_server
+from helpers import alive, children, command_line, connection_holder, real_server
 from test_engine_process import WORK, run_work, settings
 
 from miniserve.engine import Engine
@@ -66,7 +66,9 @@ def two(tutor_folder):
     """A server of two API processes (no speculation: step tokens are then exactly countable)."""
     with real_server(tutor_folder, "--api-processes", "2", "--max-batch", "4", "--speculate", "0") as (process, port):
         yield process, port
+        started = children(process.pid)  # the core and the API processes (as they are at the end)
     assert process.returncode == 0  # SIGTERM drained every API process and the core
+    assert len(started) == 3 and not any(alive(pid) for pid in started)
 
 
 async def greedy_answers(port: int) -> list:
