@@ -188,7 +188,7 @@ class CoreServer:
                 continue
             left, admitted, refused, items, outputs = part
             peer.append(Step(left, admitted, refused, items, result.n_tokens, outputs,
-                                     error if items else None, result.seconds, result.waiting, result.at, used))
+                             error if items else None, result.seconds, result.waiting, result.at, used))
             ended = {*left, *(i for i, _ in refused), *(o.seq_id for o in outputs if o.finish_reason is not None),
                      *(i for i, _, _ in items if error is not None)}
             if ended:
