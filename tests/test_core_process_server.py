@@ -64,8 +64,9 @@ async def kill_the_core_under_load(process, port) -> list:
     return outcomes
 
 
-def test_sigterm_drains_the_api_and_the_core(tutor_folder):
-    with real_server(tutor_folder, "--engine-process", "1") as (process, port):
+@pytest.mark.parametrize("processes", [("--engine-process", "1"), ("--api-processes", "2")], ids=["one", "two"])
+def test_sigterm_drains_the_api_and_the_core(tutor_folder, processes):
+    with real_server(tutor_folder, *processes) as (process, port):
         core = core_pid(process.pid)
         events = trio.run(stream_and_terminate, process, port)
         assert events[-1] == "[DONE]" and "error" not in json.loads(events[-2])

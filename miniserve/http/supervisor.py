@@ -64,7 +64,7 @@ class Supervisor:
         self.apis_gone = trio.Event()
 
     async def run(self, host: str, port: int) -> int:
-        listening = hypercorn_config(host, port, self.settings).create_sockets().insecure_sockets[0]
+        self.listening = listening = hypercorn_config(host, port, self.settings).create_sockets().insecure_sockets[0]
         core_listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         core_listener.bind(self.address)
         core_listener.listen(64)
@@ -85,7 +85,6 @@ class Supervisor:
                 apis.start_soon(self._stop_apis)
             await self._close_core()
             nursery.cancel_scope.cancel()
-        listening.close()
         return self.exit_code
 
     # -- the engine core ---------------------------------------------------------------------------
@@ -179,6 +178,9 @@ class Supervisor:
         """Once stopping: SIGTERM to each API process (each drains), then kill what is left."""
         await self.stop.wait()
         self.stopping = True
+        # No process starts from now on: the port closes once the last API process closes its
+        # listener, and a client connecting then is refused instead of waiting in a queue nobody reads.
+        self.listening.close()
         for gate in self.gates.values():  # one not yet listening hears it has to go
             gate.close()
         for process in list(self.apis.values()):
