@@ -11,6 +11,7 @@ import os
 import signal
 import socket
 from functools import partial
+from pathlib import Path
 
 import httpx
 import pytest
@@ -90,6 +91,14 @@ def test_two_api_processes_answer_with_the_tokens_of_one(tutor_folder, two):
     with real_server(tutor_folder, "--engine-process", "1", "--max-batch", "4", "--speculate", "0") as (_, one):
         expected = trio.run(greedy_answers, one)
     assert got == expected
+
+
+def test_the_core_listens_in_a_private_directory(two):
+    process, _ = two
+    (api, *_) = [pid for pid in children(process.pid) if "miniserve.http.api_process" in command_line(pid)]
+    words = command_line(api).split()
+    address = Path(words[words.index("--core") + 1])
+    assert address.is_socket() and address.parent.stat().st_mode & 0o777 == 0o700
 
 
 def samples(text: str) -> dict[str, float]:

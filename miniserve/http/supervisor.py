@@ -34,6 +34,7 @@ from miniserve.engine.core.client import CoreDied, CoreProcess
 from miniserve.engine.core.wire import Close
 from miniserve.http.api_process import GO, READY
 from miniserve.http.server import hypercorn_config
+from miniserve.logs import show_process_ids
 from miniserve.tutor import model_folder
 
 log = logging.getLogger("miniserve.http.supervisor")
@@ -42,6 +43,7 @@ GRACE_SECONDS = 10.0  # beyond the drain's own time, before a process that will 
 
 
 async def supervise(settings: Settings, host: str, port: int) -> int:
+    show_process_ids()  # N + 2 processes write to one stderr
     with tempfile.TemporaryDirectory(prefix="miniserve-") as private:  # mkdtemp: mode 0700
         return await Supervisor(settings, Path(private)).run(host, port)
 

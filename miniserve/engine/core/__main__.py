@@ -33,9 +33,11 @@ def main(argv: list[str] | None = None) -> int:
     from miniserve.engine.core.describe import Rebuilder
     from miniserve.engine.core.server import CoreServer
     from miniserve.engine.core.wire import Link, ToCore
-    from miniserve.logs import setup_logging
+    from miniserve.logs import setup_logging, show_process_ids
 
     setup_logging()
+    if args.listen_fd is not None:
+        show_process_ids()  # beside the supervisor's and the API processes' lines
     settings, folder = Settings(**json.loads(args.settings)), Path(args.model)
     engine = build_engine(settings, folder)
     engine.warmup()
