@@ -147,15 +147,20 @@ async def overload(pool: Pool, sentences: list[bytes], rate: float, seconds: flo
 
 
 def cpu_seconds(pid: int) -> dict[str, float]:
-    """CPU seconds (user + system) of each thread of `pid`, by thread name."""
+    """CPU seconds (user + system) of each thread of `pid` and of the processes it started (an
+    engine core process, API processes), by thread name."""
     out: dict[str, float] = {}
     for task in Path(f"/proc/{pid}/task").iterdir():
         try:
             name = (task / "comm").read_text().strip()
             fields = (task / "stat").read_text().rsplit(")", 1)[1].split()
+            children = (task / "children").read_text().split()
         except OSError:
             continue
         out[name] = out.get(name, 0.0) + (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        for child in children:
+            for child_name, seconds in cpu_seconds(int(child)).items():
+                out[child_name] = out.get(child_name, 0.0) + seconds
     return out
 
 
@@ -167,7 +172,8 @@ def step_ms(before: dict, after: dict) -> float | None:
 
 
 async def main(args: argparse.Namespace) -> dict:
-    async with Server("continuous", args.max_batch, args.max_queue) as server:
+    extra = ("--engine-process", "1" if args.engine_process else "0", "--api-processes", str(args.api_processes))
+    async with Server("continuous", args.max_batch, args.max_queue, extra=extra) as server:
         pool = Pool(server.port)
         sentences = bodies(256)
         metrics_start = await scrape_metrics(server.url)
@@ -194,7 +200,8 @@ async def main(args: argparse.Namespace) -> dict:
                              "overload": step_ms(metrics_capacity, metrics_overload)},
             "cpu_s": {"client": round(client_after - client_before, 2),
                       "server_threads": {k: v for k, v in sorted(cpu.items(), key=lambda kv: -kv[1]) if v > 0.05}},
-            "settings": {"max_batch": args.max_batch, "max_queue": args.max_queue}}
+            "settings": {"max_batch": args.max_batch, "max_queue": args.max_queue,
+                         "engine_process": args.engine_process, "api_processes": args.api_processes}}
 
 
 def provenance() -> dict:
@@ -215,6 +222,8 @@ if __name__ == "__main__":
     parser.add_argument("--max-requests", type=int, default=30_000, help="upper bound on overload requests")
     parser.add_argument("--max-batch", type=int, default=32)
     parser.add_argument("--max-queue", type=int, default=64)
+    parser.add_argument("--engine-process", action="store_true", help="the server's engine core in a process of its own")
+    parser.add_argument("--api-processes", type=int, default=1, help="HTTP processes in front of one engine core process")
     parser.add_argument("--json", help="also write the result here")
     parser.add_argument("--profile", help="record the server with py-spy during the overload phase (raw stacks)")
     args = parser.parse_args()

@@ -3,6 +3,7 @@
     python -m bench.serve --url http://127.0.0.1:8000 [--model NAME]     # any OpenAI-compatible server
     python -m bench.serve --local [--repeat 3] [--json out.json]          # starts `miniserve serve` itself
     python -m bench.serve --local --engine-process                        # ... with its engine core process
+    python -m bench.serve --local --api-processes 2                       # ... one core behind two API processes
 
 For each concurrency (1, 8, 32, 64) C clients each send one request, wait for its answer, and send
 the next (closed loop), for `--requests` requests per level after a short untimed warm-up. Prompts
@@ -220,7 +221,7 @@ def local_server(args):
 
     # no speculation: the engine alone does not speculate, and the ratio targets (docs/perf.md) are without it
     extra = ("--step-token-budget", str(args.step_token_budget), "--speculate", "0",
-             "--engine-process", "1" if args.engine_process else "0")
+             "--engine-process", "1" if args.engine_process else "0", "--api-processes", str(args.api_processes))
     return Server("continuous", max_batch=max(args.concurrency), max_queue=2 * max(args.concurrency), extra=extra)
 
 
@@ -249,6 +250,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--step-token-budget", type=int, default=256)
     parser.add_argument("--engine-process", action="store_true",
                         help="--local: the server's engine core runs in a process of its own (miniserve serve --engine-process 1)")
+    parser.add_argument("--api-processes", type=int, default=1,
+                        help="--local: HTTP processes in front of one engine core process (miniserve serve --api-processes N)")
     parser.add_argument("--json", help="write the rows here")
     args = parser.parse_args(argv)
     prompts = tutor_prompts(200)

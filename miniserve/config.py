@@ -44,6 +44,8 @@ class Settings(BaseSettings):
                               cli=("--served-model-name",))
     scheduler: Scheduler = setting("continuous", "continuous | static | async | sync")
     engine_process: bool = setting(False, "the engine core (model, KV cache, compute thread) runs in a process of its own")
+    api_processes: int = setting(1, "HTTP processes sharing the port; above 1 they share one engine core process "
+                                 "(docs/scale.md)", cli=("--api-server-count",), ge=1, le=64)
     # capacity: Little's law sizing in docs/service.md
     max_batch: int = setting(32, "sequences per step (the compute batch)", cli=("--max-num-seqs",), ge=1)
     n_slots: int = setting(0, "KV slots: sequences admitted at once (0 = max_batch)", ge=0)
@@ -89,8 +91,9 @@ class Settings(BaseSettings):
 
     @model_validator(mode="after")
     def _sync_runs_inline(self):
-        if self.engine_process and self.scheduler == "sync":
-            raise ValueError("the sync scheduler steps the engine inline in the handler: it cannot use --engine-process")
+        if (self.engine_process or self.api_processes > 1) and self.scheduler == "sync":
+            raise ValueError("the sync scheduler steps the engine inline in the handler: "
+                             "it cannot use --engine-process or --api-processes above 1")
         return self
 
     @classmethod

@@ -12,12 +12,21 @@ import sys
 from datetime import datetime, timezone
 
 HYPERCORN_LOGGERS = ("hypercorn.error", "hypercorn.access")
+_with_pid = False  # several processes write to one stderr (--api-processes): each line says whose
+
+
+def show_process_ids() -> None:
+    """From now on every line carries `pid`, the process that wrote it."""
+    global _with_pid
+    _with_pid = True
 
 
 def record_fields(record: logging.LogRecord, formatter: logging.Formatter) -> dict:
     """The line as a dict: ts, level, logger, message, then the record's own fields."""
     line = {"ts": datetime.fromtimestamp(record.created, timezone.utc).isoformat(timespec="milliseconds"),
             "level": record.levelname.lower(), "logger": record.name, "message": record.getMessage()}
+    if _with_pid:
+        line["pid"] = record.process
     fields = getattr(record, "fields", None)
     if fields is None and line["message"].startswith("{"):  # a line that is already a JSON object
         try:

@@ -1,18 +1,35 @@
 """Prometheus metrics (prometheus-client), one registry per app. Names follow the ecosystem's
-conventions: base units (`_seconds`), `_total` for counters. Documented in docs/metrics.md."""
+conventions: base units (`_seconds`), `_total` for counters. Documented in docs/metrics.md.
+
+With `--api-processes N` the supervisor sets PROMETHEUS_MULTIPROC_DIR for every process before
+it imports prometheus-client: each process writes its values to its own files there, and a scrape
+of any API process reads them all (`registry` is then a MultiProcessCollector). Every value is
+counted by one process only: the API processes count requests and tokens (each its own), the
+engine core its steps and KV slots (`shared`)."""
 
 from __future__ import annotations
 
+import os
+
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
+from prometheus_client.multiprocess import MultiProcessCollector
 
 LATENCY_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0)
 TOKEN_BUCKETS = (0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1.0)
 BATCH_BUCKETS = (1, 2, 4, 8, 16, 32, 64, 128)
 
 
+def multiprocess() -> bool:
+    return bool(os.environ.get("PROMETHEUS_MULTIPROC_DIR"))
+
+
 class Metrics:
     def __init__(self):
         self.registry = r = CollectorRegistry()
+        self.shared = multiprocess()  # several processes report: a scrape reads them all
+        if self.shared:
+            MultiProcessCollector(self.registry)
+            r = CollectorRegistry()  # the metrics below write to files: their own registry is never read
         self.time_to_first_token = Histogram("miniserve_time_to_first_token_seconds",
                                              "Arrival to first generated token.", buckets=LATENCY_BUCKETS, registry=r)
         self.inter_token_latency = Histogram("miniserve_inter_token_latency_seconds",
@@ -35,11 +52,13 @@ class Metrics:
         self.accepted_tokens = Counter("miniserve_spec_accepted_tokens", "Draft tokens the model agreed with.", registry=r)
         self.requests = Counter("miniserve_requests", "Requests answered, by route and status.", ["route", "status"], registry=r)
         self.rejected = Counter("miniserve_requests_rejected", "Requests refused, by reason.", ["reason"], registry=r)
-        self.running = Gauge("miniserve_requests_running", "Requests in the running batch.", registry=r)
-        self.waiting = Gauge("miniserve_requests_waiting", "Requests waiting for admission.", registry=r)
-        self.kv_slots_used = Gauge("miniserve_kv_cache_slots_used", "KV cache slots held by sequences.", registry=r)
-        self.kv_usage = Gauge("miniserve_kv_cache_usage_ratio", "Fraction of KV cache slots in use.", registry=r)
-        self.kv_bytes = Gauge("miniserve_kv_cache_bytes", "Memory of the KV cache.", registry=r)
+        self.running = Gauge("miniserve_requests_running", "Requests in the running batch.", registry=r,
+                             multiprocess_mode="livesum")
+        self.waiting = Gauge("miniserve_requests_waiting", "Requests waiting for admission.", registry=r,
+                             multiprocess_mode="livesum")
+        self.kv_slots_used = Gauge("miniserve_kv_cache_slots_used", "KV cache slots held by sequences.", registry=r, multiprocess_mode="livemax")
+        self.kv_usage = Gauge("miniserve_kv_cache_usage_ratio", "Fraction of KV cache slots in use.", registry=r, multiprocess_mode="livemax")
+        self.kv_bytes = Gauge("miniserve_kv_cache_bytes", "Memory of the KV cache.", registry=r, multiprocess_mode="livemax")
         self.tutor_withheld = Counter("miniserve_tutor_withheld", "Tutor answers withheld by the guard (not verb-only edits) or the confidence gate (not sure).",
                                       registry=r)
         self.step_failures = Counter("miniserve_step_failures", "Engine steps that raised.", registry=r)

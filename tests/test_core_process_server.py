@@ -1,39 +1,26 @@
 """The real server with its engine core in a process of its own (`--engine-process 1`): a killed
 core ends every request within 1 s (503, or a cut stream with an error event), /readyz fails within
-1 s and the server exits 1 for its supervisor; SIGTERM drains both processes; a killed API process
-takes its core with it. Polls are bounded; the signals go once a stream is really under way."""
+1 s and the server exits 1 for its supervisor (with one API process, or two: `--api-processes 2`);
+SIGTERM drains both processes; a killed API process takes its core with it. Polls are bounded; the signals go once a stream is really under way."""
 
 from __future__ import annotations
 
 import json
 import os
 import signal
-from pathlib import Path
 
 import httpx
+import pytest
 import trio
-from helpers import real_server
+from helpers import alive, core_pid, real_server
 
 LONG = {"model": "miniserve-tutor", "prompt": "Hello", "max_tokens": 160, "temperature": 0, "ignore_eos": True,
         "stream": True}
 
 
-def core_pid(server_pid: int) -> int:
-    """The server's one child (each thread lists the children it started: the core's came from a worker thread)."""
-    (child,) = [pid for task in Path(f"/proc/{server_pid}/task").iterdir() for pid in (task / "children").read_text().split()]
-    return int(child)
-
-
-def alive(pid: int) -> bool:
-    """Running (not gone, not a zombie waiting for its parent)."""
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
-    except FileNotFoundError:
-        return False
-
-
-def test_a_killed_core_ends_every_request_within_a_second_and_the_server_exits_1(tutor_folder):
-    with real_server(tutor_folder, "--engine-process", "1", "--max-batch", "1") as (process, port):
+@pytest.mark.parametrize("processes", [("--engine-process", "1"), ("--api-processes", "2")], ids=["one", "two"])
+def test_a_killed_core_ends_every_request_within_a_second_and_the_server_exits_1(tutor_folder, processes):
+    with real_server(tutor_folder, *processes, "--max-batch", "1") as (process, port):
         outcomes = trio.run(kill_the_core_under_load, process, port)
         cut = [o for o in outcomes if isinstance(o, list)]
         assert cut and all(json.loads(last_two[0])["error"]["code"] == "unavailable" and last_two[1] == "[DONE]"
@@ -77,8 +64,9 @@ async def kill_the_core_under_load(process, port) -> list:
     return outcomes
 
 
-def test_sigterm_drains_the_api_and_the_core(tutor_folder):
-    with real_server(tutor_folder, "--engine-process", "1") as (process, port):
+@pytest.mark.parametrize("processes", [("--engine-process", "1"), ("--api-processes", "2")], ids=["one", "two"])
+def test_sigterm_drains_the_api_and_the_core(tutor_folder, processes):
+    with real_server(tutor_folder, *processes) as (process, port):
         core = core_pid(process.pid)
         events = trio.run(stream_and_terminate, process, port)
         assert events[-1] == "[DONE]" and "error" not in json.loads(events[-2])

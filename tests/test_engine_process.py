@@ -43,8 +43,10 @@ def settings(**overrides) -> Settings:
     return Settings(**{"max_batch": 4, "batch_wait": 0.01, "speculate": 1, **overrides})
 
 
-async def run_work(scheduler: Scheduler) -> list[tuple[list[int], list, str]]:
-    tickets = [Ticket(Sequence(list(ids), params)) for ids, params in WORK]
+async def run_work(scheduler: Scheduler, ids=None) -> list[tuple[list[int], list, str]]:
+    """`ids`: the sequences' own (default: the next free ones)."""
+    tickets = [Ticket(Sequence(list(prompt), params) if ids is None else Sequence(list(prompt), params, id=i))
+               for (prompt, params), i in zip(WORK, ids or [None] * len(WORK))]
     async with trio.open_nursery() as nursery:
         await nursery.start(scheduler.run)
         for ticket in tickets:

@@ -85,10 +85,21 @@ def preflight(settings: Settings, host: str, port: int) -> str | None:
     return None
 
 
-async def serve(settings: Settings, host: str, port: int) -> int:
-    """Serve until SIGTERM/SIGINT (exit code 0) or the engine core process dies (1)."""
+async def serve(settings: Settings, host: str, port: int, listen_fd: int | None = None,
+                core_address: str | None = None, before_listening=None) -> int:
+    """Serve until SIGTERM/SIGINT (exit code 0) or the engine core process dies (1). An API process
+    of `--api-processes` (api_process.py) passes the shared listening socket, the shared core's
+    address, and `before_listening(service)`, awaited once the service has started."""
     app = create_app(settings)
     service = app.extensions["miniserve"]
+    service.core_address = core_address
+    if before_listening is not None:
+        @app.before_serving  # after create_app's own start: Hypercorn listens once it returns
+        async def wait_before_listening():
+            await before_listening(service)
+    config = hypercorn_config(host, port, settings)
+    if listen_fd is not None:
+        config.bind = [f"fd://{listen_fd}"]
 
     async def shutdown_trigger():
         async def on_signal(cancel_scope):
@@ -104,9 +115,13 @@ async def serve(settings: Settings, host: str, port: int) -> int:
         log.info("shutting down: draining")
         await service.drain()
 
-    await hypercorn_serve(app, hypercorn_config(host, port, settings), shutdown_trigger=shutdown_trigger)
+    await hypercorn_serve(app, config, shutdown_trigger=shutdown_trigger)
     return 1 if service.core_lost.is_set() else 0
 
 
 def run(settings: Settings, host: str, port: int) -> int:
+    if settings.api_processes > 1:
+        from miniserve.http.supervisor import supervise
+
+        return trio.run(supervise, settings, host, port)
     return trio.run(serve, settings, host, port)

@@ -16,7 +16,7 @@ from tokenizers import Tokenizer
 from miniserve.config import Settings
 from miniserve.engine import Engine
 from miniserve.engine.core.build import build_engine
-from miniserve.engine.core.client import CoreProcess
+from miniserve.engine.core.client import CoreHandle, CoreLink, CoreProcess
 from miniserve.engine.core.remote_worker import RemoteWorker
 from miniserve.scheduler.health import Health
 from miniserve.metrics import Metrics
@@ -40,13 +40,15 @@ class Service:
     settings: Settings
     folder: Path
     health: Health = field(default_factory=Health)
-    engine: Engine | CoreProcess | None = None  # a CoreProcess stands in for it with engine_process
+    engine: Engine | CoreHandle | None = None  # a CoreProcess (engine_process) or CoreLink stands in for it
     scheduler: Scheduler | None = None
     prompt: TutorPrompt | None = None  # None when the model is not the tutor
     metrics: Metrics = field(default_factory=Metrics)
     model_name: str = ""
     created: int = 0
     core_lost: trio.Event = field(default_factory=trio.Event)  # the engine core process died: the server exits
+    core_address: str | None = None  # with --api-processes: the shared engine core's unix socket
+    started: trio.Event = field(default_factory=trio.Event)  # start() has ended: ready, or failed (health says)
 
     def __post_init__(self):
         self.created = int(time.time())
@@ -73,7 +75,14 @@ class Service:
     async def start(self, nursery: trio.Nursery) -> None:
         """Load (unless an engine was given, as tests do), warm up (off the event loop), then start
         the scheduler task in `nursery`. With engine_process, the core process loads and warms up,
-        and the scheduler's compute side is a RemoteWorker on it."""
+        and the scheduler's compute side is a RemoteWorker on it (with --api-processes, on the link
+        to the shared core at `core_address`)."""
+        try:
+            await self._start(nursery)
+        finally:
+            self.started.set()
+
+    async def _start(self, nursery: trio.Nursery) -> None:
         try:
             if self.engine is None:
                 self.engine = await trio.to_thread.run_sync(self._load)
@@ -84,28 +93,37 @@ class Service:
             log.exception("model load or warm-up failed")
             self.health.step_failed(error)
             return
-        remote = isinstance(self.engine, CoreProcess)
+        remote = isinstance(self.engine, CoreHandle)
         worker = partial(RemoteWorker, self.engine) if remote else None
-        self.scheduler = Scheduler(self.engine, self.settings, self.health, self.metrics, worker=worker)
+        share = self.settings.api_processes if isinstance(self.engine, CoreLink) else 1
+        self.scheduler = Scheduler(self.engine, self.settings, self.health, self.metrics, worker=worker, share=share)
         m, sched, cache = self.metrics, self.scheduler, self.engine.cache
-        m.running.set_function(lambda: sched.n_running)
-        m.waiting.set_function(lambda: sched.n_waiting)
-        m.kv_slots_used.set_function(lambda: cache.used_slots)
-        m.kv_usage.set_function(lambda: cache.used_slots / cache.n_slots)
-        m.kv_bytes.set(cache.nbytes)
+        if m.shared:  # values live in files, read at scrape time by another process: set them as they change
+            def counts():
+                m.running.set(sched.n_running)
+                m.waiting.set(sched.n_waiting)
+            sched.after_flush = counts  # the KV gauges are the core's own
+        else:
+            m.running.set_function(lambda: sched.n_running)
+            m.waiting.set_function(lambda: sched.n_waiting)
+            m.kv_slots_used.set_function(lambda: cache.used_slots)
+            m.kv_usage.set_function(lambda: cache.used_slots / cache.n_slots)
+            m.kv_bytes.set(cache.nbytes)
         await nursery.start(self._run_scheduler)
         log.info("ready: %s scheduler, %d KV slots (%.1f MB)%s", self.settings.scheduler, self.engine.cache.n_slots,
-                 self.engine.cache.nbytes / 1e6, f", engine core process {self.engine.pid}" if remote else "")
+                 self.engine.cache.nbytes / 1e6, f", engine core process {self.engine.pid or self.core_address}" if remote else "")
 
     async def _run_scheduler(self, task_status=trio.TASK_STATUS_IGNORED) -> None:
         await self.scheduler.run(task_status=task_status)
-        if isinstance(self.engine, CoreProcess) and not self.health.draining:
+        if isinstance(self.engine, CoreHandle) and not self.health.draining:
             # The core died (the scheduler has failed every request and /readyz says so): the server
             # exits non-zero for its supervisor, which restarts both (docs/engine.md).
             log.error("the engine core process has gone: shutting down (exit code 1)")
             self.core_lost.set()
 
-    def _load(self) -> Engine | CoreProcess:
+    def _load(self) -> Engine | CoreHandle:
+        if self.core_address is not None:
+            return CoreLink(self.core_address, self.folder)
         if self.settings.engine_process:
             return CoreProcess(self.settings, self.folder)
         return build_engine(self.settings, self.folder)

@@ -45,10 +45,14 @@ class StepRecord:
 
 class Scheduler:
     def __init__(self, engine: Engine, settings: Settings, health: Health, metrics: Metrics | None = None,
-                 worker: Callable[[Callable[[StepResult, bool], None]], Worker] | None = None):
+                 worker: Callable[[Callable[[StepResult, bool], None]], Worker] | None = None, share: int = 1):
         """`worker(publish)` makes the compute side: by default a Worker on this process's own core
-        loop; the engine core process mode passes a RemoteWorker (miniserve/engine/core/)."""
+        loop; the engine core process mode passes a RemoteWorker (miniserve/engine/core/).
+        `share`: API processes in front of one engine core (`--api-processes`); each admits a
+        `share`-th of the capacity, and the core counts its own steps in the metrics."""
         self.engine, self.settings, self.health, self.metrics = engine, settings, health, metrics
+        self.share = share
+        self.after_flush: Callable[[], None] | None = None  # called once the results so far are applied
         self.policy = policy_for(settings.scheduler, settings.max_batch, settings.batch_wait)
         self.max_batch = min(settings.max_batch, engine.cache.n_slots)
         self.loop = CoreLoop(engine, self.policy, settings.step_token_budget, self.max_batch)
@@ -95,8 +99,14 @@ class Scheduler:
     # -- the handler's side -------------------------------------------------------------------
     @property
     def capacity(self) -> int:
-        """Sequences the engine holds at most, running or waiting: its batch's slots plus `max_queue`."""
-        return min(self.engine.cache.n_slots, self.policy.room(0)) + self.settings.max_queue
+        """Sequences the engine holds at most, running or waiting: its batch's slots plus `max_queue`
+        (with `share` API processes, each holds its share of that, rounded up)."""
+        return -(-(min(self.engine.cache.n_slots, self.policy.room(0)) + self.settings.max_queue) // self.share)
+
+    @property
+    def max_several(self) -> int:
+        """Sequences of requests of several sequences held at most: `max_queue` (or its share)."""
+        return -(-self.settings.max_queue // self.share)
 
     def has_room(self, n: int) -> bool:
         """The one admission rule (docs/service.md, "Admission and fairness"): a request of `n`
@@ -104,7 +114,7 @@ class Scheduler:
         several sequences (paragraphs, n > 1) together hold at most `max_queue` of that, so that a
         batch's worth of room always stays for one-sentence requests. What counts is what is in the
         engine, never a handler still writing an answer."""
-        if n > 1 and len(self._several) + n > self.settings.max_queue:
+        if n > 1 and len(self._several) + n > self.max_several:
             return False
         return len(self.tickets) - len(self._follow_ups) + n <= self.capacity
 
@@ -216,6 +226,8 @@ class Scheduler:
             for result in results:
                 self._apply(result)
             self._drop_stalled()
+            if self.after_flush is not None:
+                self.after_flush()
         except Exception as error:
             log.exception("applying step results failed")
             self._flush_error = error
@@ -239,10 +251,11 @@ class Scheduler:
             if m:
                 m.admission_failures.inc()
             self._finish(self.tickets[seq_id], StepFailed(f"admitting the sequence failed: {type(error).__name__}: {error}"))
+        steps = m if self.share == 1 else None  # several API processes: the core counts its steps
         if result.error is not None:
             self.health.step_failed(result.error)
-            if m:
-                m.step_failures.inc()
+            if steps:
+                steps.step_failures.inc()
             failure = StepFailed(f"engine step failed: {type(result.error).__name__}: {result.error}")
             for seq_id, _, _ in result.items:
                 self._finish(self.tickets[seq_id], failure)
@@ -265,10 +278,11 @@ class Scheduler:
                     m.inter_token_latency.observe(gap)
             if out.finish_reason is not None:
                 self._finish(ticket)
+        if steps:
+            steps.step_duration.observe(result.seconds)
+            steps.batch_size.observe(len(result.items))
+            steps.step_tokens.observe(result.n_tokens)
         if m:
-            m.step_duration.observe(result.seconds)
-            m.batch_size.observe(len(result.items))
-            m.step_tokens.observe(result.n_tokens)
             m.generation_tokens.inc(n_tokens)
             m.draft_tokens.inc(drafted)
             m.accepted_tokens.inc(accepted)

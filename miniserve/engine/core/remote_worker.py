@@ -13,7 +13,7 @@ import threading
 import time
 from collections.abc import Callable
 
-from miniserve.engine.core.client import CoreDied, CoreProcess
+from miniserve.engine.core.client import CoreDied, CoreHandle
 from miniserve.engine.core.describe import describe_constraint, describe_stop
 from miniserve.engine.core.wire import Add, Cancel, Close, Closed, NewSequence, Params, Step, Stop
 from miniserve.engine.loop import StepResult
@@ -37,7 +37,7 @@ def step_result(m: Step) -> StepResult:
 class RemoteWorker:
     phase = "remote"  # the in-process Worker's idle | filling | stepping happens in the core
 
-    def __init__(self, core: CoreProcess, publish: Callable[[StepResult, bool], None]):
+    def __init__(self, core: CoreHandle, publish: Callable[[StepResult, bool], None]):
         self.core, self.publish = core, publish
         self._lock = threading.Lock()
         self._stopping = False
@@ -93,6 +93,6 @@ class RemoteWorker:
                         return None if message.error is None else remote_error(*message.error)
             if self._stopping:
                 return None
-            return CoreDied(f"the engine core process exited (code {self.core.reap(1.0)})")
+            return CoreDied(f"the engine core process {self.core.describe_exit(1.0)}")
         finally:
             self.core.reap()

@@ -82,7 +82,7 @@ class Step(msgspec.Struct, tag="step", array_like=True, frozen=True):
     items: tuple[tuple[int, int, int], ...]
     n_tokens: int
     outputs: tuple[Output, ...]
-    error: str | None  # "TypeName: message" of the exception the step raised
+    error: tuple[str, str] | None  # (type name, message) of the exception the step raised
     seconds: float
     waiting: int
     at: float  # time.perf_counter(): CLOCK_MONOTONIC, the same clock in every process of the machine
@@ -92,7 +92,7 @@ class Step(msgspec.Struct, tag="step", array_like=True, frozen=True):
 class Closed(msgspec.Struct, tag="closed", array_like=True, frozen=True):
     """The core's last message: drained or stopped (error: the bug that killed its loop)."""
 
-    error: str | None = None
+    error: tuple[str, str] | None = None  # (type name, message)
 
 
 ToCore = Union[Add, Cancel, Close, Stop]
