@@ -25,6 +25,18 @@ TARGETS = (
     ("send_lag_p99_ms_at_half", "load generator p99 send lag at 50% of static's goodput (ms)", "max<", 5.0),
 )
 
+# Objectives a person feels (`--slo human`), as vLLM's --goodput and DistServe state them: a tutor
+# sentence answered within 300 ms, a paragraph within 1 s (p95), an API call's first token within
+# 500 ms and then at most 50 ms per output token. Only the goodput ratio has a target there.
+HUMAN_OBJECTIVES = {"tutor": ("latency_s", 0.300), "paragraph": ("latency_s", 1.0),
+                    "api": [("ttft_s", 0.500), ("per_token_s", 0.050)]}
+HUMAN_TARGETS = (
+    ("mix_goodput_continuous_over_async", "mix at human SLOs: continuous goodput / async goodput", "min", 2.0),
+    ("mix_goodput_continuous_over_static", "mix at human SLOs: continuous goodput / static goodput", "min", 1.0),
+    ("littles_law_max_error", "Little's law: largest |lambda W - L| / L over the load points", "max<=", 0.10),
+    ("send_lag_p99_ms_at_half", "load generator p99 send lag at 50% of static's goodput (ms)", "max<", 5.0),
+)
+
 
 def ratio(a: float, b: float) -> float:
     """a / b with never-answered (inf) kept honest: inf / x = inf, x / inf = 0, inf / inf = nan."""
@@ -40,10 +52,12 @@ def class_summaries(summary: dict) -> dict:
     return summary["classes"]
 
 
-def objectives(unloaded: dict, factor: float) -> dict[str, tuple[str, float]]:
+def objectives(unloaded: dict, factor: float, slo: str = "relative") -> dict:
     """Each class's objective: `factor` x its unloaded continuous p50, in seconds for the tutor's
     classes (a person waits for the whole answer) and in seconds per token for API calls (their
-    length is the caller's choice)."""
+    length is the caller's choice); with slo "human", HUMAN_OBJECTIVES."""
+    if slo == "human":
+        return {kind: HUMAN_OBJECTIVES[kind] for kind in class_summaries(unloaded["summary"])}
     out = {}
     for kind, s in class_summaries(unloaded["summary"]).items():
         measure = "per_token_s" if kind == "api" else "latency_s"
@@ -64,7 +78,7 @@ def p95(run: dict | None, kind: str | None = None, measure: str = "latency_s") -
     return math.nan if s is None else s[measure]["p95"]
 
 
-def per_repetition(runs: list[dict], factor: float) -> list[dict]:
+def per_repetition(runs: list[dict], factor: float, slo: str = "relative") -> list[dict]:
     """Objectives, goodputs and ratios of every repetition."""
     out = []
     for rep in sorted({r["rep"] for r in runs}):
@@ -74,7 +88,7 @@ def per_repetition(runs: list[dict], factor: float) -> list[dict]:
             unloaded = next((r for r in mine if r["workload"] == wl and r["role"] == "unloaded"), None)
             if unloaded is None:
                 continue
-            objective = objectives(unloaded, factor)
+            objective = objectives(unloaded, factor, slo)
             row["objectives"][wl] = objective
             row["goodput"][wl] = {s: goodput([r for r in mine if r["workload"] == wl and r["scheduler"] == s
                                               and r["role"] == "probe"], objective)
@@ -118,10 +132,10 @@ def spread(reps: list[dict]) -> dict:
     return out
 
 
-def verdicts(spreads: dict, repetitions: int) -> list[dict]:
+def verdicts(spreads: dict, repetitions: int, slo: str = "relative") -> list[dict]:
     """PASS / FAIL per target; a target with fewer measured repetitions than asked FAILS."""
     out = []
-    for name, what, statistic, threshold in TARGETS:
+    for name, what, statistic, threshold in (HUMAN_TARGETS if slo == "human" else TARGETS):
         s = spreads.get(name, {"n": 0})
         if statistic in ("min", "median"):
             value, ok = s.get(statistic, math.nan), s.get(statistic, math.nan) >= threshold

@@ -7,6 +7,8 @@ from __future__ import annotations
 import math
 import statistics
 
+from bench.goodput import checks
+
 
 def fmt(x, digits: int = 3) -> str:
     if isinstance(x, str):
@@ -47,13 +49,14 @@ def markdown(summary: dict) -> str:
                          f"{c['chars_max']} | {c['sequences_mean']} | {api} |")
     reps = summary.get("repetitions", [])
     lines += ["", "## Objectives and goodput (requests/s)", "",
-              "Objective of each class: SLO factor x its unloaded continuous p50 (latency in s; API calls in s per token).", "",
+              ("Objective of each class: p95 within a person's limits (`--slo human`)." if summary["settings"].get("slo") == "human"
+               else "Objective of each class: SLO factor x its unloaded continuous p50 (latency in s; API calls in s per token)."), "",
               "| rep | workload | objectives | " + " | ".join(summary["settings"]["schedulers"]) + " | points at fractions of |",
               "|---|---|---|" + "---|" * len(summary["settings"]["schedulers"]) + "---|"]
     for rep in reps:
         for name, objective in rep["objectives"].items():
             goodput = rep["goodput"].get(name, {})
-            obj = ", ".join(f"{k} {fmt(v[1])}" for k, v in objective.items())
+            obj = ", ".join(f"{k} {m} {fmt(v)}" for k, o in objective.items() for m, v in checks(o))
             lines.append(f"| {rep['rep']} | {name} | {obj} | "
                          + " | ".join(fmt(goodput.get(s, math.nan)) for s in summary["settings"]["schedulers"])
                          + f" | {rep.get('basis', {}).get(name, 'static')}'s goodput |")

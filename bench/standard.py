@@ -29,7 +29,7 @@ from pathlib import Path
 import trio
 
 from bench import analysis, rawstore, workload
-from bench.goodput import Probe, meets, search
+from bench.goodput import Probe, checks, meets, search
 from bench.http1 import Pool
 from bench.loadgen import LOOPBACK, Record, Server, cpu_list, load_server, pin, poisson_schedule, summarize
 from bench.provenance import provenance
@@ -53,6 +53,8 @@ def options(argv: list[str] | None) -> argparse.Namespace:
     a("--mix", type=shares, default=workload.MIXES["mix"],
       help="shares of the mix as kind=share,... (default tutor=0.7,paragraph=0.1,api=0.2)")
     a("--slo-factor", type=float, default=4.0, help="objective = this x the unloaded continuous p50 of each class")
+    a("--slo", choices=("relative", "human"), default="relative", help="relative: --slo-factor x the unloaded p50; "
+      "human: tutor sentence p95 <= 300 ms, paragraph <= 1 s, API TTFT <= 500 ms and <= 50 ms per output token")
     a("--unloaded-requests", type=int, default=40, help="requests per class sent one at a time for the unloaded p50")
     a("--start-rate", type=float, default=20.0, help="first probe of every goodput search (requests/s)")
     a("--floor", type=float, default=0.5, help="lowest rate a search probes (requests/s)")
@@ -130,9 +132,10 @@ class Runner:
         result = {"summary": summarize(records), "server": {}, "in_system": [], "records": [asdict(r) for r in records]}
         run = self.keep({"rep": rep, "seed": seed, "workload": name, "scheduler": "continuous", "role": "unloaded",
                          "rate": 0.0, "fraction": None}, result)
-        objective = analysis.objectives(run, args.slo_factor)
-        print(f"[rep {rep} {name}] unloaded continuous p50 x {args.slo_factor:g} -> objectives: "
-              + ", ".join(f"{k} p95 {m} <= {v:.4g}" for k, (m, v) in objective.items()), flush=True)
+        objective = analysis.objectives(run, args.slo_factor, args.slo)
+        source = "human SLOs" if args.slo == "human" else f"unloaded continuous p50 x {args.slo_factor:g}"
+        print(f"[rep {rep} {name}] {source} -> objectives: "
+              + ", ".join(f"{k} p95 {m} <= {v:.4g}" for k, o in objective.items() for m, v in checks(o)), flush=True)
         return objective
 
     async def goodput(self, rep: int, seed: int, name: str, scheduler: str, objective: dict) -> float:
@@ -255,9 +258,10 @@ def load_raw(out: Path) -> tuple[list[dict], dict[str, list[dict]]]:
 
 
 def write_results(args, meta: dict, runs: list[dict]) -> dict:
-    reps = analysis.per_repetition(runs, args.slo_factor)
+    slo = getattr(args, "slo", "relative")  # results written before --slo existed are relative
+    reps = analysis.per_repetition(runs, args.slo_factor, slo)
     spreads = analysis.spread(reps)
-    verdicts = analysis.verdicts(spreads, args.repetitions)
+    verdicts = analysis.verdicts(spreads, args.repetitions, slo)
     summary = {**meta, "settings": {k: (str(v) if isinstance(v, Path) else v) for k, v in vars(args).items()},
                "workload": {name: workload.describe(workload.make(mix_of(args, name), 2000, args.seed))
                             for name in args.workloads},
