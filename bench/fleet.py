@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bench.capacity import sizing
+from miniserve import console
 
 
 @dataclass(frozen=True)
@@ -65,7 +66,7 @@ def plan(rate: float, p95: float, points: list[Point], spare: int = 1, mu: float
 
 
 def main(argv: list[str] | None = None) -> list[dict]:
-    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = console.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--sweep", type=Path, default=Path("docs/results/previous/summary.json"), help="bench.compare's summary")
     p.add_argument("--mu", type=float, help="service rate at saturation, requests/s (default: the sweep's peak)")
     p.add_argument("--service", type=float, help="time in system at light load, s (default: the sweep's lightest rate)")
@@ -90,4 +91,4 @@ def main(argv: list[str] | None = None) -> list[dict]:
 
 
 if __name__ == "__main__":
-    main()
+    console.run(main)

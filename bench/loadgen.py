@@ -34,6 +34,7 @@ import trio
 
 from bench import workload
 from bench.http1 import Pool
+from miniserve import console
 
 LOOPBACK = "127.0.0.1"
 
@@ -500,7 +501,7 @@ def cpu_list(text: str) -> list[int]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = console.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--scheduler", default="continuous", help="continuous | static | async | sync")
     p.add_argument("--workload", default="tutor", choices=sorted(workload.MIXES), help="bench/workload.py mix")
     p.add_argument("--rate", type=float, default=40.0, help="Poisson arrival rate (requests/s)")
@@ -529,4 +530,4 @@ def main(argv: list[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    console.run(main)

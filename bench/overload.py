@@ -25,6 +25,7 @@ from pathlib import Path
 import trio
 
 from bench.loadgen import LOOPBACK, Server, percentile, poisson_schedule, sample_sentences, scrape_metrics, server_view
+from miniserve import console
 
 MAX_CONNECTIONS = 900  # below the default 1,024 descriptors of both processes
 
@@ -166,7 +167,7 @@ def step_ms(before: dict, after: dict) -> float | None:
     return None if mean is None else round(mean * 1e3, 2)
 
 
-async def main(args: argparse.Namespace) -> dict:
+async def measure(args: argparse.Namespace) -> dict:
     async with Server("continuous", args.max_batch, args.max_queue) as server:
         pool = Pool(server.port)
         sentences = bodies(256)
@@ -205,8 +206,8 @@ def provenance() -> dict:
     return {"commit": commit, "model_sha256": hashlib.sha256(weights.read_bytes()).hexdigest()}
 
 
-if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+def main(argv: list[str] | None = None) -> None:
+    parser = console.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--factor", type=float, default=10.0, help="offered load as a multiple of capacity")
     parser.add_argument("--seconds", type=float, default=15.0, help="length of the overload phase")
     parser.add_argument("--capacity-seconds", type=float, default=10.0, help="length of the capacity phase")
@@ -217,8 +218,8 @@ if __name__ == "__main__":
     parser.add_argument("--max-queue", type=int, default=64)
     parser.add_argument("--json", help="also write the result here")
     parser.add_argument("--profile", help="record the server with py-spy during the overload phase (raw stacks)")
-    args = parser.parse_args()
-    result = trio.run(main, args) | provenance()
+    args = parser.parse_args(argv)
+    result = trio.run(measure, args) | provenance()
     print(json.dumps(result, indent=1))
     print(f"capacity {result['capacity_rps']} req/s; at {args.factor:g}x: completed {result['completed_rps']} req/s "
           f"({result['completed_vs_capacity']:.0%} of capacity, target >= 90%); 503 p99 "
@@ -226,3 +227,7 @@ if __name__ == "__main__":
     if args.json:
         with open(args.json, "w") as f:
             json.dump(result, f, indent=1)
+
+
+if __name__ == "__main__":
+    console.run(main)

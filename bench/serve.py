@@ -20,7 +20,6 @@ URLs only (the machine is shared; see docs/perf.md).
 
 from __future__ import annotations
 
-import argparse
 import json
 import math
 import statistics
@@ -29,6 +28,7 @@ from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 import trio
+from miniserve import console
 
 CONCURRENCY = (1, 8, 32, 64)
 LOOPBACK = "127.0.0.1"
@@ -237,7 +237,7 @@ def print_table(rows: list[dict]) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = console.ArgumentParser(description=__doc__.splitlines()[0])
     where = parser.add_mutually_exclusive_group(required=True)
     where.add_argument("--url", help="a running OpenAI-compatible server, e.g. http://127.0.0.1:8000")
     where.add_argument("--local", action="store_true", help="start `miniserve serve` here and measure the engine too")
@@ -288,4 +288,4 @@ def main(argv: list[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    console.run(main)

@@ -33,6 +33,7 @@ from bench.goodput import Probe, meets, search
 from bench.http1 import Pool
 from bench.loadgen import LOOPBACK, Record, Server, cpu_list, load_server, pin, poisson_schedule, summarize
 from bench.provenance import provenance
+from miniserve import console
 
 SCHEDULERS = ("continuous", "static", "async", "sync")
 CLIENT_FIELDS = ("client_cpu_s", "client_cpu_share", "server_cpu_s")
@@ -40,7 +41,7 @@ FRACTIONS = (0.25, 0.5, 0.75)
 
 
 def options(argv: list[str] | None) -> argparse.Namespace:
-    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = console.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     a = p.add_argument
     a("--out", type=Path, default=Path("runs/standard"), help="results folder (default runs/standard; "
       "docs/results only when asked, with --overwrite if it holds results)")
@@ -311,4 +312,4 @@ def main(argv: list[str] | None = None) -> dict:
 
 
 if __name__ == "__main__":
-    main()
+    console.run(main)

@@ -9,6 +9,7 @@ import sys
 from importlib import metadata
 from pathlib import Path
 
+from miniserve import console
 from miniserve.model import reference
 from miniserve.tutor import model_folder
 from miniserve.tutor.runtime.prompt import TutorPrompt
@@ -95,7 +96,7 @@ def version() -> str:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = OneLineParser(prog="miniserve", description="A small LLM inference server for the CPU.")
+    parser = console.ArgumentParser(prog="miniserve", description="A small LLM inference server for the CPU.")
     parser.add_argument("--version", action="version", version=f"miniserve {version()}")
     commands = parser.add_subparsers(dest="command", required=True, help="what to do")
     c = commands.add_parser("correct", help="correct the verbs of a sentence or a paragraph with the tutor model",
@@ -138,17 +139,15 @@ def add_settings(parser: argparse.ArgumentParser, settings) -> None:
             parser.add_argument(*names, dest=name, metavar="{" + ",".join(choices) + "}" if choices else None, help=shown)
 
 
-class OneLineParser(argparse.ArgumentParser):
-    """A usage error is one line and exit code 2 (argparse prints the whole usage first)."""
-
-    def error(self, message: str):
-        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
-
-
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     return args.run(args)
 
 
+def console_main() -> None:
+    """The `miniserve` console script."""
+    console.run(main)
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    console_main()

@@ -31,6 +31,7 @@ from miniserve.tutor.corpus import v2 as corpus2
 from miniserve.tutor.evaluation import learner_set
 from miniserve.tutor.evaluation.devsets import Case, dev_cases, handwritten_cases
 from miniserve.service.tutoring import Turn, Tutor, run_sync
+from miniserve import console
 
 UNCHANGED_KINDS = ("correct", "out_of_scope")
 __all__ = ["Case", "dev_cases", "handwritten_cases", "corpus_cases", "corpus2_cases", "answer", "score"]
@@ -123,7 +124,7 @@ def learner_report(tutor: Tutor, run, half: str, mode: str) -> dict:
 def main(argv: list[str] | None = None) -> None:
     from miniserve.tutor import model_folder as default_model_folder
 
-    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = console.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--model", type=Path, default=None)
     p.add_argument("--n", type=int, default=2000, help="test-split examples (each corpus)")
     p.add_argument("--seed", type=int, default=0)
@@ -161,4 +162,4 @@ def main(argv: list[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    console.run(main)

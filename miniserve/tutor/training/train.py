@@ -37,6 +37,7 @@ from miniserve.tutor.corpus import v1 as corpus
 from miniserve.tutor.corpus import v2 as corpus2
 from miniserve.tutor.runtime.prompt import END, TutorPrompt
 from miniserve.tutor.training.tokenizer_train import VOCAB_SIZE, train_tokenizer
+from miniserve import console
 
 IGNORE = -100
 
@@ -158,7 +159,7 @@ class ActiveClock:
 
 
 def main(argv: list[str] | None = None) -> None:
-    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = console.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--out", required=True)
     p.add_argument("--examples", type=int, default=240_000)
     p.add_argument("--steps", type=int, default=3600)
@@ -309,4 +310,4 @@ def main(argv: list[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    console.run(main)
