@@ -96,9 +96,9 @@ async def run(args) -> list[dict]:
 
 def main(argv: list[str] | None = None) -> None:
     p = console.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--rates", type=float, nargs="+", default=[100.0, 200.0])
-    p.add_argument("--seconds", type=float, default=6.0)
-    p.add_argument("--max-batch", type=int, default=32)
+    p.add_argument("--rates", type=console.positive(float), nargs="+", default=[100.0, 200.0])
+    p.add_argument("--seconds", type=console.positive(float), default=6.0)
+    p.add_argument("--max-batch", type=console.positive(int), default=32)
     p.add_argument("--max-queue", type=int, default=64)
     p.add_argument("--json", type=Path)
     args = p.parse_args(argv)

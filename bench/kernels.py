@@ -192,9 +192,9 @@ def main(argv: list[str] | None = None) -> dict:
 
     p = console.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--model", type=Path, default=None)
-    p.add_argument("--threads", type=int, default=1)
-    p.add_argument("--steps", type=int, default=24, help="decode steps per timing")
-    p.add_argument("--repeat", type=int, default=5)
+    p.add_argument("--threads", type=console.positive(int), default=1)
+    p.add_argument("--steps", type=console.positive(int), default=24, help="decode steps per timing")
+    p.add_argument("--repeat", type=console.positive(int), default=5)
     p.add_argument("--json", type=Path)
     args = p.parse_args(argv)
     folder = args.model or default_model_folder()

@@ -81,8 +81,8 @@ class Timed:
 
 def main(argv: list[str] | None = None) -> None:
     parser = console.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--n", type=int, default=2000, help="link-alone round trips")
-    parser.add_argument("--requests", type=int, default=300, help="one-token requests per mode")
+    parser.add_argument("--n", type=console.positive(int), default=2000, help="link-alone round trips")
+    parser.add_argument("--requests", type=console.positive(int), default=300, help="one-token requests per mode")
     args = parser.parse_args(argv)
     from miniserve.engine.core.build import build_engine, build_loop
     from miniserve.engine.core.client import CoreProcess

@@ -98,10 +98,10 @@ async def measure(args: argparse.Namespace) -> dict:
 
 def main(argv: list[str] | None = None) -> None:
     parser = console.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--singles", type=int, default=16, help="closed-loop single-sentence clients")
-    parser.add_argument("--streams", type=int, default=96, help="never-read streams to hold at most")
-    parser.add_argument("--seconds", type=float, default=20.0, help="length of each phase")
-    parser.add_argument("--timeout", type=float, default=30.0, help="seconds before a request counts as timed out")
+    parser.add_argument("--singles", type=console.positive(int), default=16, help="closed-loop single-sentence clients")
+    parser.add_argument("--streams", type=console.positive(int), default=96, help="never-read streams to hold at most")
+    parser.add_argument("--seconds", type=console.positive(float), default=20.0, help="length of each phase")
+    parser.add_argument("--timeout", type=console.positive(float), default=30.0, help="seconds before a request counts as timed out")
     parser.add_argument("--json", help="also write the result here")
     args = parser.parse_args(argv)
     result = publish(trio.run(measure, args), "bench.neverread", args.json)

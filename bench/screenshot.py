@@ -41,7 +41,7 @@ async def measure(out: Path, width: int) -> None:
 def main(argv: list[str] | None = None) -> None:
     parser = console.ArgumentParser(description=__doc__)
     parser.add_argument("--out", type=Path, default=Path("docs/page.png"))
-    parser.add_argument("--width", type=int, default=760)
+    parser.add_argument("--width", type=console.positive(int), default=760)
     args = parser.parse_args(argv)
     trio.run(measure, args.out, args.width)
 

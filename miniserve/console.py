@@ -36,8 +36,10 @@ def positive(kind: type) -> Callable[[str], int | float]:
 def run(main: Callable[[], object]) -> NoReturn:
     """Run a command's `main()` and exit: an int it returns is the exit code, anything else 0."""
     try:
-        code = main()
-        sys.stdout.flush()  # a closed pipe shows here, where it is caught, not in the interpreter's last flush
+        try:
+            code = main()
+        finally:
+            sys.stdout.flush()  # a closed pipe shows here, where it is caught, not in the interpreter's last flush
     except BaseException as error:  # noqa: BLE001 (what is not one of the endings below is raised again)
         code = ending(error)
     sys.exit(code if isinstance(code, int) else 0)

@@ -222,8 +222,8 @@ def stats(examples: list[corpus.Example]) -> dict:
 def main(argv: list[str] | None = None) -> None:
     p = console.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--out", required=True, type=Path)
-    p.add_argument("--examples", type=int, default=240_000)
-    p.add_argument("--valid-examples", type=int, default=2000)
+    p.add_argument("--examples", type=console.positive(int), default=240_000)
+    p.add_argument("--valid-examples", type=console.positive(int), default=2000)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--real-share", type=float, default=REAL_SHARE)
     args = p.parse_args(argv)

@@ -126,7 +126,7 @@ def main(argv: list[str] | None = None) -> None:
 
     p = console.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--model", type=Path, default=None)
-    p.add_argument("--n", type=int, default=2000, help="test-split examples (each corpus)")
+    p.add_argument("--n", type=console.positive(int), default=2000, help="test-split examples (each corpus)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--json", type=Path, help="write the results here")
     p.add_argument("--decode", choices=("free", "constrained", "both"), default="both")

@@ -1,0 +1,186 @@
+"""Every console entry (`miniserve` and each `python -m` program) ends with its answer, or one line
+and a non-zero code, never a traceback: a bad flag or number, a missing file, a closed stdout,
+Ctrl-C. And every command that README.md and docs/ show in a code block is taken as written by its
+program's own parser (without running the work), the cheap ones for real."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import re
+import signal
+import subprocess
+import sys
+import tomllib
+
+import pytest
+import trio
+from commands import DOCUMENTS, OURS, ROOT, documented_commands, parse, program
+
+from miniserve.config import Settings, env_name
+
+ENTRY_POINTS = sorted(
+    path.relative_to(ROOT).with_suffix("").as_posix().replace("/", ".")
+    for folder in OURS for path in (ROOT / folder).rglob("*.py")
+    if '__name__ == "__main__"' in path.read_text() and "engine/core" not in path.as_posix())  # the core: the server's child
+# numbers that may be zero or below; every other count, rate, size or duration must be above 0
+SIGNED = {"seed", "client_nice", "grow_layers", "warmup", "gate_threshold", "real_share", "spare", "max_queue",
+          "target", "fractions", "tolerance"}
+OUTPUTS = {"--out", "--json", "--write"}  # a path after one of these is written, not read
+
+
+def python_m(*args: str, **options) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", *args], cwd=ROOT, text=True, timeout=300,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)}, **options)
+
+
+def no_traceback(done: subprocess.CompletedProcess) -> None:
+    assert "Traceback" not in done.stderr and "Exception ignored" not in done.stderr, done.stderr
+
+
+def test_every_program_the_docs_name_is_an_entry_point():
+    named = {m for d in DOCUMENTS for m in re.findall(r"python3? -m ((?:miniserve|bench)[\w.]*)", d.read_text())}
+    assert named - {"bench.compare"} <= {*ENTRY_POINTS} and "miniserve.cli" in ENTRY_POINTS  # compare: a past run's record
+
+
+@pytest.mark.parametrize("argv", [*[(m, "--help") for m in ENTRY_POINTS], ("miniserve.tutor.training.stages",),
+                                  ("miniserve.cli", "correct", "He goed to school. She go home.")])
+def test_a_closed_stdout_ends_quietly_with_code_0(argv):
+    """`| head -1`: the reader has gone before the program writes (a pipe whose read end is closed)."""
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        done = python_m(*argv, stdout=write, stderr=subprocess.PIPE)
+    finally:
+        os.close(write)
+    no_traceback(done)
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+
+
+def parser_of(module: str, monkeypatch) -> argparse.ArgumentParser:
+    """The module's parser, caught as main() asks it to parse."""
+    caught = []
+
+    def catch(self, args=None, namespace=None):
+        caught.append(self)
+        raise LookupError
+
+    monkeypatch.setattr(argparse.ArgumentParser, "parse_args", catch)
+    with pytest.raises(LookupError):
+        importlib.import_module(module).main([])
+    monkeypatch.undo()
+    return caught[0]
+
+
+def usage_error(module: str, arguments: list[str], capsys) -> str:
+    with pytest.raises(SystemExit) as exit_:
+        importlib.import_module(module).main(arguments)
+    err = capsys.readouterr().err
+    assert exit_.value.code == 2 and err.count("\n") == 1, err
+    return err
+
+
+@pytest.mark.parametrize("module", ENTRY_POINTS)
+def test_a_usage_error_is_one_line(module, capsys):
+    usage_error(module, ["--no-such-flag"], capsys)  # one line (or the missing required one, named first)
+
+
+@pytest.mark.parametrize("module", ENTRY_POINTS)
+def test_counts_rates_and_durations_refuse_words_zero_and_below(module, monkeypatch, capsys):
+    numbers = [a for a in parser_of(module, monkeypatch)._actions if a.option_strings and a.type is not None
+               and (a.type in (int, float) or getattr(a.type, "__name__", "").startswith("positive"))]
+    for action in numbers:
+        flag = action.option_strings[0]
+        assert flag in usage_error(module, [flag, "many"], capsys)
+        if action.dest not in SIGNED:
+            for bad in ("0", "-1"):
+                assert flag in usage_error(module, [flag, bad], capsys)
+
+
+@pytest.mark.parametrize("argv", [
+    ("miniserve.tutor.evaluation.calibrate", "no/such/pairs.tsv"),
+    ("miniserve.tutor.evaluation.calibrate", "tests"),  # a folder, not a file
+    ("miniserve.tutor.evaluation.evaluate", "--model", "no/such/model", "--sets", "handwritten"),
+    ("bench.fleet", "--sweep", "no/such/summary.json"),
+    ("bench.standard", "--from-raw", "--out", "no/such/folder"),
+])
+def test_a_missing_or_unreadable_file_is_one_line(argv):
+    done = python_m(*argv, capture_output=True)
+    no_traceback(done)
+    assert done.returncode == 1 and done.stderr.startswith("error: ") and done.stderr.count("\n") == 1, done.stderr
+
+
+async def test_ctrl_c_is_one_line_and_code_130():
+    """SIGINT while `miniserve correct -` waits for its text on stdin: sent once the kernel shows
+    the process blocked in read(0, ...), not after a guessed delay."""
+    process = subprocess.Popen([sys.executable, "-m", "miniserve.cli", "correct", "-"], cwd=ROOT, text=True,
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               env={**os.environ, "PYTHONPATH": str(ROOT)})
+    try:
+        with trio.fail_after(60):
+            while not open(f"/proc/{process.pid}/syscall").read().startswith("0 0x0 "):  # read(0, ...)
+                await trio.sleep(0.02)
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=30)
+    finally:
+        process.kill()
+        process.wait(10)
+    assert process.returncode == 130 and err == "interrupted\n" and out == "", err
+
+
+COMMANDS = documented_commands()
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=[c.where for c in COMMANDS])
+def test_a_documented_command_is_taken_as_written(command, monkeypatch):
+    check(list(command.argv), dict(command.env), monkeypatch)
+
+
+def check(argv: list[str], env: dict[str, str], monkeypatch) -> None:
+    for name in env:
+        assert name.removeprefix("MINISERVE_").lower() in Settings.model_fields, name
+    name, arguments = program(tuple(argv))
+    if name.startswith(OURS):
+        parsed = parse(name, arguments, monkeypatch)
+        check_paths(arguments)
+        if name == "miniserve.cli" and parsed.namespace.command == "serve":
+            Settings.from_env({env_name(k): v for k, v in env.items()},
+                              **{f: getattr(parsed.namespace, f) for f in Settings.model_fields})
+        if name == "bench.quiet":
+            check(parsed.namespace.command[1:] if parsed.namespace.command[:1] == ["--"] else parsed.namespace.command, {}, monkeypatch)
+    elif name == "pip":
+        extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
+        for spec in arguments:
+            if spec.startswith(".["):
+                assert set(spec[2:-1].split(",")) <= set(extras), spec
+    elif name == "hypercorn":
+        module, factory = arguments[-1].removesuffix("()").split(":")
+        assert callable(getattr(importlib.import_module(module), factory))
+    else:
+        assert name in ("venv", "pytest", "curl", "apt-get"), f"a program from outside the repository: {name}"
+
+
+def check_paths(arguments: list[str]) -> None:
+    """A path the command reads exists in the repository or under runs/ (what an earlier documented
+    command writes); a path it writes has a folder to go in, or goes under runs/."""
+    for before, word in zip(["", *arguments], arguments):
+        if not re.fullmatch(r"[\w.-]+(/[\w.-]+)+", word):
+            continue
+        target = ROOT / word if before not in OUTPUTS else (ROOT / word).parent
+        assert word.startswith("runs/") or target.exists(), f"{word}: not in the repository"
+
+
+def test_the_shown_output_is_what_the_command_prints():
+    """The README's `$ miniserve correct ...` example, run: it prints the lines the README shows."""
+    shown = [c for c in COMMANDS if c.output and program(c.argv)[0] == "miniserve.cli"]
+    assert shown
+    for command in shown:
+        done = python_m("miniserve.cli", *command.argv[1:], capture_output=True)
+        assert done.returncode == 0 and done.stdout.splitlines() == list(command.output), (command.where, done.stdout)
+
+
+def test_the_stage_listing_runs():
+    done = python_m("miniserve.tutor.training.stages", capture_output=True)
+    assert done.returncode == 0 and len(done.stdout.splitlines()) == 7 and "runs/stage8" in done.stdout
+
