@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 import math
 import statistics
+import sys
 import time
 from dataclasses import dataclass
 from urllib.parse import urlsplit
@@ -236,7 +237,7 @@ def print_table(rows: list[dict]) -> None:
         print(" | ".join(str(c) for c in cells))
 
 
-def main(argv: list[str] | None = None) -> None:
+def main(argv: list[str] | None = None) -> int:
     parser = console.ArgumentParser(description=__doc__.splitlines()[0])
     where = parser.add_mutually_exclusive_group(required=True)
     where.add_argument("--url", help="a running OpenAI-compatible server, e.g. http://127.0.0.1:8000")
@@ -285,6 +286,10 @@ def main(argv: list[str] | None = None) -> None:
     if args.json:
         with open(args.json, "w") as f:
             json.dump(rows, f, indent=2)
+    failed = sum(r["errors"] for r in rows)
+    if failed:  # a number measured on failures is not the server's speed
+        print(f"error: {failed} requests failed (is {args.url or 'the local server'} serving {args.model}?)", file=sys.stderr)
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":

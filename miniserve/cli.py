@@ -26,9 +26,9 @@ def correct(args: argparse.Namespace) -> int:
     from miniserve.service.paragraph import sentences
     from miniserve.service.tutoring import InputProblem, Tutor, run_sync
 
-    text = sys.stdin.read() if args.text == "-" else args.text
     folder = Path(args.model) if args.model else model_folder()
     try:
+        text = read_stdin() if args.text == "-" else args.text
         settings = Settings.from_env(gate_threshold=args.gate_threshold, max_new_tokens=args.max_new_tokens)
         config, weights = load_model(folder)
         prompt = TutorPrompt.from_folder(folder)
@@ -64,6 +64,13 @@ def correct(args: argparse.Namespace) -> int:
               "within the length limit", file=sys.stderr)
         return CUT_OFF
     return 0
+
+
+def read_stdin() -> str:
+    try:
+        return sys.stdin.buffer.read().decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise ValueError(f"the text on stdin is not UTF-8 ({error.reason} at byte {error.start})") from None
 
 
 def serve(args: argparse.Namespace) -> int:

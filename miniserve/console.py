@@ -5,12 +5,18 @@ never ends in a traceback; a bug still does."""
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
-from typing import Callable, NoReturn
+from typing import Callable, Iterator, NoReturn
 
 INTERRUPTED = 130  # the shell's code for a command ended by SIGINT
 FAILED = 1
+
+
+class InputError(Exception):
+    """What a command was given cannot be used (a file of the wrong form, a name it does not know):
+    the message says what and where."""
 
 
 class ArgumentParser(argparse.ArgumentParser):
@@ -55,7 +61,21 @@ def ending(error: BaseException) -> int:
     if isinstance(cause, KeyboardInterrupt):
         print("interrupted", file=sys.stderr)
         return INTERRUPTED
-    if isinstance(cause, OSError):  # a file or a server that the command line named is not there
-        print(f"error: {cause}", file=sys.stderr)
-        return FAILED
+    unreachable = (sys.modules["httpx"].TransportError,) if "httpx" in sys.modules else ()  # a bench client's
+    for problem in causes(cause):
+        if isinstance(problem, (OSError, InputError, *unreachable)):  # a file or a server the command named
+            print(f"error: {problem}", file=sys.stderr)
+            return FAILED
+        if isinstance(problem, (UnicodeDecodeError, json.JSONDecodeError)):
+            kind = "JSON" if isinstance(problem, json.JSONDecodeError) else "UTF-8 text"
+            print(f"error: a file given is not {kind}: {problem}", file=sys.stderr)
+            return FAILED
     raise error
+
+
+def causes(error: BaseException) -> Iterator[BaseException]:
+    """The error and what it was raised from (`raise ... from`: an HTTP client's error from the
+    refused connection), not what it happened to be raised during."""
+    while error is not None:
+        yield error
+        error = error.__cause__

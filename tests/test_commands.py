@@ -17,6 +17,7 @@ import tomllib
 import pytest
 import trio
 from commands import DOCUMENTS, OURS, ROOT, documented_commands, parse, program
+from helpers import free_port
 
 from miniserve.config import Settings, env_name
 
@@ -31,8 +32,8 @@ OUTPUTS = {"--out", "--json", "--write"}  # a path after one of these is written
 
 
 def python_m(*args: str, **options) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", *args], cwd=ROOT, text=True, timeout=300,
-                          env={**os.environ, "PYTHONPATH": str(ROOT)}, **options)
+    return subprocess.run([sys.executable, "-m", *args], cwd=ROOT, timeout=300, env={**os.environ, "PYTHONPATH": str(ROOT)},
+                          **{"text": not isinstance(options.get("input"), bytes), **options})
 
 
 def no_traceback(done: subprocess.CompletedProcess) -> None:
@@ -98,17 +99,28 @@ def test_counts_rates_and_durations_refuse_words_zero_and_below(module, monkeypa
                 assert flag in usage_error(module, [flag, bad], capsys)
 
 
-@pytest.mark.parametrize("argv", [
-    ("miniserve.tutor.evaluation.calibrate", "no/such/pairs.tsv"),
-    ("miniserve.tutor.evaluation.calibrate", "tests"),  # a folder, not a file
-    ("miniserve.tutor.evaluation.evaluate", "--model", "no/such/model", "--sets", "handwritten"),
-    ("bench.fleet", "--sweep", "no/such/summary.json"),
-    ("bench.standard", "--from-raw", "--out", "no/such/folder"),
+@pytest.mark.parametrize("argv, code", [
+    (("miniserve.tutor.evaluation.calibrate", "no/such/pairs.tsv"), 1),
+    (("miniserve.tutor.evaluation.calibrate", "tests"), 1),  # a folder, not a file
+    (("miniserve.tutor.evaluation.calibrate", "README.md"), 1),  # not a table of pairs
+    (("miniserve.tutor.evaluation.evaluate", "--model", "no/such/model", "--sets", "handwritten"), 1),
+    (("bench.fleet", "--sweep", "no/such/summary.json"), 1),
+    (("bench.fleet", "--sweep", "README.md"), 1),  # not JSON
+    (("bench.fleet", "--sweep", "docs/page.png"), 1),  # not text
+    (("bench.standard", "--from-raw", "--out", "no/such/folder"), 1),
+    (("bench.speculation", "--correct-url", "http://127.0.0.1:{port}"), 1),  # nobody listening
+    (("bench.quiet", "--", "no/such/program"), 1),
+    (("miniserve.cli", "correct", "--model", "no/such/model", "He goed."), 2),
 ])
-def test_a_missing_or_unreadable_file_is_one_line(argv):
-    done = python_m(*argv, capture_output=True)
+def test_a_missing_unreadable_or_unusable_input_is_one_line(argv, code):
+    done = python_m(*(word.format(port=free_port()) for word in argv), capture_output=True)
     no_traceback(done)
-    assert done.returncode == 1 and done.stderr.startswith("error: ") and done.stderr.count("\n") == 1, done.stderr
+    assert done.returncode == code and done.stderr.startswith("error: ") and done.stderr.count("\n") == 1, done.stderr
+
+
+def test_text_on_stdin_that_is_not_utf8_is_one_line():
+    done = python_m("miniserve.cli", "correct", "-", input=b"He \xff goed home", capture_output=True)
+    assert done.returncode == 2 and done.stderr == b"error: the text on stdin is not UTF-8 (invalid start byte at byte 3)\n"
 
 
 async def test_ctrl_c_is_one_line_and_code_130():
