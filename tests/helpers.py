@@ -52,7 +52,19 @@ async def read_body(receive) -> bytes:
             return body
 
 
-def serve(model, port: int, *flags: str, log, env: dict | None = None) -> subprocess.Popen:
+class ServerLog:
+    """The server's stdout and stderr, kept in a temporary file and read back for asserts."""
+
+    def __init__(self):
+        self.file = tempfile.TemporaryFile("w+")
+
+    def lines(self) -> list[str]:
+        """Read at an offset (pread): the file's own offset is shared with the writing server."""
+        fd = self.file.fileno()
+        return os.pread(fd, os.fstat(fd).st_size, 0).decode(errors="replace").splitlines()
+
+
+def serve(model, port: int | None, *flags: str, log, env: dict | None = None) -> subprocess.Popen:
     """`miniserve serve` from this tree on 127.0.0.1:`port` (flags, or MINISERVE_HOST/PORT in `env`
     when `port` is None), its stdout and stderr into the file `log` (a pipe nobody reads would block
     the server)."""
@@ -63,7 +75,7 @@ def serve(model, port: int, *flags: str, log, env: dict | None = None) -> subpro
         env={**os.environ, **(env or {}), "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))})
 
 
-def wait_ready_blocking(port: int, process, log, seconds: float = 120) -> None:
+def wait_ready_blocking(port: int, process, log: ServerLog, seconds: float = 120) -> None:
     """`wait_ready` for a caller with no event loop (a fixture) or one that has nothing else to run
     yet; a failure shows the end of the server's log."""
     deadline = time.monotonic() + seconds
@@ -75,21 +87,8 @@ def wait_ready_blocking(port: int, process, log, seconds: float = 120) -> None:
             except httpx.TransportError:
                 pass
             time.sleep(0.1)
-    log.seek(0)
     state = f"exited with {process.returncode}" if process.poll() is not None else f"not ready in {seconds} s"
-    raise AssertionError(f"the server {state}:\n" + "".join(log.readlines()[-20:]))
-
-
-class ServerLog:
-    """The server's stdout and stderr, kept in a temporary file and read back for asserts."""
-
-    def __init__(self):
-        self.file = tempfile.TemporaryFile("w+")
-
-    def lines(self) -> list[str]:
-        self.file.flush()
-        self.file.seek(0)
-        return self.file.read().splitlines()
+    raise AssertionError(f"the server {state}:\n" + "\n".join(log.lines()[-20:]))
 
 
 @contextmanager
@@ -104,7 +103,7 @@ def real_server(model, *flags: str, stop: int = signal.SIGTERM, log: ServerLog |
     address = {"MINISERVE_HOST": "127.0.0.1", "MINISERVE_PORT": str(port)} if port_from_env else {}
     process = serve(model, None if port_from_env else port, *flags, log=log.file, env={**(env or {}), **address})
     try:
-        wait_ready_blocking(port, process, log.file)
+        wait_ready_blocking(port, process, log)
         yield process, port
     finally:
         if process.poll() is None:
