@@ -32,7 +32,7 @@ def shoot(url: str, out: Path, width: int) -> None:
         browser.close()
 
 
-async def measure(out: Path, width: int) -> None:
+async def screenshot(out: Path, width: int) -> None:
     async with Server("continuous", max_batch=8) as server:
         await trio.to_thread.run_sync(shoot, server.url, out, width)
     print(f"wrote {out}")
@@ -43,7 +43,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--out", type=Path, default=Path("docs/page.png"))
     parser.add_argument("--width", type=console.positive(int), default=760)
     args = parser.parse_args(argv)
-    trio.run(measure, args.out, args.width)
+    trio.run(screenshot, args.out, args.width)
 
 
 if __name__ == "__main__":
