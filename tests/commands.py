@@ -1,12 +1,15 @@
-"""The shell commands that README.md and docs/*.md show in code blocks, and a way to check a
-command's arguments with its own parser without running its (often long) work."""
+"""The shell commands that README.md and docs/*.md show in code blocks, a way to check a
+command's arguments with its own parser without running its (often long) work, and a way to run one."""
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import re
 import shlex
+import subprocess
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -93,3 +96,9 @@ def parse(module: str, arguments: list[str], monkeypatch) -> Parsed:
         except Parsed as parsed:
             return parsed
     raise AssertionError(f"{module}.main() returned without parsing its arguments")
+
+
+def python_m(*args: str, **options) -> subprocess.CompletedProcess:
+    """`python -m ...` from this tree, in the repository (text, unless the input is bytes)."""
+    return subprocess.run([sys.executable, "-m", *args], cwd=ROOT, timeout=300, env={**os.environ, "PYTHONPATH": str(ROOT)},
+                          **{"text": not isinstance(options.get("input"), bytes), **options})
