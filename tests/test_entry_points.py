@@ -37,6 +37,7 @@ def test_every_program_the_docs_name_is_an_entry_point():
 
 
 @pytest.mark.parametrize("argv", [*[(m, "--help") for m in ENTRY_POINTS], ("miniserve.tutor.training.stages",),
+                                  ("miniserve.cli", "serve", "--help"), ("miniserve.cli", "--version"),
                                   ("miniserve.cli", "correct", "He goed to school. She go home.")])
 def test_a_closed_stdout_ends_quietly_with_code_0(argv):
     """`| head -1`: the reader has gone before the program writes (a pipe whose read end is closed)."""
