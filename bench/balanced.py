@@ -22,6 +22,7 @@ from pathlib import Path
 import trio
 
 from bench.loadgen import LOOPBACK, Server, free_port, poisson_schedule, run_load, sample_sentences, summarize
+from miniserve import console
 
 ROOT = Path(__file__).resolve().parents[1]
 CONFIG = ROOT / "deploy" / "haproxy" / "haproxy.cfg"
@@ -94,10 +95,10 @@ async def run(args) -> list[dict]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--rates", type=float, nargs="+", default=[100.0, 200.0])
-    p.add_argument("--seconds", type=float, default=6.0)
-    p.add_argument("--max-batch", type=int, default=32)
+    p = console.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--rates", type=console.positive(float), nargs="+", default=[100.0, 200.0])
+    p.add_argument("--seconds", type=console.positive(float), default=6.0)
+    p.add_argument("--max-batch", type=console.positive(int), default=32)
     p.add_argument("--max-queue", type=int, default=64)
     p.add_argument("--json", type=Path)
     args = p.parse_args(argv)
@@ -115,4 +116,4 @@ def main(argv: list[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    console.run(main)

@@ -22,6 +22,7 @@ import numpy as np
 import trio
 
 from bench.loadgen import measure
+from miniserve import console
 
 
 def littles_law(result: dict) -> dict:
@@ -82,13 +83,13 @@ async def run(args) -> dict:
 
 
 def main(argv: list[str] | None = None) -> dict:
-    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--p95", type=float, default=1.0, help="latency objective (s)")
-    p.add_argument("--rate", type=float, default=20.0, help="arrival rate to plan for (requests/s)")
-    p.add_argument("--light-rate", type=float, default=30.0)
-    p.add_argument("--saturation-rate", type=float, default=400.0)
-    p.add_argument("--seconds", type=float, default=8.0)
-    p.add_argument("--max-batch", type=int, default=32)
+    p = console.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--p95", type=console.positive(float), default=1.0, help="latency objective (s)")
+    p.add_argument("--rate", type=console.positive(float), default=20.0, help="arrival rate to plan for (requests/s)")
+    p.add_argument("--light-rate", type=console.positive(float), default=30.0)
+    p.add_argument("--saturation-rate", type=console.positive(float), default=400.0)
+    p.add_argument("--seconds", type=console.positive(float), default=8.0)
+    p.add_argument("--max-batch", type=console.positive(int), default=32)
     p.add_argument("--max-queue", type=int, default=64)
     p.add_argument("--json", type=Path)
     args = p.parse_args(argv)
@@ -106,4 +107,4 @@ def main(argv: list[str] | None = None) -> dict:
 
 
 if __name__ == "__main__":
-    main()
+    console.run(main)

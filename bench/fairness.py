@@ -24,6 +24,7 @@ from bench.loadgen import LOOPBACK, Server, sample_sentences
 from bench.provenance import publish
 from bench.workload import MAX_TEXT_CHARS
 from miniserve.service.paragraph import sentences as split
+from miniserve import console
 
 PARAGRAPH_SENTENCES = 64
 
@@ -72,7 +73,7 @@ async def closed_loop(pool: Pool, path: str, bodies: list[bytes], clients: int, 
     return outcomes
 
 
-async def main(args: argparse.Namespace) -> dict:
+async def measure(args: argparse.Namespace) -> dict:
     sentences = sample_sentences(512, seed=1)
     singles = [json.dumps({"sentence": s}).encode() for s in sentences]
     paragraph = json.dumps({"text": paragraph_text(sentences)}).encode()
@@ -99,16 +100,20 @@ async def main(args: argparse.Namespace) -> dict:
             "singles_refused": beside.get("503", 0)}
 
 
-if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--singles", type=int, default=16, help="closed-loop single-sentence clients")
-    parser.add_argument("--paragraphs", type=int, default=4, help="closed-loop paragraph clients")
-    parser.add_argument("--seconds", type=float, default=10.0, help="length of each phase")
-    parser.add_argument("--timeout", type=float, default=30.0, help="seconds before a request counts as timed out")
+def main(argv: list[str] | None = None) -> None:
+    parser = console.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--singles", type=console.positive(int), default=16, help="closed-loop single-sentence clients")
+    parser.add_argument("--paragraphs", type=console.positive(int), default=4, help="closed-loop paragraph clients")
+    parser.add_argument("--seconds", type=console.positive(float), default=10.0, help="length of each phase")
+    parser.add_argument("--timeout", type=console.positive(float), default=30.0, help="seconds before a request counts as timed out")
     parser.add_argument("--json", help="also write the result here")
-    args = parser.parse_args()
-    result = publish(trio.run(main, args), "bench.fairness", args.json)
+    args = parser.parse_args(argv)
+    result = publish(trio.run(measure, args), "bench.fairness", args.json)
     print(f"single sentences answered/s: alone {result['alone']['answered_per_s']}, beside {args.paragraphs} paragraph "
           f"clients {result['beside_paragraphs']['answered_per_s']} (ratio {result['ratio']}, target >= 0.5); "
           f"singles refused {result['singles_refused']} (target 0); paragraphs answered "
           f"{result['paragraphs']['outcomes'].get('200', 0)}, refused {result['paragraphs']['outcomes'].get('503', 0)}")
+
+
+if __name__ == "__main__":
+    console.run(main)

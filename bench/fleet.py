@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bench.capacity import sizing
+from miniserve import console
 
 
 @dataclass(frozen=True)
@@ -65,12 +66,12 @@ def plan(rate: float, p95: float, points: list[Point], spare: int = 1, mu: float
 
 
 def main(argv: list[str] | None = None) -> list[dict]:
-    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = console.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--sweep", type=Path, default=Path("docs/results/previous/summary.json"), help="bench.compare's summary")
-    p.add_argument("--mu", type=float, help="service rate at saturation, requests/s (default: the sweep's peak)")
-    p.add_argument("--service", type=float, help="time in system at light load, s (default: the sweep's lightest rate)")
-    p.add_argument("--p95", type=float, nargs="+", default=[0.5])
-    p.add_argument("--rate", type=float, nargs="+", default=[100.0])
+    p.add_argument("--mu", type=console.positive(float), help="service rate at saturation, requests/s (default: the sweep's peak)")
+    p.add_argument("--service", type=console.positive(float), help="time in system at light load, s (default: the sweep's lightest rate)")
+    p.add_argument("--p95", type=console.positive(float), nargs="+", default=[0.5])
+    p.add_argument("--rate", type=console.positive(float), nargs="+", default=[100.0])
     p.add_argument("--spare", type=int, default=1, help="replicas beyond the need (a drain, a failure)")
     args = p.parse_args(argv)
     points = sweep_points(json.loads(args.sweep.read_text()))
@@ -90,4 +91,4 @@ def main(argv: list[str] | None = None) -> list[dict]:
 
 
 if __name__ == "__main__":
-    main()
+    console.run(main)

@@ -34,6 +34,7 @@ import numpy as np
 from kernels import naive
 from miniserve.engine import Engine, SamplingParams, Sequence, StepPlan
 from miniserve.model.weights import load_model
+from miniserve import console
 
 BATCHES = (1, 8, 32, 64)
 CACHE_LENGTHS = (32, 128)
@@ -189,11 +190,11 @@ def warm_start_seconds(folder: Path) -> float:
 def main(argv: list[str] | None = None) -> dict:
     from miniserve.tutor import model_folder as default_model_folder
 
-    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = console.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--model", type=Path, default=None)
-    p.add_argument("--threads", type=int, default=1)
-    p.add_argument("--steps", type=int, default=24, help="decode steps per timing")
-    p.add_argument("--repeat", type=int, default=5)
+    p.add_argument("--threads", type=console.positive(int), default=1)
+    p.add_argument("--steps", type=console.positive(int), default=24, help="decode steps per timing")
+    p.add_argument("--repeat", type=console.positive(int), default=5)
     p.add_argument("--json", type=Path)
     args = p.parse_args(argv)
     folder = args.model or default_model_folder()
@@ -260,4 +261,4 @@ def print_table(summary: dict) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    console.run(main)

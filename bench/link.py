@@ -13,7 +13,6 @@
 
 from __future__ import annotations
 
-import argparse
 import socket
 import statistics
 import threading
@@ -23,6 +22,7 @@ from pathlib import Path
 from miniserve.config import Settings
 from miniserve.engine import SamplingParams, Sequence
 from miniserve.engine.core.wire import Add, Link, Output, Params, Step, ToApi, ToCore
+from miniserve import console
 
 PROMPT = list(range(100, 126))
 
@@ -80,9 +80,9 @@ class Timed:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--n", type=int, default=2000, help="link-alone round trips")
-    parser.add_argument("--requests", type=int, default=300, help="one-token requests per mode")
+    parser = console.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--n", type=console.positive(int), default=2000, help="link-alone round trips")
+    parser.add_argument("--requests", type=console.positive(int), default=300, help="one-token requests per mode")
     args = parser.parse_args(argv)
     from miniserve.engine.core.build import build_engine, build_loop
     from miniserve.engine.core.client import CoreProcess
@@ -108,4 +108,4 @@ def main(argv: list[str] | None = None) -> None:
           f"core process {b:.0f} us, ratio {b / a:.2f}, difference {b - a:.0f} us")
 
 if __name__ == "__main__":
-    main()
+    console.run(main)

@@ -26,6 +26,7 @@ import sys
 import tempfile
 import time
 from dataclasses import asdict, dataclass
+from typing import get_args
 from pathlib import Path
 
 import httpx
@@ -34,6 +35,8 @@ import trio
 
 from bench import workload
 from bench.http1 import Pool
+from miniserve import console
+from miniserve.config import Settings
 
 LOOPBACK = "127.0.0.1"
 
@@ -500,14 +503,15 @@ def cpu_list(text: str) -> list[int]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--scheduler", default="continuous", help="continuous | static | async | sync")
+    p = console.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--scheduler", default="continuous", choices=get_args(Settings.model_fields["scheduler"].annotation),
+                   help="the server's scheduler")
     p.add_argument("--workload", default="tutor", choices=sorted(workload.MIXES), help="bench/workload.py mix")
-    p.add_argument("--rate", type=float, default=40.0, help="Poisson arrival rate (requests/s)")
-    p.add_argument("--requests", type=int, default=400, help="requests in the run")
+    p.add_argument("--rate", type=console.positive(float), default=40.0, help="Poisson arrival rate (requests/s)")
+    p.add_argument("--requests", type=console.positive(int), default=400, help="requests in the run")
     p.add_argument("--seed", type=int, default=0, help="seed of the arrivals and of the workload")
-    p.add_argument("--timeout", type=float, default=30.0, help="seconds before a request counts as never answered")
-    p.add_argument("--max-batch", type=int, default=32, help="server --max-batch")
+    p.add_argument("--timeout", type=console.positive(float), default=30.0, help="seconds before a request counts as never answered")
+    p.add_argument("--max-batch", type=console.positive(int), default=32, help="server --max-batch")
     p.add_argument("--max-queue", type=int, default=64, help="server --max-queue")
     p.add_argument("--client-cpus", type=cpu_list, help="pin the load generator to these CPUs, e.g. 1 or 0-1")
     p.add_argument("--server-cpus", type=cpu_list, help="pin the server to these CPUs")
@@ -529,4 +533,4 @@ def main(argv: list[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    console.run(main)

@@ -26,6 +26,7 @@ from bench.fairness import closed_loop
 from bench.http1 import Pool
 from bench.loadgen import LOOPBACK, Server, sample_sentences
 from bench.provenance import publish
+from miniserve import console
 
 STREAM = {"model": "miniserve-tutor", "prompt": "He goed to school", "n": 8, "logprobs": 5, "max_tokens": 160,
           "ignore_eos": True, "stream": True}
@@ -68,7 +69,7 @@ async def closed_by_server(sock, closed: list) -> None:
         closed.append(sock)
 
 
-async def main(args: argparse.Namespace) -> dict:
+async def measure(args: argparse.Namespace) -> dict:
     singles = [json.dumps({"sentence": s}).encode() for s in sample_sentences(512, seed=1)]
     held, tries = [], []
     async with Server("continuous") as server:
@@ -95,17 +96,21 @@ async def main(args: argparse.Namespace) -> dict:
             "streams_closed_by_server_at_end": len(closed)}
 
 
-if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--singles", type=int, default=16, help="closed-loop single-sentence clients")
-    parser.add_argument("--streams", type=int, default=96, help="never-read streams to hold at most")
-    parser.add_argument("--seconds", type=float, default=20.0, help="length of each phase")
-    parser.add_argument("--timeout", type=float, default=30.0, help="seconds before a request counts as timed out")
+def main(argv: list[str] | None = None) -> None:
+    parser = console.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--singles", type=console.positive(int), default=16, help="closed-loop single-sentence clients")
+    parser.add_argument("--streams", type=console.positive(int), default=96, help="never-read streams to hold at most")
+    parser.add_argument("--seconds", type=console.positive(float), default=20.0, help="length of each phase")
+    parser.add_argument("--timeout", type=console.positive(float), default=30.0, help="seconds before a request counts as timed out")
     parser.add_argument("--json", help="also write the result here")
-    args = parser.parse_args()
-    result = publish(trio.run(main, args), "bench.neverread", args.json)
+    args = parser.parse_args(argv)
+    result = publish(trio.run(measure, args), "bench.neverread", args.json)
     print(f"single sentences answered/s: alone {result['alone']['answered_per_s']}, beside never-read streams "
           f"{result['beside_never_read']['answered_per_s']} (ratio {result['ratio']}); "
           f"refused {result['singles_refused']}; "
           f"streams accepted {result['streams_accepted']}, closed by the server by the end "
           f"{result['streams_closed_by_server_at_end']}")
+
+
+if __name__ == "__main__":
+    console.run(main)

@@ -25,6 +25,7 @@ from pathlib import Path
 import trio
 
 from bench.loadgen import LOOPBACK, Server, percentile, poisson_schedule, sample_sentences, scrape_metrics, server_view
+from miniserve import console
 
 MAX_CONNECTIONS = 900  # below the default 1,024 descriptors of both processes
 
@@ -171,7 +172,7 @@ def step_ms(before: dict, after: dict) -> float | None:
     return None if mean is None else round(mean * 1e3, 2)
 
 
-async def main(args: argparse.Namespace) -> dict:
+async def measure(args: argparse.Namespace) -> dict:
     extra = ("--engine-process", "1" if args.engine_process else "0", "--api-processes", str(args.api_processes))
     async with Server("continuous", args.max_batch, args.max_queue, extra=extra) as server:
         pool = Pool(server.port)
@@ -212,22 +213,22 @@ def provenance() -> dict:
     return {"commit": commit, "model_sha256": hashlib.sha256(weights.read_bytes()).hexdigest()}
 
 
-if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--factor", type=float, default=10.0, help="offered load as a multiple of capacity")
-    parser.add_argument("--seconds", type=float, default=15.0, help="length of the overload phase")
-    parser.add_argument("--capacity-seconds", type=float, default=10.0, help="length of the capacity phase")
-    parser.add_argument("--concurrency", type=int, default=64, help="closed-loop clients for capacity")
-    parser.add_argument("--timeout", type=float, default=20.0, help="seconds before a request counts as timed out")
-    parser.add_argument("--max-requests", type=int, default=30_000, help="upper bound on overload requests")
-    parser.add_argument("--max-batch", type=int, default=32)
+def main(argv: list[str] | None = None) -> None:
+    parser = console.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--factor", type=console.positive(float), default=10.0, help="offered load as a multiple of capacity")
+    parser.add_argument("--seconds", type=console.positive(float), default=15.0, help="length of the overload phase")
+    parser.add_argument("--capacity-seconds", type=console.positive(float), default=10.0, help="length of the capacity phase")
+    parser.add_argument("--concurrency", type=console.positive(int), default=64, help="closed-loop clients for capacity")
+    parser.add_argument("--timeout", type=console.positive(float), default=20.0, help="seconds before a request counts as timed out")
+    parser.add_argument("--max-requests", type=console.positive(int), default=30_000, help="upper bound on overload requests")
+    parser.add_argument("--max-batch", type=console.positive(int), default=32)
     parser.add_argument("--max-queue", type=int, default=64)
     parser.add_argument("--engine-process", action="store_true", help="the server's engine core in a process of its own")
-    parser.add_argument("--api-processes", type=int, default=1, help="HTTP processes in front of one engine core process")
+    parser.add_argument("--api-processes", type=console.positive(int), default=1, help="HTTP processes in front of one engine core process")
     parser.add_argument("--json", help="also write the result here")
     parser.add_argument("--profile", help="record the server with py-spy during the overload phase (raw stacks)")
-    args = parser.parse_args()
-    result = trio.run(main, args) | provenance()
+    args = parser.parse_args(argv)
+    result = trio.run(measure, args) | provenance()
     print(json.dumps(result, indent=1))
     print(f"capacity {result['capacity_rps']} req/s; at {args.factor:g}x: completed {result['completed_rps']} req/s "
           f"({result['completed_vs_capacity']:.0%} of capacity, target >= 90%); 503 p99 "
@@ -235,3 +236,7 @@ if __name__ == "__main__":
     if args.json:
         with open(args.json, "w") as f:
             json.dump(result, f, indent=1)
+
+
+if __name__ == "__main__":
+    console.run(main)

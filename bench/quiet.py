@@ -19,6 +19,7 @@ import signal
 import subprocess
 import sys
 from pathlib import Path
+from miniserve import console
 
 LOCK = Path("runs/quiet.lock")
 TRAINING = Path("runs/train.pids")
@@ -43,7 +44,7 @@ def signal_all(pids: list[int], sig: signal.Signals) -> list[int]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m bench.quiet", description=__doc__.split("\n\n")[0])
+    p = console.ArgumentParser(prog="python -m bench.quiet", description=__doc__.split("\n\n")[0])
     p.add_argument("--pid-file", type=Path, default=TRAINING, help="training processes to pause")
     p.add_argument("command", nargs=argparse.REMAINDER, help="the benchmark, after --")
     args = p.parse_args(argv)
@@ -63,4 +64,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    console.run(main)

@@ -3,13 +3,13 @@ in headless Chromium from a real `miniserve serve` (the shipped tutor) on a loop
 
 from __future__ import annotations
 
-import argparse
 from pathlib import Path
 
 import trio
 
 from bench.browser import is_local, launch
 from bench.loadgen import Server
+from miniserve import console
 
 PARAGRAPH = "Yesterday I goed to the market. It rained all day. I buyed three apples."
 SENTENCES = ["He goed to school.", "She has went home."]
@@ -32,15 +32,19 @@ def shoot(url: str, out: Path, width: int) -> None:
         browser.close()
 
 
-async def main(out: Path, width: int) -> None:
+async def screenshot(out: Path, width: int) -> None:
     async with Server("continuous", max_batch=8) as server:
         await trio.to_thread.run_sync(shoot, server.url, out, width)
     print(f"wrote {out}")
 
 
-if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__)
+def main(argv: list[str] | None = None) -> None:
+    parser = console.ArgumentParser(description=__doc__)
     parser.add_argument("--out", type=Path, default=Path("docs/page.png"))
-    parser.add_argument("--width", type=int, default=760)
-    args = parser.parse_args()
-    trio.run(main, args.out, args.width)
+    parser.add_argument("--width", type=console.positive(int), default=760)
+    args = parser.parse_args(argv)
+    trio.run(screenshot, args.out, args.width)
+
+
+if __name__ == "__main__":
+    console.run(main)

@@ -21,15 +21,16 @@ URLs only (the machine is shared; see docs/perf.md).
 
 from __future__ import annotations
 
-import argparse
 import json
 import math
 import statistics
+import sys
 import time
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 import trio
+from miniserve import console
 
 CONCURRENCY = (1, 8, 32, 64)
 LOOPBACK = "127.0.0.1"
@@ -237,17 +238,17 @@ def print_table(rows: list[dict]) -> None:
         print(" | ".join(str(c) for c in cells))
 
 
-def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def main(argv: list[str] | None = None) -> int:
+    parser = console.ArgumentParser(description=__doc__.splitlines()[0])
     where = parser.add_mutually_exclusive_group(required=True)
     where.add_argument("--url", help="a running OpenAI-compatible server, e.g. http://127.0.0.1:8000")
     where.add_argument("--local", action="store_true", help="start `miniserve serve` here and measure the engine too")
     parser.add_argument("--model", default="miniserve-tutor", help="the `model` field of each request")
-    parser.add_argument("--concurrency", type=int, nargs="+", default=list(CONCURRENCY))
-    parser.add_argument("--scale", type=float, default=1.0, help="requests per level: max(40, 8 x concurrency) x scale")
-    parser.add_argument("--max-tokens", type=int, default=64, help="upper bound; tutor answers stop at about 26")
-    parser.add_argument("--repeat", type=int, default=1, help="run everything this many times (report the worst)")
-    parser.add_argument("--step-token-budget", type=int, default=256)
+    parser.add_argument("--concurrency", type=console.positive(int), nargs="+", default=list(CONCURRENCY))
+    parser.add_argument("--scale", type=console.positive(float), default=1.0, help="requests per level: max(40, 8 x concurrency) x scale")
+    parser.add_argument("--max-tokens", type=console.positive(int), default=64, help="upper bound; tutor answers stop at about 26")
+    parser.add_argument("--repeat", type=console.positive(int), default=1, help="run everything this many times (report the worst)")
+    parser.add_argument("--step-token-budget", type=console.positive(int), default=256)
     parser.add_argument("--engine-process", action="store_true",
                         help="--local: the server's engine core runs in a process of its own (miniserve serve --engine-process 1)")
     parser.add_argument("--api-processes", type=int, default=1,
@@ -288,7 +289,11 @@ def main(argv: list[str] | None = None) -> None:
     if args.json:
         with open(args.json, "w") as f:
             json.dump(rows, f, indent=2)
+    failed = sum(r["errors"] for r in rows)
+    if failed:  # a number measured on failures is not the server's speed
+        print(f"error: {failed} requests failed (is {args.url or 'the local server'} serving {args.model}?)", file=sys.stderr)
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":
-    main()
+    console.run(main)

@@ -18,7 +18,6 @@ Run it under `python -m bench.quiet`: the machine is shared.
 
 from __future__ import annotations
 
-import argparse
 import statistics
 import time
 
@@ -26,6 +25,7 @@ from miniserve.engine import Engine, PromptLookup, SamplingParams
 from miniserve.tutor import model_folder
 from miniserve.tutor.corpus import v1 as corpus
 from miniserve.tutor.runtime.prompt import TutorPrompt
+from miniserve import console
 
 
 class Counted(Engine):
@@ -83,19 +83,19 @@ def correct_p50(url: str, n: int) -> None:
           f"mean {statistics.mean(latencies) * 1e3:.2f} ms")
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def main(argv: list[str] | None = None) -> None:
+    ap = console.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--model", default=str(model_folder()))
-    ap.add_argument("--requests", type=int, default=64)
-    ap.add_argument("--batch", type=int, default=64)
-    ap.add_argument("--repeat", type=int, default=3)
-    ap.add_argument("--k", type=int, default=1)
-    ap.add_argument("--ngram", type=int, default=3)
-    ap.add_argument("--history", type=int, default=64)
-    ap.add_argument("--rows", type=int, default=16, help="drafts fill a step up to this many tokens")
-    ap.add_argument("--budget", type=int, default=256, help="step token budget (the server's default)")
+    ap.add_argument("--requests", type=console.positive(int), default=64)
+    ap.add_argument("--batch", type=console.positive(int), default=64)
+    ap.add_argument("--repeat", type=console.positive(int), default=3)
+    ap.add_argument("--k", type=console.positive(int), default=1)
+    ap.add_argument("--ngram", type=console.positive(int), default=3)
+    ap.add_argument("--history", type=console.positive(int), default=64)
+    ap.add_argument("--rows", type=console.positive(int), default=16, help="drafts fill a step up to this many tokens")
+    ap.add_argument("--budget", type=console.positive(int), default=256, help="step token budget (the server's default)")
     ap.add_argument("--correct-url", help="time POST /correct on this running server instead (loopback only)")
-    args = ap.parse_args()
+    args = ap.parse_args(argv)
     if args.correct_url:
         if not args.correct_url.startswith("http://127.0.0.1:"):
             raise SystemExit("loopback URLs only (http://127.0.0.1:PORT)")
@@ -137,4 +137,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    console.run(main)

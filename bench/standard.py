@@ -33,6 +33,7 @@ from bench.goodput import Probe, checks, meets, search
 from bench.http1 import Pool
 from bench.loadgen import LOOPBACK, Record, Server, cpu_list, load_server, pin, poisson_schedule, summarize
 from bench.provenance import provenance
+from miniserve import console
 
 SCHEDULERS = ("continuous", "static", "async", "sync")
 CLIENT_FIELDS = ("client_cpu_s", "client_cpu_share", "server_cpu_s")
@@ -40,35 +41,35 @@ FRACTIONS = (0.25, 0.5, 0.75)
 
 
 def options(argv: list[str] | None) -> argparse.Namespace:
-    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = console.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     a = p.add_argument
     a("--out", type=Path, default=Path("runs/standard"), help="results folder (default runs/standard; "
       "docs/results only when asked, with --overwrite if it holds results)")
     a("--overwrite", action="store_true", help="replace the results already in --out")
     a("--from-raw", action="store_true", help="recompute summary.json, summary.md and every plot from <out>/raw; run nothing")
-    a("--repetitions", type=int, default=5, help="repetitions of the whole test, each with fresh servers and its own seed")
+    a("--repetitions", type=console.positive(int), default=5, help="repetitions of the whole test, each with fresh servers and its own seed")
     a("--seed", type=int, default=0, help="seed of repetition 0; repetition k uses seed + 1000 k")
     a("--schedulers", nargs="+", default=list(SCHEDULERS), choices=SCHEDULERS, help="schedulers to measure")
     a("--workloads", nargs="+", default=["tutor", "mix"], choices=sorted(workload.MIXES), help="workloads (bench/workload.py)")
     a("--mix", type=shares, default=workload.MIXES["mix"],
       help="shares of the mix as kind=share,... (default tutor=0.7,paragraph=0.1,api=0.2)")
-    a("--slo-factor", type=float, default=4.0, help="objective = this x the unloaded continuous p50 of each class")
+    a("--slo-factor", type=console.positive(float), default=4.0, help="objective = this x the unloaded continuous p50 of each class")
     a("--slo", choices=("relative", "human"), default="relative", help="relative: --slo-factor x the unloaded p50; "
       "human: tutor sentence p95 <= 300 ms, paragraph <= 1 s, API TTFT <= 500 ms and <= 50 ms per output token")
-    a("--unloaded-requests", type=int, default=40, help="requests per class sent one at a time for the unloaded p50")
-    a("--start-rate", type=float, default=20.0, help="first probe of every goodput search (requests/s)")
-    a("--floor", type=float, default=0.5, help="lowest rate a search probes (requests/s)")
-    a("--ceiling", type=float, default=400.0, help="highest rate a search probes (requests/s)")
+    a("--unloaded-requests", type=console.positive(int), default=40, help="requests per class sent one at a time for the unloaded p50")
+    a("--start-rate", type=console.positive(float), default=20.0, help="first probe of every goodput search (requests/s)")
+    a("--floor", type=console.positive(float), default=0.5, help="lowest rate a search probes (requests/s)")
+    a("--ceiling", type=console.positive(float), default=400.0, help="highest rate a search probes (requests/s)")
     a("--tolerance", type=float, default=0.1, help="bisect until (missed - met) / met is below this")
-    a("--max-probes", type=int, default=9, help="probes per goodput search at most")
-    a("--probe-seconds", type=float, default=8.0, help="seconds of arrivals per probe")
-    a("--point-seconds", type=float, default=15.0, help="seconds of arrivals per load point (25/50/75%%)")
-    a("--min-requests", type=int, default=40, help="requests per probe or point at least (a p95 needs a few dozen)")
-    a("--longest-seconds", type=float, default=30.0, help="cap on the arrivals' span of one probe or point (s), "
+    a("--max-probes", type=console.positive(int), default=9, help="probes per goodput search at most")
+    a("--probe-seconds", type=console.positive(float), default=8.0, help="seconds of arrivals per probe")
+    a("--point-seconds", type=console.positive(float), default=15.0, help="seconds of arrivals per load point (25/50/75%%)")
+    a("--min-requests", type=console.positive(int), default=40, help="requests per probe or point at least (a p95 needs a few dozen)")
+    a("--longest-seconds", type=console.positive(float), default=30.0, help="cap on the arrivals' span of one probe or point (s), "
       "whatever --min-requests asks (at least 10 requests)")
     a("--fractions", type=float, nargs="+", default=list(FRACTIONS), help="load points, as fractions of static's goodput")
-    a("--timeout", type=float, default=10.0, help="seconds before a request counts as never answered")
-    a("--max-batch", type=int, default=32, help="server --max-batch")
+    a("--timeout", type=console.positive(float), default=10.0, help="seconds before a request counts as never answered")
+    a("--max-batch", type=console.positive(int), default=32, help="server --max-batch")
     a("--max-queue", type=int, default=64, help="server --max-queue")
     a("--client-cpus", type=cpu_list, help="pin the load generator to these CPUs (e.g. 1); default: not pinned")
     a("--server-cpus", type=cpu_list, help="pin each server to these CPUs (e.g. 0); default: not pinned")
@@ -315,4 +316,4 @@ def main(argv: list[str] | None = None) -> dict:
 
 
 if __name__ == "__main__":
-    main()
+    console.run(main)

@@ -9,6 +9,7 @@ import sys
 from importlib import metadata
 from pathlib import Path
 
+from miniserve import console
 from miniserve.model import reference
 from miniserve.tutor import model_folder
 from miniserve.tutor.runtime.prompt import TutorPrompt
@@ -25,9 +26,9 @@ def correct(args: argparse.Namespace) -> int:
     from miniserve.service.paragraph import sentences
     from miniserve.service.tutoring import InputProblem, Tutor, run_sync
 
-    text = sys.stdin.read() if args.text == "-" else args.text
     folder = Path(args.model) if args.model else model_folder()
     try:
+        text = read_stdin() if args.text == "-" else args.text
         settings = Settings.from_env(gate_threshold=args.gate_threshold, max_new_tokens=args.max_new_tokens)
         config, weights = load_model(folder)
         prompt = TutorPrompt.from_folder(folder)
@@ -65,6 +66,13 @@ def correct(args: argparse.Namespace) -> int:
     return 0
 
 
+def read_stdin() -> str:
+    try:
+        return sys.stdin.buffer.read().decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise ValueError(f"the text on stdin is not UTF-8 ({error.reason} at byte {error.start})") from None
+
+
 def serve(args: argparse.Namespace) -> int:
     """Start the server, or say in one log line why it cannot (exit code 2, no traceback)."""
     from miniserve.config import Settings, SettingsError
@@ -95,7 +103,7 @@ def version() -> str:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = OneLineParser(prog="miniserve", description="A small LLM inference server for the CPU.")
+    parser = console.ArgumentParser(prog="miniserve", description="A small LLM inference server for the CPU.")
     parser.add_argument("--version", action="version", version=f"miniserve {version()}")
     commands = parser.add_subparsers(dest="command", required=True, help="what to do")
     c = commands.add_parser("correct", help="correct the verbs of a sentence or a paragraph with the tutor model",
@@ -138,17 +146,15 @@ def add_settings(parser: argparse.ArgumentParser, settings) -> None:
             parser.add_argument(*names, dest=name, metavar="{" + ",".join(choices) + "}" if choices else None, help=shown)
 
 
-class OneLineParser(argparse.ArgumentParser):
-    """A usage error is one line and exit code 2 (argparse prints the whole usage first)."""
-
-    def error(self, message: str):
-        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
-
-
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     return args.run(args)
 
 
+def console_main() -> None:
+    """The `miniserve` console script."""
+    console.run(main)
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    console_main()

@@ -8,14 +8,13 @@ import csv
 import os
 import shutil
 import subprocess
-import sys
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
 import trio
-from helpers import wait_ready
+from helpers import serve, wait_ready
 
 ROOT = Path(__file__).resolve().parents[1]
 CONFIG = ROOT / "deploy" / "haproxy" / "haproxy.cfg"
@@ -49,11 +48,8 @@ class Replica:
         self.process: subprocess.Popen | None = None
 
     def start(self) -> None:
-        with open(self.log, "a") as log:  # a file, not a pipe nobody reads (that would block the server)
-            self.process = subprocess.Popen(
-                [sys.executable, "-m", "miniserve.cli", "serve", "--port", str(self.port), "--model", str(self.model),
-                 *self.flags],
-                cwd=ROOT, stdout=subprocess.DEVNULL, stderr=log, env=dict(os.environ, PYTHONPATH=str(ROOT)))
+        with open(self.log, "a") as log:
+            self.process = serve(self.model, self.port, *self.flags, log=log)
 
     async def ready(self) -> float:
         """Wait for /readyz 200 (asked directly, not through HAProxy); return when it was seen."""

@@ -4,21 +4,19 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
+import time
 from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
 import trio
 
+from bench.loadgen import free_port  # noqa: F401 (the tests import it from here)
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+ROOT = Path(__file__).resolve().parents[1]
 
 
 async def wait_ready(client: httpx.AsyncClient, process, seconds: float = 120) -> None:
@@ -54,31 +52,68 @@ async def read_body(receive) -> bytes:
             return body
 
 
+class ServerLog:
+    """The server's stdout and stderr, kept in a temporary file and read back for asserts."""
+
+    def __init__(self):
+        self.file = tempfile.TemporaryFile("w+")
+
+    def lines(self) -> list[str]:
+        """Read at an offset (pread): the file's own offset is shared with the writing server."""
+        fd = self.file.fileno()
+        return os.pread(fd, os.fstat(fd).st_size, 0).decode(errors="replace").splitlines()
+
+
+def serve(model, port: int | None, *flags: str, log, env: dict | None = None) -> subprocess.Popen:
+    """`miniserve serve` from this tree on 127.0.0.1:`port` (flags, or MINISERVE_HOST/PORT in `env`
+    when `port` is None), its stdout and stderr into the file `log` (a pipe nobody reads would block
+    the server)."""
+    address = ["--host", "127.0.0.1", "--port", str(port)] if port is not None else []
+    return subprocess.Popen(
+        [sys.executable, "-m", "miniserve.cli", "serve", *address, "--model", str(model), *flags],
+        cwd=ROOT, stdout=log, stderr=log, text=True,
+        env={**os.environ, **(env or {}), "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))})
+
+
+def wait_ready_blocking(port: int, process, log: ServerLog, seconds: float = 120) -> None:
+    """`wait_ready` for a caller with no event loop (a fixture) or one that has nothing else to run
+    yet; a failure shows the end of the server's log."""
+    deadline = time.monotonic() + seconds
+    with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=5) as client:
+        while process.poll() is None and time.monotonic() < deadline:
+            try:
+                if client.get("/readyz").status_code == 200:
+                    return
+            except httpx.TransportError:
+                pass
+            time.sleep(0.1)
+    state = f"exited with {process.returncode}" if process.poll() is not None else f"not ready in {seconds} s"
+    raise AssertionError(f"the server {state}:\n" + "\n".join(log.lines()[-20:]))
+
+
 @contextmanager
-def real_server(model, *flags: str, stop: int = signal.SIGTERM):
+def real_server(model, *flags: str, stop: int = signal.SIGTERM, log: ServerLog | None = None,
+                env: dict | None = None, port_from_env: bool = False):
     """`miniserve serve` on a free loopback port, ready (/readyz 200) once entered: yields
-    (process, port); on exit sends `stop` (the drain signal by default) and waits for the exit.
-    `process.log` is the server's stderr (a file)."""
+    (process, port). Its stdout and stderr go to `log` (pass one to assert on them). On exit, if still
+    running, it gets `stop` (the drain signal by default), and SIGKILL if it has not exited in 30 s.
+    `port_from_env`: the address is given as MINISERVE_HOST/MINISERVE_PORT, not as flags."""
     port = free_port()
-    log = tempfile.TemporaryFile("w+")  # read on failure; a pipe nobody reads would block the server
-    process = subprocess.Popen(
-        [sys.executable, "-m", "miniserve.cli", "serve", "--port", str(port), "--model", str(model), *flags],
-        stdout=subprocess.DEVNULL, stderr=log, text=True,
-    )
-    process.log = log
+    log = log or ServerLog()
+    address = {"MINISERVE_HOST": "127.0.0.1", "MINISERVE_PORT": str(port)} if port_from_env else {}
+    process = serve(model, None if port_from_env else port, *flags, log=log.file, env={**(env or {}), **address})
+    process.log = log  # the server's output, for asserts after the fact
     try:
-        async def ready():
-            async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}") as client:
-                await wait_ready(client, process)
-        trio.run(ready)
+        wait_ready_blocking(port, process, log)
         yield process, port
     finally:
-        process.send_signal(stop)
-        try:
-            process.wait(30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(10)
+        if process.poll() is None:
+            process.send_signal(stop)
+            try:
+                process.wait(30)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait(10)
 
 
 def children(pid: int) -> list[int]:

@@ -135,8 +135,7 @@ def test_one_scrape_counts_every_process_once(two):
     # each token but the last is fed back (counted twice, this would not add up)
     prompt = delta["miniserve_prompt_tokens_total"]
     assert delta["miniserve_step_tokens_sum"] == prompt + 2 * k - k
-    process.log.seek(0)
-    lines = [json.loads(line) for line in process.log if line.startswith("{")]
+    lines = [json.loads(line) for line in process.log.lines() if line.startswith("{")]
     served = [line["pid"] for line in lines if line.get("path") == "/v1/completions"]
     assert len(set(served[-k:])) == 2  # both API processes answered some of the k
 
@@ -146,8 +145,7 @@ def test_a_killed_api_process_has_its_sequence_cancelled_and_is_replaced(two):
     apis = [pid for pid in children(process.pid) if "miniserve.http.api_process" in command_line(pid)]
     assert len(apis) == 2
     killed = trio.run(kill_the_holder_mid_stream, port, apis)
-    process.log.seek(0)
-    assert "1 sequences cancelled" in process.log.read()  # by the core, when the link ended
+    assert "1 sequences cancelled" in "\n".join(process.log.lines())  # by the core, when the link ended
 
     async def replaced():
         with trio.fail_after(20):

@@ -5,27 +5,20 @@ goes once a stream is really under way, and readiness is polled in a bounded loo
 from __future__ import annotations
 
 import signal
-import subprocess
-import sys
-import tempfile
 
 import httpx
 import trio
-from helpers import free_port, wait_ready
+from helpers import ServerLog, real_server
 
 SENTENCES = ["He goed to school.", "She has went home.", "My aunt watch the news.", "Did they bought it?",
              "The children can swims very well.", "They was happy yesterday."]
 
 
 async def test_sigterm_with_streams_open_finishes_them_and_refuses_new_work(tutor_folder):
-    port = free_port()
-    log = tempfile.TemporaryFile("w+")
-    process = subprocess.Popen(  # one slot: the streams queue behind each other, so some are waiting
-        [sys.executable, "-m", "miniserve.cli", "serve", "--port", str(port), "--model", str(tutor_folder),
-         "--max-batch", "1", "--drain-timeout", "30"], stdout=subprocess.DEVNULL, stderr=log, text=True)
-    try:
+    log = ServerLog()
+    # one slot: the streams queue behind each other, so some are waiting
+    with real_server(tutor_folder, "--max-batch", "1", "--drain-timeout", "30", log=log) as (process, port):
         async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=30) as client:
-            await wait_ready(client, process)
             all_accepted, under_way = trio.Event(), trio.Event()
             accepted: list[str] = []
             endings: list[str] = []
@@ -63,10 +56,5 @@ async def test_sigterm_with_streams_open_finishes_them_and_refuses_new_work(tuto
         assert open_at_sigterm[0] >= 2, "SIGTERM should land with several streams open"
         assert endings == ["data: [DONE]"] * len(SENTENCES)
         assert await trio.to_thread.run_sync(process.wait, 30) == 0
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait(10)
-        log.seek(0)
-        lines = log.read().splitlines()
-        assert any('"shutting down' in line for line in lines), lines[-5:]
+    lines = log.lines()
+    assert any('"shutting down' in line for line in lines), lines[-5:]

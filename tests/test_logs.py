@@ -5,35 +5,22 @@ from __future__ import annotations
 
 import json
 import signal
-import subprocess
-import sys
-import tempfile
 from collections import Counter
 from datetime import datetime
 
 import httpx
-from helpers import free_port, wait_ready
+from helpers import ServerLog, real_server
 
 
 async def test_every_line_is_json_and_none_is_printed_twice(tutor_folder):
-    port = free_port()
-    log = tempfile.TemporaryFile("w+")
-    process = subprocess.Popen(
-        [sys.executable, "-m", "miniserve.cli", "serve", "--port", str(port), "--model", str(tutor_folder),
-         "--max-batch", "2"], stdout=log, stderr=log, text=True)
-    try:
+    log = ServerLog()
+    with real_server(tutor_folder, "--max-batch", "2", log=log) as (process, port):
         async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=30) as client:
-            await wait_ready(client, process)
             assert (await client.post("/correct", json={"sentence": "He goed home"})).status_code == 200
             assert (await client.post("/correct", json={"sentence": "She go home"})).status_code == 200
         process.send_signal(signal.SIGTERM)
         assert process.wait(30) == 0
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait(10)
-    log.seek(0)
-    lines = [json.loads(line) for line in log.read().splitlines()]  # fails on any line that is not JSON
+    lines = [json.loads(line) for line in log.lines()]  # fails on any line that is not JSON
     for line in lines:
         assert {"ts", "level", "logger", "message"} <= set(line)
         assert datetime.fromisoformat(line["ts"]).tzinfo is not None
@@ -51,26 +38,17 @@ async def test_vllm_names_text_lines_and_no_access_log(tutor_folder):
     """A command line in vLLM's words (`--served-model-name`, `--max-num-seqs`, `--no-speculate`,
     `--disable-log-requests`) runs; `--log-format text` writes readable lines, none of them JSON,
     and with the access log off no request gets a line."""
-    port = free_port()
-    log = tempfile.TemporaryFile("w+")
-    process = subprocess.Popen(
-        [sys.executable, "-m", "miniserve.cli", "serve", "--port", str(port), "--model", str(tutor_folder),
-         "--max-num-seqs", "2", "--served-model-name", "tutor-x", "--no-speculate", "--disable-log-requests",
-         "--log-format", "text", "--log-level", "info"], stdout=log, stderr=log, text=True)
-    try:
+    log = ServerLog()
+    flags = ("--max-num-seqs", "2", "--served-model-name", "tutor-x", "--no-speculate", "--disable-log-requests",
+             "--log-format", "text", "--log-level", "info")
+    with real_server(tutor_folder, *flags, log=log) as (process, port):
         async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=30) as client:
-            await wait_ready(client, process)
             assert (await client.get("/health")).json()["status"] == "ok"
             assert [m["id"] for m in (await client.get("/v1/models")).json()["data"]] == ["tutor-x"]
             assert (await client.post("/correct", json={"sentence": "He goed home"})).status_code == 200
         process.send_signal(signal.SIGTERM)
         assert process.wait(30) == 0
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait(10)
-    log.seek(0)
-    lines = log.read().splitlines()
+    lines = log.lines()
     assert any(" INFO " in line and "miniserve.http.app: starting" in line for line in lines), lines
     assert not [line for line in lines if line.startswith("{")]
     assert not [line for line in lines if "miniserve.http.access" in line]

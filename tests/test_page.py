@@ -6,18 +6,14 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import re
-import subprocess
-import sys
-import tempfile
-import time
+import signal
 import tomllib
 from pathlib import Path
 
 import httpx
 import pytest
-from helpers import free_port
+from helpers import real_server
 from playwright.sync_api import expect, sync_playwright
 
 from bench.browser import is_local, launch
@@ -31,39 +27,10 @@ REFERENCE = r"""<(?:script|link|img|iframe)\b[^>]*?\b(?:src|href)\s*=\s*["']?([^
 SLOW = 60_000  # ms: a generous bound on one correction on a busy 2-core machine
 
 
-def wait_ready(url: str, process, seconds: float = 120) -> None:
-    deadline = time.monotonic() + seconds
-    with httpx.Client(base_url=url, timeout=5) as client:
-        while time.monotonic() < deadline:
-            if process.poll() is not None:
-                raise AssertionError(f"the server exited with {process.returncode}")
-            try:
-                if client.get("/readyz").status_code == 200:
-                    return
-            except httpx.TransportError:
-                pass
-            time.sleep(0.1)
-    raise AssertionError(f"the server was not ready within {seconds} s")
-
-
 @pytest.fixture(scope="session")
 def page_server(tutor_folder):
-    port = free_port()
-    log = tempfile.TemporaryFile("w+")  # a pipe nobody reads would block the server
-    process = subprocess.Popen(
-        [sys.executable, "-m", "miniserve.cli", "serve", "--port", str(port), "--model", str(tutor_folder),
-         "--max-batch", "8"],
-        stdout=subprocess.DEVNULL, stderr=log, text=True, cwd=REPO,
-        env={**os.environ, "PYTHONPATH": str(REPO)},
-    )
-    try:
-        wait_ready(f"http://127.0.0.1:{port}", process)
+    with real_server(tutor_folder, "--max-batch", "8", stop=signal.SIGKILL) as (_, port):
         yield f"http://127.0.0.1:{port}"
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait(10)
-        log.close()
 
 
 @pytest.fixture(scope="session")

@@ -4,16 +4,12 @@ and a SIGTERM in the middle of the load. Only 127.0.0.1; every loop bounded in c
 from __future__ import annotations
 
 import json
-import os
 import signal
-import subprocess
-import tempfile
-import sys
 
 import httpx
 import pytest
 import trio
-from helpers import free_port, wait_ready
+from helpers import real_server
 
 SENTENCES = ["He goed to school.", "She has went home.", "My aunt watch the news.", "Did they bought it?"]
 LONG_STREAMS = 3
@@ -21,17 +17,8 @@ LONG_STREAMS = 3
 
 @pytest.fixture
 def server(tutor_folder):
-    port = free_port()
-    log = tempfile.TemporaryFile("w+")  # read on failure; a pipe nobody reads would block the server
-    process = subprocess.Popen(
-        [sys.executable, "-m", "miniserve.cli", "serve", "--port", str(port), "--model", str(tutor_folder),
-         "--max-batch", "8", "--drain-timeout", "20"],
-        stdout=subprocess.DEVNULL, stderr=log, text=True, env=dict(os.environ),
-    )
-    yield process, f"http://127.0.0.1:{port}"
-    if process.poll() is None:
-        process.kill()
-        process.wait(10)
+    with real_server(tutor_folder, "--max-batch", "8", "--drain-timeout", "20", stop=signal.SIGKILL) as (process, port):
+        yield process, f"http://127.0.0.1:{port}"
 
 
 async def test_real_server_answers_and_drains_on_sigterm(server):
@@ -42,7 +29,6 @@ async def test_real_server_answers_and_drains_on_sigterm(server):
     process, url = server
     limits = httpx.Limits(max_connections=64, max_keepalive_connections=0)  # a new connection per request
     async with httpx.AsyncClient(base_url=url, limits=limits, timeout=30) as client:
-        await wait_ready(client, process)
         r = await client.post("/correct", json={"sentence": "He goed to school."})
         assert r.status_code == 200 and r.json()["corrected"] == "He went to school."
         assert r.headers["x-request-id"]
@@ -109,7 +95,6 @@ async def test_real_server_answers_and_drains_on_sigterm(server):
 async def test_concurrent_requests_over_real_http(server):
     process, url = server
     async with httpx.AsyncClient(base_url=url, timeout=30) as client:
-        await wait_ready(client, process)
         results = []
 
         async def one(sentence):

@@ -32,7 +32,9 @@ def test_a_stage_needs_the_one_before_it(tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(tmp_path)
     assert stages.main(["5"]) == 2
     assert "runs/stage4" in capsys.readouterr().err
-    assert stages.main(["10"]) == 2
+    with pytest.raises(SystemExit) as unknown:  # a usage error: stage 10 is not one of the shipped model's
+        stages.main(["10"])
+    assert unknown.value.code == 2
 
 
 def test_training_refuses_to_write_over_the_shipped_model():

@@ -6,13 +6,13 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import sys
 
-import httpx
 import pytest
-from helpers import free_port, wait_ready
+from helpers import free_port, real_server
 
 from miniserve.cli import build_parser
 
@@ -69,17 +69,9 @@ def test_every_flag_has_help():
             assert action.help, f"{command.prog}: {action.option_strings or action.dest} has no help"
 
 
-async def test_host_and_port_from_the_environment(tutor_folder):
-    port = free_port()
-    process = subprocess.Popen([sys.executable, "-m", "miniserve.cli", "serve", "--model", str(tutor_folder),
-                                "--max-batch", "1"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                               env={**os.environ, "MINISERVE_HOST": "127.0.0.1", "MINISERVE_PORT": str(port)})
-    try:
-        async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}") as client:
-            await wait_ready(client, process)
-    finally:
-        process.kill()
-        process.wait(10)
+def test_host_and_port_from_the_environment(tutor_folder):
+    with real_server(tutor_folder, "--max-batch", "1", port_from_env=True, stop=signal.SIGKILL):
+        pass  # ready on the port the variables named
 
 
 @pytest.mark.parametrize("workers, code", [("0", 2), ("1", None)])

@@ -32,6 +32,7 @@ from miniserve.tutor.corpus import wordnet
 from miniserve.tutor.runtime.guard import verb_edit_only
 from miniserve.tutor.corpus.inflect import forms, is_form
 from miniserve.tutor.corpus.inject import Edit
+from miniserve import console
 
 REAL_SHARE = 0.5  # of the whole mix; the rest is corpus2
 UNCHANGED_SHARE = 0.5  # of the real part, at least (more when a large mix runs out of distinct errors)
@@ -219,10 +220,10 @@ def stats(examples: list[corpus.Example]) -> dict:
 
 
 def main(argv: list[str] | None = None) -> None:
-    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = console.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--out", required=True, type=Path)
-    p.add_argument("--examples", type=int, default=240_000)
-    p.add_argument("--valid-examples", type=int, default=2000)
+    p.add_argument("--examples", type=console.positive(int), default=240_000)
+    p.add_argument("--valid-examples", type=console.positive(int), default=2000)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--real-share", type=float, default=REAL_SHARE)
     args = p.parse_args(argv)
@@ -241,4 +242,4 @@ def main(argv: list[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    console.run(main)

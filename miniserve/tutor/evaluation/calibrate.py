@@ -23,6 +23,7 @@ from miniserve.config import Settings
 from miniserve.tutor.evaluation.devsets import Case, dev_cases
 from miniserve.tutor.evaluation.evaluate import answer, engine_tutor
 from miniserve.service.tutoring import Turn
+from miniserve import console
 
 START, END = "<!-- calibration: start -->", "<!-- calibration: end -->"
 THRESHOLDS = (-math.inf, -2.0, -1.0, 0.0, 0.5, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0)
@@ -85,7 +86,7 @@ def write_section(doc: Path, text: str) -> None:
 def main(argv: list[str] | None = None) -> None:
     from miniserve.tutor import model_folder
 
-    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = console.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("tsv", type=Path, help="pairs to calibrate on: a TSV with `input` and `corrected` columns")
     p.add_argument("--model", type=Path, default=None)
     p.add_argument("--target", type=float, default=0.995, help="least share of error-free inputs left unchanged")
@@ -121,4 +122,4 @@ def main(argv: list[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    console.run(main)

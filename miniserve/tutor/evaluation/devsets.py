@@ -7,6 +7,8 @@ import csv
 from dataclasses import dataclass
 from pathlib import Path
 
+from miniserve import console
+
 DATA = Path(__file__).resolve().parents[3] / "tests" / "data"
 HANDWRITTEN = DATA / "handwritten.tsv"
 DEV = DATA / "dev_v2.tsv"
@@ -33,5 +35,8 @@ def handwritten_cases(path: Path = HANDWRITTEN) -> list[Case]:
 def dev_cases(path: Path = DEV, half: str | None = None) -> list[Case]:
     """Any set with `input` and `corrected` columns (`kind` or `class`, and `keywords`, when it has
     them); `half`: only the rows whose `half` column says so (a set split into dev and test halves)."""
+    table = rows(path)
+    if table and not {"input", "corrected"} <= set(table[0]):
+        raise console.InputError(f"{path}: a table with `input` and `corrected` columns is needed")
     return [Case(r["input"], r["corrected"], r.get("kind") or r.get("class") or "", r.get("keywords") or "")
-            for r in rows(path) if half is None or r.get("half") == half]
+            for r in table if half is None or r.get("half") == half]

@@ -31,6 +31,7 @@ from miniserve.tutor.corpus import v2 as corpus2
 from miniserve.tutor.evaluation import learner_set
 from miniserve.tutor.evaluation.devsets import Case, dev_cases, handwritten_cases
 from miniserve.service.tutoring import Turn, Tutor, run_sync
+from miniserve import console
 
 UNCHANGED_KINDS = ("correct", "out_of_scope")
 __all__ = ["Case", "dev_cases", "handwritten_cases", "corpus_cases", "corpus2_cases", "answer", "score"]
@@ -120,18 +121,30 @@ def learner_report(tutor: Tutor, run, half: str, mode: str) -> dict:
     return result
 
 
+SETS = ("dev_v2", "handwritten", "test_split", "old_test_split", "learner_v3")
+
+
+def set_names(text: str) -> list[str]:
+    names = text.split(",")
+    unknown = [name for name in names if name not in SETS]
+    if unknown:
+        raise argparse.ArgumentTypeError(f"no set named {', '.join(unknown)}; the sets: {', '.join(SETS)}")
+    return names
+
+
 def main(argv: list[str] | None = None) -> None:
     from miniserve.tutor import model_folder as default_model_folder
 
-    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = console.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--model", type=Path, default=None)
-    p.add_argument("--n", type=int, default=2000, help="test-split examples (each corpus)")
+    p.add_argument("--n", type=console.positive(int), default=2000, help="test-split examples (each corpus)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--json", type=Path, help="write the results here")
     p.add_argument("--decode", choices=("free", "constrained", "both"), default="both")
     p.add_argument("--gate-threshold", type=float, default=Settings().gate_threshold)
     p.add_argument("--no-gate", action="store_true")
-    p.add_argument("--sets", default="dev_v2,handwritten,test_split,old_test_split", help="comma-separated; also learner_v3")
+    p.add_argument("--sets", type=set_names, default="dev_v2,handwritten,test_split,old_test_split",
+                   help=f"comma-separated, of {', '.join(SETS)}")
     p.add_argument("--half", choices=learner_set.HALVES, default="dev", help="learner_v3's half")
     args = p.parse_args(argv)
     folder = args.model or default_model_folder()
@@ -143,7 +156,7 @@ def main(argv: list[str] | None = None) -> None:
     results: dict = {"model": str(folder), "gate_threshold": None if args.no_gate else args.gate_threshold}
     for mode in modes:
         tutor, run = engine_tutor(folder, mode == "constrained", None if args.no_gate else args.gate_threshold)
-        for name in args.sets.split(","):
+        for name in args.sets:
             if name == "learner_v3":
                 results[f"{name}/{args.half}/{mode}"] = learner_report(tutor, run, args.half, mode)
                 if args.json:
@@ -161,4 +174,4 @@ def main(argv: list[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    console.run(main)

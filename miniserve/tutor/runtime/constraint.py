@@ -21,6 +21,7 @@ from tokenizers import Tokenizer
 from miniserve.tutor.runtime import guard
 from miniserve.tutor.runtime.forms import NEGATIVE, aux_family, form_table, ing_form, lemmas, unknown_forms
 from miniserve.tutor.runtime.verbs import all_verbs, third_person
+from miniserve import console
 
 # What an auxiliary may become: its other persons, numbers and tenses, with the same polarity.
 AUX_FORMS = {
@@ -253,12 +254,14 @@ class EditConstraints:
         return EditConstraint(sentence.strip(), self.trie, self.why_id)
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     """Time `allowed` along the dev set's expected corrections: first call per prefix, then cached.
 
         python -m miniserve.tutor.runtime.constraint
     """
     import time
+
+    console.ArgumentParser(prog="python -m miniserve.tutor.runtime.constraint", description=main.__doc__.splitlines()[0]).parse_args(argv)
 
     from miniserve.tutor import model_folder
 
@@ -293,4 +296,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    console.run(main)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from miniserve import console
 
 RUNS = Path("runs")
 
@@ -61,20 +62,20 @@ def finished(stage: Stage) -> bool:
 
 
 def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
     by_number = {s.name.removeprefix("stage"): s for s in SHIPPED}
-    if not argv:
+    parser = console.ArgumentParser(prog="python -m miniserve.tutor.training.stages", description=__doc__.split("\n\n")[0])
+    parser.add_argument("stage", nargs="?", choices=[*by_number, "all"],
+                        help="the stage to run, or all in order (skipping finished ones); none: list them")
+    args = parser.parse_args(argv)
+    if args.stage is None:
         for s in SHIPPED:
             print(f"{s.name}: python -m miniserve.tutor.training.train {' '.join(s.argv())}")
         return 0
-    wanted = list(SHIPPED) if argv[0] == "all" else [by_number.get(argv[0])]
-    if wanted == [None]:
-        print(f"unknown stage {argv[0]!r}: one of {', '.join(by_number)} or 'all'", file=sys.stderr)
-        return 2
+    wanted = list(SHIPPED) if args.stage == "all" else [by_number[args.stage]]
     from miniserve.tutor.training import train  # torch: only when a stage really runs
 
     for stage in wanted:
-        if argv[0] == "all" and finished(stage):
+        if args.stage == "all" and finished(stage):
             continue
         if stage.init and not finished(next(s for s in SHIPPED if s.name == stage.init)):
             print(f"{stage.name} continues {RUNS / stage.init}, which is not trained yet", file=sys.stderr)
@@ -84,4 +85,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    console.run(main)

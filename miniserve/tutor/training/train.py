@@ -37,6 +37,7 @@ from miniserve.tutor.corpus import v1 as corpus
 from miniserve.tutor.corpus import v2 as corpus2
 from miniserve.tutor.runtime.prompt import END, TutorPrompt
 from miniserve.tutor.training.tokenizer_train import VOCAB_SIZE, train_tokenizer
+from miniserve import console
 
 IGNORE = -100
 
@@ -158,28 +159,28 @@ class ActiveClock:
 
 
 def main(argv: list[str] | None = None) -> None:
-    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = console.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--out", required=True)
-    p.add_argument("--examples", type=int, default=240_000)
-    p.add_argument("--steps", type=int, default=3600)
-    p.add_argument("--batch-size", type=int, default=64)
-    p.add_argument("--lr", type=float, default=2e-3)
-    p.add_argument("--n-layer", type=int, default=4)
-    p.add_argument("--n-embd", type=int, default=192)
-    p.add_argument("--n-head", type=int, default=6)
-    p.add_argument("--n-positions", type=int, default=256)
-    p.add_argument("--vocab-size", type=int, default=VOCAB_SIZE)
-    p.add_argument("--max-minutes", type=float, default=30.0, help="stop early at this wall time")
+    p.add_argument("--examples", type=console.positive(int), default=240_000)
+    p.add_argument("--steps", type=console.positive(int), default=3600)
+    p.add_argument("--batch-size", type=console.positive(int), default=64)
+    p.add_argument("--lr", type=console.positive(float), default=2e-3)
+    p.add_argument("--n-layer", type=console.positive(int), default=4)
+    p.add_argument("--n-embd", type=console.positive(int), default=192)
+    p.add_argument("--n-head", type=console.positive(int), default=6)
+    p.add_argument("--n-positions", type=console.positive(int), default=256)
+    p.add_argument("--vocab-size", type=console.positive(int), default=VOCAB_SIZE)
+    p.add_argument("--max-minutes", type=console.positive(float), default=30.0, help="stop early at this wall time")
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--threads", type=int, default=2)
+    p.add_argument("--threads", type=console.positive(int), default=2)
     p.add_argument("--init", type=Path, help="continue from this model folder (and keep its tokenizer)")
     p.add_argument("--corpus", choices=("v1", "v2", "v3"), default="v1",
                    help="corpus.py, the widened corpus2.py, or corpus3.py (WordNet's real sentences with "
                         "learner verb errors, mixed with corpus2; needs Debian's wordnet-base)")
     p.add_argument("--grow-layers", type=int, default=0, help="append this many identity-initialised layers")
     p.add_argument("--warmup", type=int, default=None)
-    p.add_argument("--checkpoint-every", type=int, default=200)
-    p.add_argument("--valid-examples", type=int, default=2000)
+    p.add_argument("--checkpoint-every", type=console.positive(int), default=200)
+    p.add_argument("--valid-examples", type=console.positive(int), default=2000)
     p.add_argument("--pid-file", type=Path, help="append this process id here while training")
     args = p.parse_args(argv)
     if Path(args.out).resolve() == model_folder().resolve():
@@ -309,4 +310,4 @@ def main(argv: list[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    console.run(main)
