@@ -251,7 +251,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--step-token-budget", type=console.positive(int), default=256)
     parser.add_argument("--engine-process", action="store_true",
                         help="--local: the server's engine core runs in a process of its own (miniserve serve --engine-process 1)")
-    parser.add_argument("--api-processes", type=int, default=1,
+    parser.add_argument("--api-processes", type=console.positive(int), default=1,
                         help="--local: HTTP processes in front of one engine core process (miniserve serve --api-processes N)")
     parser.add_argument("--json", help="write the rows here")
     args = parser.parse_args(argv)

@@ -21,7 +21,9 @@ from helpers import free_port
 ENTRY_POINTS = sorted(
     path.relative_to(ROOT).with_suffix("").as_posix().replace("/", ".")
     for folder in OURS for path in (ROOT / folder).rglob("*.py")
-    if '__name__ == "__main__"' in path.read_text() and "engine/core" not in path.as_posix())  # the core: the server's child
+    # the engine core and the API processes are the server's children, started with its own arguments
+    if '__name__ == "__main__"' in path.read_text()
+    and not any(child in path.as_posix() for child in ("engine/core", "http/api_process")))
 # numbers that may be zero or below; every other count, rate, size or duration must be above 0
 SIGNED = {"seed", "client_nice", "grow_layers", "warmup", "gate_threshold", "real_share", "spare", "max_queue",
           "target", "fractions", "tolerance"}
