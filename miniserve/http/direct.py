@@ -75,7 +75,7 @@ class DirectRoutes:
         if handler is None or body is None or not self.enabled:
             return await self.app(scope, receive, send)
         s = self.service
-        client = (scope.get("client") or ("", 0))[0] or ""
+        client = (scope.get("client") or ("<local>",))[0]  # (as Quart's request.remote_addr)
         record = opened(s, header(scope, b"x-request-id"), "POST", scope["path"], client)
         async with trio.open_nursery() as nursery:
             nursery.start_soon(cancel_on_disconnect, receive, nursery.cancel_scope)
