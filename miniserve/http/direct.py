@@ -1,10 +1,9 @@
 """The two generation routes, POST /v1/completions and POST /correct, served as plain ASGI handlers
 in front of Quart: the same flows (`openai_routes.complete`, `routes.tutor`), body reading
 (`body.decode`), errors (`errors.classify`), access line and metrics (`access.opened/answered`),
-without Quart's request, context and response machinery, which cost a request more than the rest
-of its HTTP exchange (docs/perf.md, "Where a request's microseconds go"). Every other route, and
-the OpenAPI document, stay Quart's; Quart's own two routes remain for the document and answer the
-same way (tests/test_direct.py compares both).
+without Quart's routing, request and response objects and context locals (docs/perf.md, "Where a
+request's microseconds go"). Every other route, and the OpenAPI document, stay Quart's; Quart's
+own two routes remain for the document and answer the same way (tests/test_direct.py compares both).
 
 As in Quart-Trio, the handler runs in a nursery beside a task that reads `receive`: a client that
 disconnects cancels the handler, so its tickets are cancelled and its KV slots freed."""
