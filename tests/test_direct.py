@@ -7,6 +7,9 @@ from __future__ import annotations
 import json
 import logging
 
+from miniserve.http.body import decode, read_json, validate
+from miniserve.http.errors import ApiError
+from miniserve.http.openai_schemas import CompletionRequest
 from test_service import serving
 from test_streaming import read_all
 
@@ -143,3 +146,27 @@ async def test_a_request_its_bucket_cannot_pay_is_refused_alike(tutor_folder):
             direct.enabled = enabled
             answers.append(await exchange(client, "/v1/completions", {**API, "n": 3}, JSON, ""))
         assert answers[0] == answers[1] and answers[0][0] == 429
+
+
+BODIES = [b'{"model": "m", "prompt": "Hi", "max_tokens": 3}', b'{"model": "m", "prompt": [1, 2, 3], "n": 2}',
+          b'\xef\xbb\xbf{"model": "m", "prompt": "Hi"}', b'{"model": "m", "prompt": "\\ud800"}',
+          b'{"model": "m", "prompt": "\\ud83d\\ude00"}', b'{"model": "m", "prompt": "a", "temperature": NaN}',
+          b'{"model": "m", "prompt": "a", "temperature": 1e400}', b'{"model": "m", "prompt": "a", "seed": ' + b"9" * 30 + b"}",
+          b'{"model": "m", "prompt": "a", "seed": ' + b"9" * 5000 + b"}", b"[" * 5000 + b"]" * 5000,
+          b'{"model": "m", "prompt": "caf\xe9"}', b'{"model": "m", "prompt": "a"} x', b'{"model": "m", "model": 5, "prompt": "a"}',
+          b'{"model": "m", "prompt": "a\nb"}', b'{"model": "m", "prompt": "\\u0000"}', b"", b"null", b"-0"]
+
+
+def outcome(read, raw: bytes):
+    try:
+        return read(raw).model_dump()
+    except ApiError as error:
+        return error.status, error.type, error.message, error.details
+
+
+def test_msgspec_first_reads_every_body_as_json_alone_does():
+    """`decode` tries msgspec and falls back to `json`: same model or same error as `json` alone."""
+    for raw in BODIES:
+        fast = outcome(lambda b: decode(b, "application/json", CompletionRequest), raw)
+        alone = outcome(lambda b: validate(read_json(b), CompletionRequest), raw)
+        assert fast == alone, raw[:60]
