@@ -16,6 +16,7 @@ from miniserve.http import errors
 from miniserve.http.access import access
 from miniserve.http.admission import Admission
 from miniserve.config import Settings
+from miniserve.http.direct import DirectRoutes
 from miniserve.http.connection import CloseShield, Framing, bound_chunk_size, close_on_eof
 from miniserve.logs import setup_logging
 from miniserve.http.middleware import BodyLimit, InputFilter, NoSniff, RateLimit
@@ -64,9 +65,11 @@ def create_app(settings: Settings | None = None) -> QuartTrio:
     # ASGI layers, outermost first: worker check, nosniff on every answer, the client's address
     # behind trusted proxies, connection close shim, framing (400), body limits (413, 408; the raw
     # bytes are read so the connection stays reusable), admission (503, before anything is
-    # parsed), rate limit (429, one sequence per request), input filter (422), then Quart.
+    # parsed), rate limit (429, one sequence per request), input filter (422), the two generation routes as
+    # plain ASGI handlers (`direct.py`), then Quart.
     count = lambda reason: service.metrics.rejected.labels(reason).inc()  # noqa: E731
-    inner = InputFilter(app.asgi_app, service.special_texts, on_reject=count)
+    app.extensions["miniserve.direct"] = direct = DirectRoutes(app.asgi_app, service)
+    inner = InputFilter(direct, service.special_texts, on_reject=count)
     limited = RateLimit(inner, service.rate, on_reject=count)
     admitted = Admission(limited, service, on_reject=count)
     bounded = BodyLimit(admitted, settings.max_body_bytes, on_reject=count, timeout=settings.body_timeout)

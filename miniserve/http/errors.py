@@ -54,9 +54,14 @@ def error_body(path: str, status: int, type_: str, message: str, details: list[d
     return json.dumps(body).encode()
 
 
-def count_refusal(status: int, type_: str) -> None:
-    if current_app and status in REFUSALS:  # (a stream's generator may run outside the app context)
-        service().metrics.rejected.labels(type_).inc()
+def count_refusal(status: int, type_: str, metrics=None) -> None:
+    """Count a refusal in `metrics` (the app's, when in its context)."""
+    if status not in REFUSALS:
+        return
+    if metrics is None and current_app:  # (a stream's generator may run outside the app context)
+        metrics = service().metrics
+    if metrics is not None:
+        metrics.rejected.labels(type_).inc()
 
 
 def respond(error: ApiError) -> Response:

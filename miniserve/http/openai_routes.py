@@ -4,12 +4,13 @@ refusal of /v1/chat/completions. Errors use OpenAI's shape so that its client ra
 from __future__ import annotations
 
 import time
-import uuid
+from collections.abc import AsyncIterator
 
 import trio
 from quart import Blueprint, g
 from quart_schema import document_request, document_response
 
+from miniserve.http.access import AccessRecord, new_id
 from miniserve.http.body import parse_json
 from miniserve.service.completion import Choice, stream_choices
 from miniserve.engine import SamplingParams
@@ -56,20 +57,27 @@ async def chat_completions():
 @answers(400, 404, 408, 413, 415, 429, 500, 503, 504, stream=True)
 async def completions():
     """A completion of each prompt, `n` choices each (`"stream": true`: server-sent events)."""
-    data = await parse_json(CompletionRequest)
-    s = service()
+    s, record = service(), g.access
+    answer = await complete(s, await parse_json(CompletionRequest), record)
+    if isinstance(answer, dict):
+        return answer
+    return frame(answer, record, s.metrics), 200, HEADERS
+
+
+async def complete(s: Service, data: CompletionRequest, record: AccessRecord) -> dict | AsyncIterator[dict]:
+    """The answer (a dict), or the stream's events once its sequences are admitted; both routes'
+    (Quart's above and the direct one, `direct.py`)."""
     work = plan(s, data)
-    record = g.access
     tickets = admit(s, work, record.request_id, data.stream, client=record.client)
     record.tickets = tickets
     stops = [data.stop] if isinstance(data.stop, str) else (data.stop or [])
     choices = [Choice(i, t, s.tokenizer, stops) for i, t in enumerate(tickets)]
-    head = {"id": f"cmpl-{uuid.uuid4().hex}", "object": "text_completion", "created": int(time.time()), "model": s.model_name}
+    head = {"id": f"cmpl-{new_id()}", "object": "text_completion", "created": int(time.time()), "model": s.model_name}
     signal = tickets[0].signal
     if data.stream:
         record.streaming = True
         include_usage = data.stream_options is not None and data.stream_options.include_usage
-        return frame(chunks(head, choices, signal, s, data.logprobs, include_usage, data.n), record), 200, HEADERS
+        return chunks(head, choices, signal, s, data.logprobs, include_usage, data.n)
     logprobs = {c.index: Logprobs(s.tokenizer) for c in choices} if data.logprobs is not None else {}
     with trio.move_on_after(s.settings.request_timeout) as deadline:
         async for delta in stream_choices(choices, signal):

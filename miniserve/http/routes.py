@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+
 import trio
 from pydantic import BaseModel, RootModel
 from quart import Blueprint, g
 from quart_schema import document_querystring, document_request, document_response
 
+from miniserve.http.access import AccessRecord
 from miniserve.http.body import parse_json, stream_flag
 from miniserve.service.completion import stream_choices
 from miniserve.http.errors import ApiError
@@ -39,8 +42,16 @@ async def correct():
 
     `?stream=true`: server-sent events per sentence, as tokens arrive (see docs/api.md)."""
     data = await parse_json(CorrectRequest)
-    streaming = stream_flag()
-    s = service()
+    s, record = service(), g.access
+    answer = await tutor(s, data, stream_flag(), record)
+    if isinstance(answer, dict):
+        return answer
+    return frame(answer, record, s.metrics), 200, HEADERS
+
+
+async def tutor(s: Service, data: CorrectRequest, streaming: bool, record: AccessRecord) -> dict | AsyncIterator[dict]:
+    """The answer (a dict), or the stream's events once its sentences are admitted; both routes'
+    (Quart's above and the direct one, `direct.py`)."""
     if s.prompt is None:
         raise ApiError(501, "not_implemented", "the served model is not the tutor: it has no <|fix|> prompt format")
     paragraph = data.text is not None
@@ -48,13 +59,12 @@ async def correct():
         plan = s.tutor.plan(data.text if paragraph else data.sentence, paragraph)
     except InputProblem as problem:
         raise ApiError(422, "validation_error", str(problem), [{"field": problem.field, "message": problem.message}]) from None
-    record = g.access
     tickets = admit(s, plan.work, record.request_id, streaming, client=record.client)
     record.tickets = tickets
     choices = choices_for(plan.turns, tickets, s.prompt)
     if streaming:
         record.streaming = True
-        return frame(events(s, plan, choices, record), record), 200, HEADERS
+        return events(s, plan, choices, record)
     with trio.move_on_after(s.settings.request_timeout) as deadline:
         async for _ in stream_choices(choices, tickets[0].signal):
             pass

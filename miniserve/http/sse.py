@@ -18,15 +18,16 @@ def event(obj: dict) -> bytes:
     return f"data: {json.dumps(obj)}\n\n".encode()
 
 
-async def frame(events: AsyncIterator[dict], record: AccessRecord) -> AsyncIterator[bytes]:
-    """Frame `events` (dicts) as SSE; a failure mid-stream becomes an error event, then [DONE]."""
+async def frame(events: AsyncIterator[dict], record: AccessRecord, metrics=None) -> AsyncIterator[bytes]:
+    """Frame `events` (dicts) as SSE; a failure mid-stream becomes an error event (counted in
+    `metrics` if it is a refusal), then [DONE]."""
     try:
         try:
             async for obj in events:
                 yield event(obj)
         except Exception as failure:  # the stream has begun: its status is said in an event
             error = classify(failure)
-            count_refusal(error.status, error.type)
+            count_refusal(error.status, error.type, metrics)
             record.error = error.type
             yield b"data: " + error_body(record.path, error.status, error.type, error.message, error.details) + b"\n\n"
         yield DONE
