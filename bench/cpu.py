@@ -21,13 +21,14 @@ Loopback only; bounded loops; each kind about 5-20 s.
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import time
 from pathlib import Path
 
 import trio
+
+from miniserve import console
 
 from bench.loadgen import Server
 from bench.serve import Connection, tutor_prompts
@@ -155,10 +156,10 @@ async def run(args) -> list[dict]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--requests", type=int, default=1000, help="accepted one-token requests (the other kinds: half; refusals: twice)")
-    parser.add_argument("--clients", type=int, default=4, help="keep-alive connections, closed loop")
-    parser.add_argument("--max-batch", type=int, default=4)
+    parser = console.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--requests", type=console.positive(int), default=1000, help="accepted one-token requests (the other kinds: half; refusals: twice)")
+    parser.add_argument("--clients", type=console.positive(int), default=4, help="keep-alive connections, closed loop")
+    parser.add_argument("--max-batch", type=console.positive(int), default=4)
     parser.add_argument("--max-queue", type=int, default=4)
     parser.add_argument("--no-access-log", action="store_true", help="the server runs with --no-access-log")
     parser.add_argument("--json", help="write the rows here")
@@ -175,4 +176,4 @@ def main(argv: list[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    console.run(main)
