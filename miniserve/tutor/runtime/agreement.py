@@ -31,7 +31,7 @@ RULED_OUT_BEFORE_PLURAL = frozenset(("he", "she"))  # "she go" ("it" may be an o
 ADVERBS = frozenset((
     "always", "usually", "often", "never", "sometimes", "still", "also", "really", "just", "only", "all",
     "both", "even", "rarely", "seldom", "already", "generally", "normally", "probably", "certainly",
-    "mostly", "hardly", "actually", "usually", "definitely", "simply", "not", "even", "ever", "sometimes",
+    "mostly", "hardly", "actually", "definitely", "simply", "not", "ever",
 ))
 # Words that may open a clause before an imperative: "So don't forget", "And please bring", "Then call me".
 OPENERS = frozenset(("so", "and", "but", "or", "please", "then", "now", "first", "finally", "next", "oh",
