@@ -52,6 +52,8 @@ class Metrics:
         self.accepted_tokens = Counter("miniserve_spec_accepted_tokens", "Draft tokens the model agreed with.", registry=r)
         self.requests = Counter("miniserve_requests", "Requests answered, by route and status.", ["route", "status"], registry=r)
         self.rejected = Counter("miniserve_requests_rejected", "Requests refused, by reason.", ["reason"], registry=r)
+        self.shed = Counter("miniserve_connections_shed", "Refusals answered from the raw socket, below Hypercorn "
+                            "(also counted in miniserve_requests_rejected).", registry=r)
         self.running = Gauge("miniserve_requests_running", "Requests in the running batch.", registry=r,
                              multiprocess_mode="livesum")
         self.waiting = Gauge("miniserve_requests_waiting", "Requests waiting for admission.", registry=r,

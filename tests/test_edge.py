@@ -67,6 +67,7 @@ async def test_admission_refuses_a_full_queue_before_reading_the_body(path, shap
     inner, refused = Recorder(), []
     status, headers, body = await call(Admission(inner, service(n_waiting=4), on_reject=refused.append), path)
     assert status == 503 and headers[b"retry-after"] == b"3" and inner.calls == 0
+    assert headers[b"connection"] == b"close"  # the client's next request comes through the shedder
     error = json.loads(body)["error"]
     assert shape in error and "queue is full" in error["message"] and refused == ["overloaded"]
 

@@ -19,8 +19,9 @@ GENERATION_PATHS = ("/correct", "/v1/completions", "/v1/chat/completions")
 
 
 class Admission:
-    def __init__(self, app, service, paths: tuple[str, ...] = GENERATION_PATHS, on_reject=lambda reason: None):
-        self.app, self.service, self.paths, self.on_reject = app, service, paths, on_reject
+    def __init__(self, app, service, paths: tuple[str, ...] = GENERATION_PATHS, on_reject=lambda reason: None,
+                 on_shed=lambda: None):
+        self.app, self.service, self.paths, self.on_reject, self.on_shed = app, service, paths, on_reject, on_shed
         self.unanswered = 0  # generation requests admitted here whose answer has not started (event loop only)
 
     def refusal(self) -> tuple[str, str, int] | None:
@@ -62,9 +63,10 @@ class Admission:
 
 
 async def refuse(send, path: str, type_: str, message: str, retry: int) -> None:
-    """503 in the API's own error shape (OpenAI's under /v1); the connection stays reusable."""
+    """503 in the API's own error shape (OpenAI's under /v1). The connection closes: its client's next
+    request arrives on a new one, which the shedder (shedder.py) can refuse far more cheaply."""
     body = error_body(path, 503, type_, message)
     await send({"type": "http.response.start", "status": 503, "headers": [
         (b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
-        (b"retry-after", str(retry).encode())]})
+        (b"retry-after", str(retry).encode()), (b"connection", b"close")]})
     await send({"type": "http.response.body", "body": body})

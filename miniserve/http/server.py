@@ -8,7 +8,9 @@ reads blocks that write for good and no cancellation reaches it. The listening s
 TCP_USER_TIMEOUT = `write_timeout` (Linux; accepted connections inherit it, as HAProxy's `tcp-ut`
 relies on): once the client's window has stayed shut that long, the kernel closes the connection,
 the blocked write fails, Hypercorn tells the app `http.disconnect` and the handler is cancelled.
-SO_SNDBUF bounds what waits in the kernel per connection (the default grows to `tcp_wmem`'s 4 MiB)."""
+SO_SNDBUF bounds what waits in the kernel per connection (the default grows to `tcp_wmem`'s 4 MiB).
+TCP_DEFER_ACCEPT (as nginx's `deferred`) wakes the accept only once a connection's first bytes have
+arrived, so the shedder (shedder.py) sees the request it may refuse."""
 
 from __future__ import annotations
 
@@ -22,6 +24,7 @@ import trio
 from hypercorn.config import Config
 from hypercorn.trio import serve as hypercorn_serve
 
+from miniserve.http import shedder
 from miniserve.http.app import create_app
 from miniserve.config import Settings
 
@@ -41,6 +44,8 @@ class WriteBoundConfig(Config):
         for sock in sockets.insecure_sockets + sockets.secure_sockets:
             if sock.family in (socket.AF_INET, socket.AF_INET6):
                 sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER_BYTES)
+                if hasattr(socket, "TCP_DEFER_ACCEPT"):  # accept once the request's first bytes are in
+                    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_DEFER_ACCEPT, 1)  # (the shedder reads them)
                 if hasattr(socket, "TCP_USER_TIMEOUT"):
                     milliseconds = max(1, round(self.write_timeout * 1000))
                     sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_USER_TIMEOUT, milliseconds)
@@ -115,6 +120,8 @@ async def serve(settings: Settings, host: str, port: int, listen_fd: int | None 
         log.info("shutting down: draining")
         await service.drain()
 
+    shedder.install()
+    shedder.admission_of_this_server.set(app.extensions["miniserve.admission"])  # this task's context only
     await hypercorn_serve(app, config, shutdown_trigger=shutdown_trigger)
     return 1 if service.core_lost.is_set() else 0
 

@@ -1,0 +1,155 @@
+"""Load shedding below Hypercorn: while admission refuses (the engine is full, or the server is not
+ready), a new connection whose first request is a whole POST to a generation route is answered 503
+from the raw socket, and closed, without Hypercorn, h11, an ASGI task or Quart.
+
+Why: a refusal through Hypercorn costs about as much event-loop CPU as the cheapest answer (accept,
+h11 parsing, a task per connection and per request; docs/perf.md). At ten times capacity those
+refusals need more than the one core the event loop has, so 503s waited seconds in the accept queue
+behind each other. Here a burst of waiting connections is drained in one go, without a checkpoint
+between them: a refusal costs an accept, a peek, a read, a write and a close.
+
+Only a request that has fully arrived and is plain (Content-Length, no Transfer-Encoding, Expect or
+Upgrade) is refused here; the request is read before the close so the kernel ends the connection with
+a FIN, not a reset that could destroy the answer. Everything else (other routes, /healthz under
+overload, a body still on its way) goes to Hypercorn unread, as `trio.SocketListener` would give it.
+Every 503 closes its connection (here and in `admission.refuse`), so a keep-alive client that was
+refused comes back through this listener.
+
+Hypercorn builds its listeners itself (`hypercorn.trio.run` calls `trio.SocketListener`); `install`
+gives that module a view of trio whose SocketListener sheds for the admission of the serving task
+(a context variable: tests may run several servers in one process)."""
+
+from __future__ import annotations
+
+import contextvars
+import errno
+import socket
+
+import hypercorn.trio.run
+import trio
+
+from miniserve.http.admission import GENERATION_PATHS
+from miniserve.http.errors import error_body
+
+PEEK_BYTES = 16 * 1024  # a generation request larger than this is left to Hypercorn
+IGNORABLE_ACCEPT_ERRORS = {errno.ECONNABORTED, errno.EPROTO, errno.EPERM}  # the client gave up first
+CLOSED_ERRORS = {errno.EBADF, errno.EINVAL, errno.ENOTSOCK}
+
+admission_of_this_server: contextvars.ContextVar = contextvars.ContextVar("admission_of_this_server")
+
+
+def plain_request(data: bytes, paths=GENERATION_PATHS) -> tuple[str, int] | None:
+    """(path, bytes of the first request) when `data` starts with a whole plain POST to one of
+    `paths`, else None."""
+    end = data.find(b"\r\n\r\n")
+    if end < 0:
+        return None
+    lines = data[:end].split(b"\r\n")
+    parts = lines[0].split(b" ")
+    if len(parts) != 3 or parts[0] != b"POST" or parts[2] not in (b"HTTP/1.1", b"HTTP/1.0"):
+        return None
+    path = parts[1].split(b"?", 1)[0].decode("latin-1")
+    if path not in paths:
+        return None
+    length = None
+    for line in lines[1:]:
+        name, colon, value = line.partition(b":")
+        name, value = name.strip().lower(), value.strip()
+        if not colon or name in (b"transfer-encoding", b"expect", b"upgrade"):
+            return None
+        if name == b"content-length":
+            if length is not None or not value.isdigit() or len(value) > 9:
+                return None
+            length = int(value)
+    if length is None or len(data) < end + 4 + length:
+        return None
+    return path, end + 4 + length
+
+
+def refusal_bytes(path: str, type_: str, message: str, retry: int) -> bytes:
+    """The 503 `admission.refuse` sends, as one HTTP/1.1 message."""
+    body = error_body(path, 503, type_, message)
+    return (b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\ncontent-length: %d\r\n"
+            b"retry-after: %d\r\nconnection: close\r\nx-content-type-options: nosniff\r\n\r\n%s"
+            % (len(body), retry, body))
+
+
+class SheddingListener(trio.abc.Listener[trio.SocketStream]):
+    """A listener as `trio.SocketListener` (which is final), that answers refusable connections itself (see above). `admission`
+    has `refusal()`, `on_reject(type)` and `on_shed()` (http/admission.py); `shed` counts what it answered."""
+
+    def __init__(self, sock: trio.socket.SocketType, admission):
+        self.socket, self.admission, self.shed = sock, admission, 0
+        # A second descriptor of the same listening socket, for plain non-blocking calls with no
+        # checkpoint between them (trio's own accept is one call per scheduler round).
+        self.raw = socket.fromfd(sock.fileno(), sock.family, sock.type)
+        self.raw.setblocking(False)
+
+    async def accept(self) -> trio.SocketStream:
+        while True:
+            try:
+                await trio.lowlevel.wait_readable(self.raw)
+            except (OSError, ValueError):  # closed under us (ValueError: fileno -1)
+                raise trio.ClosedResourceError from None
+            while True:
+                try:
+                    connection, _ = self.raw.accept()
+                except BlockingIOError:
+                    break
+                except OSError as error:
+                    if error.errno in CLOSED_ERRORS:
+                        raise trio.ClosedResourceError from None
+                    if error.errno in IGNORABLE_ACCEPT_ERRORS:
+                        continue
+                    raise
+                if not self.refused(connection):
+                    return trio.SocketStream(trio.socket.from_stdlib_socket(connection))
+
+    def refused(self, connection: socket.socket) -> bool:
+        """Answer 503 and close `connection` if admission refuses and its request is whole and plain."""
+        refusal = self.admission.refusal()
+        if refusal is None:
+            return False
+        try:
+            request = plain_request(connection.recv(PEEK_BYTES, socket.MSG_PEEK | socket.MSG_DONTWAIT))
+        except OSError:  # nothing has arrived yet (EAGAIN), or the client is gone: Hypercorn decides
+            request = None
+        if request is None:
+            return False
+        path, size = request
+        type_, message, retry = refusal
+        try:
+            connection.recv(size, socket.MSG_DONTWAIT)  # read: a close with unread bytes would reset
+            connection.send(refusal_bytes(path, type_, message, retry), socket.MSG_DONTWAIT)
+        except OSError:
+            pass  # the client left; it gets no answer either way
+        connection.close()
+        self.shed += 1
+        self.admission.on_reject(type_)
+        self.admission.on_shed()
+        return True
+
+    async def aclose(self) -> None:
+        self.raw.close()
+        self.socket.close()
+        await trio.lowlevel.checkpoint()
+
+
+class TrioForHypercorn:
+    """trio as `hypercorn.trio.run` sees it: the same, but its SocketListener sheds for the
+    admission in `admission_of_this_server` (plain trio's when none is set)."""
+
+    def __getattr__(self, name: str):
+        return getattr(trio, name)
+
+    @staticmethod
+    def SocketListener(sock):  # noqa: N802 (trio's name)
+        admission = admission_of_this_server.get(None)
+        return trio.SocketListener(sock) if admission is None else SheddingListener(sock, admission)
+
+
+def install() -> None:
+    """Let Hypercorn's trio worker build shedding listeners (idempotent). tests/test_shedder.py
+    checks that Hypercorn still builds its listeners there."""
+    if not isinstance(hypercorn.trio.run.trio, TrioForHypercorn):
+        hypercorn.trio.run.trio = TrioForHypercorn()

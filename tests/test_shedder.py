@@ -1,0 +1,170 @@
+"""The shedder (miniserve/http/shedder.py): while admission refuses, a new connection carrying a whole
+POST to a generation route gets its 503 from the raw socket; everything else reaches Hypercorn
+unread. Client sockets here are plain blocking ones, so a request has arrived before the listener
+runs (no checkpoint between connect and send)."""
+
+from __future__ import annotations
+
+import inspect
+import json
+import socket
+from types import SimpleNamespace
+
+import httpx
+import hypercorn.trio.run
+import pytest
+import trio
+
+from helpers import real_server
+from miniserve.http import shedder
+from miniserve.http.shedder import SheddingListener, plain_request
+
+BODY = b'{"sentence": "He goed to school."}'
+POST = b"POST /correct HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s" % (
+    len(BODY), BODY)
+GET = b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n"
+
+
+def test_plain_request_takes_only_whole_plain_generation_posts():
+    assert plain_request(POST) == ("/correct", len(POST))
+    assert plain_request(POST + b"GET / HTTP/1.1\r\n\r\n") == ("/correct", len(POST))  # the first one only
+    query = POST.replace(b"/correct", b"/v1/completions?x=1")
+    assert plain_request(query) == ("/v1/completions", len(query))
+    assert plain_request(POST[:-1]) is None  # the body is still on its way
+    assert plain_request(POST[:40]) is None  # so is the head
+    assert plain_request(GET) is None
+    assert plain_request(POST.replace(b"/correct", b"/tokenize")) is None
+    assert plain_request(POST.replace(b"Content-Length", b"Transfer-Encoding: chunked\r\nContent-Length")) is None
+    assert plain_request(POST.replace(b"Host: x", b"Expect: 100-continue")) is None
+    assert plain_request(POST.replace(b"Content-Length: ", b"Content-Length: +")) is None
+    assert plain_request(POST.replace(b"Host: x", b"Content-Length: 3")) is None  # two lengths
+    assert plain_request(POST.replace(b"HTTP/1.1", b"HTTP/2.0")) is None
+
+
+class Admission:
+    def __init__(self, refusing: bool):
+        self.refusing, self.rejected, self.shed = refusing, [], 0
+
+    def refusal(self):
+        return ("overloaded", "the waiting queue is full; retry in 2 s", 2) if self.refusing else None
+
+    def on_reject(self, type_):
+        self.rejected.append(type_)
+
+    def on_shed(self):
+        self.shed += 1
+
+
+def listening_socket() -> socket.socket:
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    sock.listen(16)
+    return sock
+
+
+def connect_and_send(port: int, data: bytes) -> socket.socket:
+    client = socket.create_connection(("127.0.0.1", port), timeout=10)
+    client.sendall(data)
+    return client
+
+
+def read_to_end(client: socket.socket) -> bytes:
+    out = b""
+    while chunk := client.recv(65536):
+        out += chunk
+    return out
+
+
+async def test_refused_connections_are_answered_and_the_next_one_is_handed_on():
+    sock = listening_socket()
+    port, admission = sock.getsockname()[1], Admission(refusing=True)
+    listener = SheddingListener(trio.socket.from_stdlib_socket(sock), admission)
+    refused = [connect_and_send(port, POST) for _ in range(3)]
+    passed = connect_and_send(port, GET)
+    with trio.fail_after(10):
+        stream = await listener.accept()
+        assert await stream.receive_some(65536) == GET  # unread: Hypercorn parses it as sent
+    for client in refused:
+        answer = await trio.to_thread.run_sync(read_to_end, client)  # ends: the shedder closed it
+        head, _, body = answer.partition(b"\r\n\r\n")
+        lines = head.lower().split(b"\r\n")
+        assert lines[0] == b"http/1.1 503 service unavailable"
+        assert b"retry-after: 2" in lines and b"connection: close" in lines
+        assert json.loads(body)["error"]["type"] == "overloaded"
+        client.close()
+    assert admission.rejected == ["overloaded"] * 3 and admission.shed == 3 == listener.shed
+    passed.close()
+    await stream.aclose()
+    await listener.aclose()
+
+
+@pytest.mark.parametrize("refusing, request_bytes", [(False, POST), (True, POST[:-5]), (True, GET)])
+async def test_what_is_not_refused_reaches_hypercorn_unread(refusing, request_bytes):
+    sock = listening_socket()
+    admission = Admission(refusing)
+    listener = SheddingListener(trio.socket.from_stdlib_socket(sock), admission)
+    client = connect_and_send(sock.getsockname()[1], request_bytes)
+    with trio.fail_after(10):
+        stream = await listener.accept()
+        assert await stream.receive_some(65536) == request_bytes
+    assert admission.shed == 0 and admission.rejected == []
+    client.close()
+    await stream.aclose()
+    await listener.aclose()
+
+
+async def test_hypercorn_builds_its_listeners_where_the_shedder_hooks_in():
+    """If a Hypercorn release builds listeners another way, shedding would silently stop: fail here."""
+    assert "trio.SocketListener(" in inspect.getsource(hypercorn.trio.run.worker_serve)
+    shedder.install()
+    sock = listening_socket()
+    plain = hypercorn.trio.run.trio.SocketListener(trio.socket.from_stdlib_socket(sock))
+    assert type(plain) is trio.SocketListener  # no admission set in this context: plain trio's
+    token = shedder.admission_of_this_server.set(Admission(refusing=False))
+    try:
+        shedding = hypercorn.trio.run.trio.SocketListener(trio.socket.from_stdlib_socket(sock))
+        assert isinstance(shedding, SheddingListener)
+    finally:
+        shedder.admission_of_this_server.reset(token)
+    await shedding.aclose()
+
+
+LONG = {"model": "miniserve-tutor", "prompt": "Hello", "max_tokens": 160, "temperature": 0, "ignore_eos": True,
+        "stream": True}
+
+
+async def test_a_full_real_server_sheds_below_hypercorn_and_still_answers_other_routes(tutor_folder):
+    """Two slots and a queue of two: four long streams started together fill them; then a new
+    connection's POST is refused by the shedder, and /healthz is still answered. The engine frees
+    a place when a 160-token sequence ends, so a slow run may miss that window: it tries again (at
+    most five times) and must see one refusal from the shedder."""
+    probe_request = POST.replace(b"Host: x", b"Host: x\r\nConnection: close")  # answered or not, it ends
+    with real_server(tutor_folder, "--max-batch", "2", "--max-queue", "2") as (process, port):
+        async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=30) as client:
+            answers = []
+
+            async def stream(started: trio.Event, release: trio.Event):
+                async with client.stream("POST", "/v1/completions", json=LONG) as response:
+                    assert response.status_code == 200
+                    started.set()
+                    await release.wait()
+
+            for _ in range(5):
+                release, started = trio.Event(), [trio.Event() for _ in range(4)]
+                async with trio.open_nursery() as nursery:
+                    for event in started:
+                        nursery.start_soon(stream, event, release)
+                    for event in started:
+                        await event.wait()  # all four in the engine: it is full
+                    probe = connect_and_send(port, probe_request)
+                    answers.append(await trio.to_thread.run_sync(read_to_end, probe))
+                    probe.close()
+                    release.set()
+                if answers[-1].startswith(b"HTTP/1.1 503 "):
+                    break
+            answer = answers[-1]
+            assert answer.startswith(b"HTTP/1.1 503 ") and b"connection: close" in answer, answers
+            assert b"server: hypercorn" not in answer.lower()  # not Hypercorn's answer
+            assert json.loads(answer.partition(b"\r\n\r\n")[2])["error"]["type"] == "overloaded"
+            assert (await client.get("/healthz")).status_code == 200
+            assert "miniserve_connections_shed_total 1.0" in (await client.get("/metrics")).text
