@@ -8,14 +8,13 @@ from __future__ import annotations
 import inspect
 import json
 import socket
-from types import SimpleNamespace
 
 import httpx
 import hypercorn.trio.run
 import pytest
 import trio
-
 from helpers import real_server
+
 from miniserve.http import shedder
 from miniserve.http.shedder import SheddingListener, plain_request
 
@@ -139,7 +138,7 @@ async def test_a_full_real_server_sheds_below_hypercorn_and_still_answers_other_
     a place when a 160-token sequence ends, so a slow run may miss that window: it tries again (at
     most five times) and must see one refusal from the shedder."""
     probe_request = POST.replace(b"Host: x", b"Host: x\r\nConnection: close")  # answered or not, it ends
-    with real_server(tutor_folder, "--max-batch", "2", "--max-queue", "2") as (process, port):
+    with real_server(tutor_folder, "--max-batch", "2", "--max-queue", "2") as (_, port):
         async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=30) as client:
             answers = []
 

@@ -143,7 +143,7 @@ class TrioForHypercorn:
         return getattr(trio, name)
 
     @staticmethod
-    def SocketListener(sock):  # noqa: N802 (trio's name)
+    def SocketListener(sock):
         admission = admission_of_this_server.get(None)
         return trio.SocketListener(sock) if admission is None else SheddingListener(sock, admission)
 
