@@ -90,7 +90,9 @@ def main(argv: list[str] | None = None) -> dict:
     for name, check in report["littles_law"].items():
         verdict = "holds" if check["relative_error"] <= 0.10 else "DOES NOT hold"
         print(f"{name}: L measured {check['L_measured']} vs lambda * W = {check['lambda']} * {check['W_s']} = "
-              f"{check['L_predicted']} ({check['relative_error']:.1%} apart: Little's law {verdict} within 10%)")
+              f"{check['L_predicted']} ({check['relative_error']:.1%} apart: Little's law {verdict} within 10%)"
+              + (f"; {check['unanswered']} requests timed out in the server: their time is in L, in no answer's W"
+                 if check["unanswered"] else ""))
     print("\n".join(report["recommendation"]))
     if args.json:
         args.json.write_text(json.dumps(report, indent=1) + "\n")
