@@ -195,15 +195,22 @@ async def test_both_routes_count_a_requests_sequences_in_the_system_alike(tutor_
                 ("/correct", {"sentence": "She have two cats."}, "stream=true"),
                 ("/correct", {"text": "She have two cats. They was at home."}, ""),
                 ("/v1/completions", {**API, "n": 2, "stream": True, "stream_options": {"include_usage": True}}, "")]
+    async def held():  # the /stats integral and the Prometheus sequence-seconds
+        metrics = (await (await client.get("/metrics")).get_data()).decode()
+        total = next(float(line.split()[-1]) for line in metrics.splitlines()
+                     if line.startswith("miniserve_sequence_duration_seconds_sum"))
+        return (await (await client.get("/stats")).get_json())["in_system_seconds"], total
+
     async with serving(tutor_folder, scheduler=scheduler) as (client, _):
         direct = client.app.extensions["miniserve.direct"]
         grown = {}
         for enabled in (True, False):
             direct.enabled = enabled
-            before = (await (await client.get("/stats")).get_json())["in_system_seconds"]
+            before = await held()
             said = [await usage_of(client, path, body, query) for path, body, query in requests]
-            after = (await (await client.get("/stats")).get_json())["in_system_seconds"]
-            grown[enabled] = (after - before, sum(u["sequence_seconds"] for u in said))
+            after = await held()
+            grown[enabled] = (after[0] - before[0], after[1] - before[1], sum(u["sequence_seconds"] for u in said))
             assert said[0]["sequence_seconds"] > said[0]["total_seconds"]  # the gate scored beside the sentence
-    for enabled, (integral, answers) in grown.items():
+    for enabled, (integral, histogram, answers) in grown.items():
         assert integral == pytest.approx(answers, rel=1e-3, abs=1e-4), (enabled, grown)
+        assert histogram == pytest.approx(answers, rel=1e-3, abs=1e-4), (enabled, grown)
