@@ -224,13 +224,18 @@ def littles_law(records: list[Record], in_system: list, poll_ok: bool = True) ->
     That time is the server's own usage.sequence_seconds (every sentence of a paragraph its own) or
     total_seconds where the answer carries it (/correct, /v1), else send to last byte, which adds the HTTP
     time (`W_from_client` says for what share). Polled counts are no measure for the sync scheduler
-    (`poll_ok=False`): it blocks the event loop, so its /stats answers only when it is empty."""
+    (`poll_ok=False`): it blocks the event loop, so its /stats answers only when it is empty.
+    `unanswered`: requests that failed after they may have entered (timeouts): their time is in L and
+    in no answer's W, so a run with any does not test the law."""
     done = [r for r in records if not r.error]
+    # Refused at the door (4xx, 503) never entered; any other failure (a client timeout, a 504) may
+    # have spent time in the server that the integral holds and no answer says.
+    unanswered = sum(1 for r in records if r.error and not (r.error.startswith("http_4") or r.error == "http_503"))
     span = max((r.end for r in records), default=0.0)
     samples = [s for s in in_system if s[0] <= span]
     if not samples or not done or span <= 0:
         return {"L_measured": math.nan, "lambda": math.nan, "W_s": math.nan, "L_predicted": math.nan,
-                "relative_error": math.nan, "W_from_client": math.nan, "L_from": None}
+                "relative_error": math.nan, "W_from_client": math.nan, "L_from": None, "unanswered": unanswered}
     seqs = sum(r.sequences for r in done)
     lam = seqs / span
 
@@ -250,7 +255,8 @@ def littles_law(records: list[Record], in_system: list, poll_ok: bool = True) ->
         measured, source = math.nan, None
     return {"L_measured": round(measured, 3), "lambda": round(lam, 3), "W_s": round(w, 5), "L_predicted": round(lam * w, 3),
             "relative_error": round(abs(lam * w - measured) / max(measured, 1e-9), 4),
-            "W_from_client": round(sum(r.sequences for r in done if r.server_seconds is None and r.sequence_seconds is None) / seqs, 3), "L_from": source}
+            "W_from_client": round(sum(r.sequences for r in done if r.server_seconds is None and r.sequence_seconds is None) / seqs, 3), "L_from": source,
+            "unanswered": unanswered}
 
 
 # -- the server side: a real `miniserve serve` process, its /metrics and /stats ---------------------

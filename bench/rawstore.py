@@ -13,7 +13,11 @@ import json
 import math
 from pathlib import Path
 
-FIELDS = ("planned", "sent", "first_byte", "end", "status", "error", "tokens", "kind", "sequences", "server_seconds")
+# server_seconds and sequence_seconds are the answer's own usage (total_seconds, sequence_seconds):
+# Little's law needs the second (a tutor sentence's gate scores beside it, an API call says only it).
+# Files written before it have 10 fields; read gives them None (W then falls back, see littles_law).
+FIELDS = ("planned", "sent", "first_byte", "end", "status", "error", "tokens", "kind", "sequences", "server_seconds",
+          "sequence_seconds")
 
 
 def _time(x):
@@ -26,7 +30,8 @@ def write(path: Path, header: dict, records: list[dict]) -> None:
         f.write(json.dumps(header, separators=(",", ":"), default=str) + "\n")
         for r in records:
             row = [_time(r["planned"]), _time(r["sent"]), _time(r["first_byte"]), _time(r["end"]),
-                   r["status"], r["error"], r["tokens"], r["kind"], r["sequences"], _time(r.get("server_seconds"))]
+                   r["status"], r["error"], r["tokens"], r["kind"], r["sequences"], _time(r.get("server_seconds")),
+                   _time(r.get("sequence_seconds"))]
             f.write(json.dumps(row, separators=(",", ":")) + "\n")
 
 

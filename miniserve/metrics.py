@@ -38,6 +38,10 @@ class Metrics:
                                     buckets=LATENCY_BUCKETS, registry=r)
         self.request_duration = Histogram("miniserve_request_duration_seconds",
                                           "Arrival to last token (end to end, answered requests).", buckets=LATENCY_BUCKETS, registry=r)
+        self.sequence_duration = Histogram("miniserve_sequence_duration_seconds",
+                                           "Arrival to leaving of every sequence the scheduler held (sentences, the tutor "
+                                           "gate's scoring, cancelled and failed ones): the in-system count's integral.",
+                                           buckets=LATENCY_BUCKETS, registry=r)
         self.step_duration = Histogram("miniserve_step_duration_seconds", "One engine step (compute thread).",
                                        buckets=TOKEN_BUCKETS, registry=r)
         self.batch_size = Histogram("miniserve_batch_size", "Sequences in one engine step.", buckets=BATCH_BUCKETS, registry=r)
@@ -66,3 +70,8 @@ class Metrics:
         self.step_failures = Counter("miniserve_step_failures", "Engine steps that raised.", registry=r)
         self.admission_failures = Counter("miniserve_admission_failures",
                                           "Sequences whose admission raised (each failed alone).", registry=r)
+
+    def every_process(self, sample: str) -> float:
+        """A sample summed over every process writing to the shared directory (read from their files),
+        or this process's own value outside multiprocess mode."""
+        return sum(x.value for family in self.registry.collect() for x in family.samples if x.name == sample)

@@ -140,6 +140,29 @@ def test_one_scrape_counts_every_process_once(two):
     assert len(set(served[-k:])) == 2  # both API processes answered some of the k
 
 
+def test_stats_integrates_every_processs_sequences(two):
+    """Little's law on a server of several API processes: /stats' in_system_seconds, from whichever
+    process answers it, grows by what every answer says it held (usage.sequence_seconds), not by the
+    answering process's share alone."""
+    _, port = two
+
+    async def fresh(method: str, path: str, body=None) -> dict:
+        async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=30) as client:
+            r = await client.request(method, path, json=body)
+            assert r.status_code == 200, r.text
+            return r.json()
+
+    async def run():
+        before = [(await fresh("GET", "/stats"))["in_system_seconds"] for _ in range(4)]
+        said = [(await fresh("POST", path, body))["usage"]["sequence_seconds"] for path, body in GREEDY * 2]
+        after = [(await fresh("GET", "/stats"))["in_system_seconds"] for _ in range(4)]
+        return before, said, after
+
+    before, said, after = trio.run(run)
+    assert max(before) - min(before) < 1e-3 and max(after) - min(after) < 1e-3  # each process says the same
+    assert after[0] - before[0] == pytest.approx(sum(said), rel=1e-3, abs=1e-3)
+
+
 def test_a_killed_api_process_has_its_sequence_cancelled_and_is_replaced(two):
     process, port = two
     apis = [pid for pid in children(process.pid) if "miniserve.http.api_process" in command_line(pid)]

@@ -4,11 +4,13 @@ queue bound that exactly fits the latency budget, and the L = lambda * W check i
 from __future__ import annotations
 
 import math
+from dataclasses import asdict
 
 from hypothesis import given
 from hypothesis import strategies as st
 
 from bench.capacity import littles_law, recommend, sizing
+from bench.loadgen import Record
 
 
 def test_the_documented_recommendation():
@@ -37,26 +39,38 @@ def test_the_queue_bound_is_the_largest_that_meets_the_objective(mu, service, bu
     assert (q + 1) / mu + service > p95 * (1 - 1e-9) or q == 1
 
 
-def run(arrival_rate: float, seconds: float, w: float, in_system: float) -> dict:
-    """A run as bench.loadgen reports it: arrivals at a steady rate, all answered, the server's mean
-    time in system w, and the /stats samples (running + waiting) every 50 ms."""
+def run(arrival_rate: float, seconds: float, w: float, held: float, said: float | None = None) -> dict:
+    """A run as bench.loadgen.measure returns it: arrivals at a steady rate, each answered after w
+    seconds; each held `held` sequence-seconds in the server by its /stats integral (samples every
+    50 ms: time, running, waiting, in_system_seconds) and says `said` in usage.sequence_seconds."""
     n = int(arrival_rate * seconds)
-    records = [{"planned": (i + 1) / arrival_rate, "error": ""} for i in range(n)]
-    samples = [(t * 0.05, int(in_system), in_system - int(in_system)) for t in range(int(seconds / 0.05) + 1)]
+    said = held if said is None else said
+    records = [asdict(Record(i, i / arrival_rate, i / arrival_rate, None, i / arrival_rate + w, 200, "", 10, "tutor", 1,
+                             w, said)) for i in range(n)]
+    span = (n - 1) / arrival_rate + w
+    samples = [(t * 0.05, 0, 0, n * held * min(1.0, t * 0.05 / span)) for t in range(int(span / 0.05) + 2)]
     return {"records": records, "in_system": samples, "server": {"request_duration_mean_s": w}}
 
 
 def test_littles_law_holds_on_a_consistent_run():
-    check = littles_law(run(arrival_rate=40, seconds=10, w=0.25, in_system=10.0))
-    assert check["lambda"] == 40 and check["W_s"] == 0.25
-    assert check["L_measured"] == 10.0 and check["L_predicted"] == 10.0
+    check = littles_law(run(arrival_rate=40, seconds=10, w=0.25, held=0.25))
+    assert check["L_from"] == "integral" and check["W_s"] == 0.25
+    assert check["L_measured"] == check["L_predicted"] == round(400 * 0.25 / (399 / 40 + 0.25), 3)
     assert check["relative_error"] == 0
 
 
 def test_littles_law_flags_an_inconsistent_run():
-    # The server says 0.25 s per request at 40/s (L = 10), but 20 were in the system on average.
-    check = littles_law(run(arrival_rate=40, seconds=10, w=0.25, in_system=20.0))
+    # The answers say 0.25 s each, but the server held twice that many sequence-seconds.
+    check = littles_law(run(arrival_rate=40, seconds=10, w=0.25, held=0.5, said=0.25))
     assert check["relative_error"] == 0.5
+
+
+def test_littles_law_counts_the_sequences_a_request_adds_beside_it():
+    """A tutor sentence whose gate scores three variants after it: the request takes 0.25 s (all the
+    request-duration histogram sees), its four sequences 0.55 sequence-seconds, all held in the
+    server's count: the check holds on sequence-seconds."""
+    check = littles_law(run(arrival_rate=40, seconds=10, w=0.25, held=0.55))
+    assert check["W_s"] == 0.55 and check["relative_error"] == 0
 
 
 def test_recommend_shows_the_arithmetic():

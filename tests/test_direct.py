@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 import logging
 
+import pytest
+
 from miniserve.http.body import decode, read_json, validate
 from miniserve.http.errors import ApiError
 from miniserve.http.openai_schemas import CompletionRequest
@@ -170,3 +172,45 @@ def test_msgspec_first_reads_every_body_as_json_alone_does():
         fast = outcome(lambda b: decode(b, "application/json", CompletionRequest), raw)
         alone = outcome(lambda b: validate(read_json(b), CompletionRequest), raw)
         assert fast == alone, raw[:60]
+
+
+async def usage_of(client, path: str, body: dict, query: str = "") -> dict:
+    """The answer's usage, whole or from a stream's last event that carries one."""
+    async with client.request(path + (f"?{query}" if query else ""), method="POST", headers=JSON) as connection:
+        await connection.send(json.dumps(body).encode())
+        await connection.send_complete()
+        text = (await read_all(connection)).decode()
+    if not text.startswith("data: "):
+        return json.loads(text)["usage"]
+    events = [json.loads(line[6:]) for line in text.split("\n\n") if line.startswith("data: {")]
+    return [e for e in events if e.get("usage")][-1]["usage"]
+
+
+@pytest.mark.parametrize("scheduler", ["continuous", "sync"])
+async def test_both_routes_count_a_requests_sequences_in_the_system_alike(tutor_folder, scheduler):
+    """Little's law needs the server's integral of sequences in the system (/stats in_system_seconds)
+    to grow by exactly what the answers say (usage.sequence_seconds: a sentence and its gate's scoring
+    sequences, every choice of an API call), whichever route served them."""
+    requests = [("/correct", {"sentence": "He goed to school."}, ""),
+                ("/correct", {"sentence": "She have two cats."}, "stream=true"),
+                ("/correct", {"text": "She have two cats. They was at home."}, ""),
+                ("/v1/completions", {**API, "n": 2, "stream": True, "stream_options": {"include_usage": True}}, "")]
+    async def held():  # the /stats integral and the Prometheus sequence-seconds
+        metrics = (await (await client.get("/metrics")).get_data()).decode()
+        total = next(float(line.split()[-1]) for line in metrics.splitlines()
+                     if line.startswith("miniserve_sequence_duration_seconds_sum"))
+        return (await (await client.get("/stats")).get_json())["in_system_seconds"], total
+
+    async with serving(tutor_folder, scheduler=scheduler) as (client, _):
+        direct = client.app.extensions["miniserve.direct"]
+        grown = {}
+        for enabled in (True, False):
+            direct.enabled = enabled
+            before = await held()
+            said = [await usage_of(client, path, body, query) for path, body, query in requests]
+            after = await held()
+            grown[enabled] = (after[0] - before[0], after[1] - before[1], sum(u["sequence_seconds"] for u in said))
+            assert said[0]["sequence_seconds"] > said[0]["total_seconds"]  # the gate scored beside the sentence
+    for enabled, (integral, histogram, answers) in grown.items():
+        assert integral == pytest.approx(answers, rel=1e-3, abs=1e-4), (enabled, grown)
+        assert histogram == pytest.approx(answers, rel=1e-3, abs=1e-4), (enabled, grown)

@@ -127,6 +127,15 @@ def test_littles_law_uses_the_servers_exact_integral_and_each_sentences_time():
     assert loadgen.littles_law(records, samples)["relative_error"] > 0.5
 
 
+def test_littles_law_counts_the_requests_whose_time_in_the_server_no_answer_says():
+    records, samples = little_run(integral=True)
+    refused = loadgen.Record(2, 1.5, 1.5, None, 1.51, 503, "http_503", 0, "tutor", 1)
+    timed_out = loadgen.Record(3, 1.6, 1.6, None, 2.0, 0, "timeout", 0, "tutor", 1)
+    assert loadgen.littles_law(records, samples)["unanswered"] == 0
+    assert loadgen.littles_law([*records, refused], samples)["unanswered"] == 0  # never entered
+    assert loadgen.littles_law([*records, refused, timed_out], samples)["unanswered"] == 1
+
+
 def test_littles_law_falls_back_to_polled_counts_but_not_for_sync():
     records, samples = little_run(integral=False)
     assert loadgen.littles_law(records, samples)["L_from"] == "polled"

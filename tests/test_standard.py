@@ -3,15 +3,17 @@ summary.json, the raw records and `--from-raw` giving back the same results. No 
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import math
+from dataclasses import asdict
 
 import httpx
 import pytest
 
 from bench import rawstore, standard, workload
-from bench.loadgen import Server
+from bench.loadgen import Record, Server, littles_law
 from bench.workload import Request
 from miniserve.tutor import model_folder
 
@@ -55,6 +57,17 @@ def test_a_tiny_standard_run_answers_everything(smoke):
     assert {"tutor_only_p95_ratio", "mix_goodput_continuous_over_async", "littles_law_max_error"} <= verdicts
     # async was not run: its target cannot pass
     assert all(v["verdict"] == "FAIL" for v in summary["targets"] if v["target"] == "mix_goodput_continuous_over_async")
+
+
+def test_littles_law_holds_on_every_load_point_of_a_real_run(smoke):
+    """The summary is recomputed from the raw records: they must keep each answer's own sequence-seconds
+    (a tutor sentence's gate scores its variants beside it; an API call says no total_seconds), or W
+    falls back to the request's span or the client's time and no longer matches the server's integral."""
+    _, summary, _ = smoke
+    checks = {r["file"]: r["summary"]["littles_law"] for r in summary["runs"] if r["role"] == "point"}
+    assert checks and all(c["L_from"] == "integral" and c["W_from_client"] == 0 for c in checks.values()), checks
+    assert all(c["relative_error"] <= 0.10 for c in checks.values()), checks
+    assert {v["target"]: v["verdict"] for v in summary["targets"]}["littles_law_max_error"] == "PASS"
 
 
 def test_summary_json_records_how_the_results_were_made(smoke):
@@ -101,9 +114,10 @@ def test_results_are_never_overwritten_unless_asked(tmp_path):
 
 def test_raw_records_round_trip(tmp_path):
     records = [{"index": 0, "planned": 0.1234567, "sent": math.nan, "first_byte": None, "end": 0.5, "status": 0,
-                "error": "timeout", "tokens": 0, "kind": "api", "sequences": 1, "server_seconds": None},
+                "error": "timeout", "tokens": 0, "kind": "api", "sequences": 1, "server_seconds": None,
+                "sequence_seconds": None},
                {"index": 1, "planned": 0.2, "sent": 0.2011, "first_byte": 0.25, "end": 0.3, "status": 200, "error": "",
-                "tokens": 12, "kind": "paragraph", "sequences": 3, "server_seconds": 0.09}]
+                "tokens": 12, "kind": "paragraph", "sequences": 3, "server_seconds": 0.09, "sequence_seconds": 0.21}]
     rawstore.write(tmp_path / "x.jsonl.gz", {"rep": 0, "in_system": [[0.0, 1, 2]]}, records)
     header, back = rawstore.read(tmp_path / "x.jsonl.gz")
     assert header == {"rep": 0, "in_system": [[0.0, 1, 2]]}
@@ -124,3 +138,23 @@ async def test_a_mix_with_paragraphs_needs_their_form_on_the_server(tutor_folder
             with pytest.raises(SystemExit, match="paragraph form"):
                 await standard.check_paragraphs(server, [paragraph])
         await standard.check_paragraphs(server, [])  # no paragraphs: nothing to check
+
+
+def test_littles_law_from_raw_records_is_the_live_one(tmp_path):
+    """What `--from-raw` (and so every summary.json) computes equals what the run computed live: a
+    sentence whose gate scored two variants beside it (0.5 s request, 1.1 sequence-seconds) and an
+    API call that says only its sequence-seconds."""
+    records = [Record(0, 0.1, 0.1, 0.15, 0.62, 200, "", 10, "tutor", 1, 0.5, 1.1),
+               Record(1, 1.0, 1.0, 1.05, 2.0, 200, "", 30, "api", 1, None, 0.9)]
+    samples = [(t * 0.05, 0, 0, 2.0 * min(1.0, t / 40)) for t in range(41)]  # 2.0 sequence-seconds in 2 s
+    live = littles_law(records, samples)
+    assert live["relative_error"] == 0 and live["W_from_client"] == 0
+    rawstore.write(tmp_path / "x.jsonl.gz", {"in_system": samples}, [asdict(r) for r in records])
+    header, rows = rawstore.read(tmp_path / "x.jsonl.gz")
+    assert littles_law([Record(**r) for r in rows], header["in_system"]) == live
+
+
+def test_raw_records_written_before_sequence_seconds_still_read(tmp_path):
+    with gzip.open(tmp_path / "old.jsonl.gz", "wt") as f:
+        f.write('{"rep": 0}\n[0.1,0.1,0.15,0.62,200,"",10,"tutor",1,0.5]\n')
+    assert Record(**rawstore.read(tmp_path / "old.jsonl.gz")[1][0]).sequence_seconds is None

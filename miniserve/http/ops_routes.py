@@ -54,5 +54,17 @@ async def stats():
         steps=sched.steps if sched else 0,
         kv_slots_used=engine.cache.used_slots if engine else 0,
         kv_slots_total=engine.cache.n_slots if engine else 0,
-        in_system_seconds=round(sched.in_system_seconds, 6) if sched else 0.0,
+        in_system_seconds=round(in_system_seconds(s), 6),
     )
+
+
+def in_system_seconds(s) -> float:
+    """The server's integral of sequences in the system. With several API processes, each holds its
+    own sequences: every process's finished ones (summed from the shared metrics) plus this one's in
+    flight, exact whenever the others hold none (a load test's first and last samples)."""
+    sched = s.scheduler
+    if sched is None:
+        return 0.0
+    if not s.metrics.shared:
+        return sched.in_system_seconds
+    return s.metrics.every_process("miniserve_sequence_duration_seconds_sum") + sched.in_flight_seconds

@@ -123,4 +123,5 @@ class Stats(BaseModel):
     kv_slots_used: int
     kv_slots_total: int
     in_system_seconds: float = Field(description="sequence-seconds spent waiting or running since start: "
-                                     "its difference over a window / the window = the mean number in the system")
+                                     "its difference over a window / the window = the mean number in the system "
+                                     "(with several API processes: all of theirs, exact while only this one holds sequences)")

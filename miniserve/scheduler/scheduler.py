@@ -81,6 +81,13 @@ class Scheduler:
         now = trio.current_time()
         return self._area + (len(self.tickets) * (now - self._area_at) if self._area_at is not None else 0.0)
 
+    @property
+    def in_flight_seconds(self) -> float:
+        """Sequence-seconds so far of the sequences in the system now (the integral's part that no
+        finished sequence has reported yet)."""
+        now = trio.current_time()
+        return sum(now - t.arrived for t in self.tickets.values())
+
     def _count_change(self) -> None:
         """Call just before the number of tickets changes."""
         now = trio.current_time()
@@ -309,6 +316,8 @@ class Scheduler:
         if ticket.admitted is not None:
             self._n_running -= 1
         ticket.finish(error)
+        if self.metrics:  # every sequence that was in the system, as the integral counts it
+            self.metrics.sequence_duration.observe(ticket.total_seconds)
         if not error and not ticket.cancelled and not ticket.follow_up:  # requests' times, not their parts'
             self.mean_request_seconds = 0.9 * self.mean_request_seconds + 0.1 * ticket.total_seconds
             if self.metrics:
