@@ -30,7 +30,7 @@ from miniserve.tutor.corpus import inject
 
 from miniserve.tutor.corpus import wordnet
 from miniserve.tutor.runtime.guard import verb_edit_only
-from miniserve.tutor.corpus.inflect import forms, is_form
+from miniserve.tutor.runtime.inflect import forms, is_form
 from miniserve.tutor.corpus.inject import Edit
 from miniserve import console
 

@@ -19,8 +19,8 @@ import numpy as np
 from tokenizers import Tokenizer
 
 from miniserve.tutor.runtime import guard
-from miniserve.tutor.runtime.forms import NEGATIVE, aux_family, form_table, ing_form, lemmas, unknown_forms
-from miniserve.tutor.runtime.verbs import all_verbs, third_person
+from miniserve.tutor.runtime.conjugation import by_base
+from miniserve.tutor.runtime.forms import NEGATIVE, aux_family, lemmas, unknown_forms
 from miniserve import console
 
 # What an auxiliary may become: its other persons, numbers and tenses, with the same polarity.
@@ -77,16 +77,8 @@ class VocabTrie:
 
 @cache
 def _verb_forms(lemma: str) -> tuple[str, ...]:
-    """Every regular form of a lexicon verb (never the learner's wrong forms)."""
-    forms = {lemma}
-    for verb in all_verbs():
-        if verb.base == lemma:
-            forms |= {verb.base, verb.third, verb.past, verb.participle, ing_form(verb.base, verb.past)}
-            if verb.base.endswith("l") and verb.past == verb.base + "ed":  # "travelled", British
-                forms |= {verb.base + "led", verb.base + "ling"}
-    if len(forms) == 1:  # a verb only the guard's extra table knows: its known forms
-        forms |= {f for f, ls in form_table().items() if lemma in ls} | {third_person(lemma), ing_form(lemma)}
-    return tuple(sorted(forms))
+    """Every spelling of every form of a known verb (never the learner's wrong forms)."""
+    return tuple(sorted(by_base()[lemma].forms()))
 
 
 def alternatives(toks: list[str], i: int) -> tuple[str, ...]:
