@@ -1,22 +1,23 @@
-"""Each verb the tutor knows, with every spelling of its forms: lemminflect's, checked against the
-verb tables. The guard, the edit constraint, the explanation check and the agreement prior read
-verb forms from here (through forms.py).
+"""Each verb the tutor knows, with its forms: lemminflect's, checked against the verb tables. The
+edit constraint, the guard, the explanation check and the agreement prior read verb forms from here
+(through forms.py).
 
 Which words are verbs stays the tables' choice (verbs.py's two tables, and data/extra_verbs.tsv for
 common verbs they leave out): lemminflect's dictionary also lists "people", "table" and "water" as
-verbs, so it cannot say which words the guard may let change. Their forms come from lemminflect,
-each kind of difference from the tables decided (`python -m miniserve.tutor.runtime.conjugation`
-counts them):
-- every spelling it lists is a form: American and British ("traveled", "travelled"), variants
-  ("learned", "learnt"; "born", "borne"); its -s and -ing forms replace the spelling rules' where
-  both exist ("offsetting", where the rules make "offseting");
-- a regular -ed form it gives for a verb the tables make irregular ("broadcasted", "overspended",
+verbs, so it cannot say which words the guard may let change. Their forms are lemminflect's, each
+kind of difference from the tables decided (`python -m miniserve.tutor.runtime.conjugation` counts
+them):
+- its first spelling of each form only: the later ones are as often learners' misspellings it has
+  seen ("refered", "occuring", "tieing", "payed") as variants ("travelled", "learnt");
+- its -s and -ing forms over the spelling rules' ("offsetting", where the rules make "offseting");
+- a regular -ed form it gives where the tables give an irregular one ("broadcasted", "overspended",
   "quitted", "waked") is no form: the corpora teach it as the learner's over-regularised past;
 - an odd entry ("sting" as the -ing form of "sting", "mimiced") is no form;
-- the tables' own pasts and participles always stay (nothing the tutor knew is lost), and for a
-  verb lemminflect does not know ("tattoo", "overeat") they and the spelling rules are all there is.
-The tables stay as they are: corpora v1 and v2 draw from them, and their output (the published
-training data of stages 1-8) must not change.
+- the tables' own pasts and participles always stay (nothing the tutor knew is lost), with the
+  variants extra_verbs.tsv lists ("learnt") and the British "-lled" after a single vowel; for a
+  verb lemminflect does not know ("tattoo", "outsell") they and the spelling rules are all there is.
+The tables and rules stay as they are: corpora v1 and v2 draw from them, and their output (the
+published training data of stages 1-8) must not change.
 """
 
 from __future__ import annotations
