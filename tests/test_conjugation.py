@@ -4,7 +4,7 @@ import pytest
 
 from miniserve.tutor.runtime.conjugation import agreement, by_base, conjugate
 from miniserve.tutor.runtime.constraint import _verb_forms
-from miniserve.tutor.runtime.forms import form_kinds, lemmas
+from miniserve.tutor.runtime.forms import form_kinds, lemmas, same_unknown_verb, unknown_forms
 from miniserve.tutor.runtime.verbs import all_verbs
 
 
@@ -54,3 +54,9 @@ def test_tables_and_lemminflect_agree_on_most_verbs_and_no_table_form_is_lost():
     assert found["verbs"] == len(all_verbs()) and found["same"] >= 780 and len(found["unknown"]) <= 5
     for base, kind, ours, theirs, kept in found["differ"]:
         assert ours in kept or kind == "ing", (base, kind)  # the tables' past or participle always stays
+
+
+def test_a_word_no_table_knows_takes_lemminflects_forms_not_endings_stacked_on_endings():
+    assert set(unknown_forms("googled")) == {"googled", "google", "googles", "googling"}
+    assert same_unknown_verb("mislaid", "mislay") and "mislaying" in unknown_forms("mislaid")  # no shared stem
+    assert "blork" in unknown_forms("blorked")  # a word lemminflect does not know either: the rules

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from functools import cache
 
-from miniserve.tutor.runtime.conjugation import KINDS, Conjugation, by_base, conjugations
+from miniserve.tutor.runtime.conjugation import KINDS, Conjugation, by_base, conjugate, conjugations
+from miniserve.tutor.runtime.inflect import spellings, verb_lemmas
 from miniserve.tutor.runtime.verbs import VOWELS, ing_form, misspellings, regular_past, third_person
 
 BE = ("be", "am", "is", "are", "was", "were", "been", "being", "isn't", "aren't", "wasn't", "weren't",
@@ -113,18 +114,25 @@ def same_unknown_verb(a: str, b: str) -> bool:
         return False
     if a in FUNCTION_WORDS or b in FUNCTION_WORDS:
         return False
+    if set(verb_lemmas(a)) & set(verb_lemmas(b)):
+        return True  # lemminflect's forms of one verb ("overate" / "overeat")
     short, long = sorted((a, b), key=len)
     return short in _stems(long)
 
 
 def unknown_forms(word: str) -> tuple[str, ...]:
-    """Forms a word no table knows might have if it is a verb: its possible bases, inflected."""
-    bases = [word] + [s for s in _stems(word) if len(s) >= 3]
-    forms = []
-    for base in bases:
-        forms += [base, third_person(base), regular_past(base), ing_form(base)]
-        if base.endswith("l"):  # British spelling doubles it: "travelled", "travelling"
-            forms += [base + "led", base + "ling"]
+    """Forms a word no table knows might have if it is a verb: lemminflect's forms of the verbs it
+    may be a form of, or, for a word lemminflect does not know either, its possible bases inflected
+    by the spelling rules."""
+    known = [lemma for lemma in verb_lemmas(word) if spellings(lemma)]
+    if known:
+        forms = [word] + [f for lemma in known for f in conjugate(lemma).forms()]
+    else:
+        forms = []
+        for base in [word] + [s for s in _stems(word) if len(s) >= 3]:
+            forms += [base, third_person(base), regular_past(base), ing_form(base)]
+            if base.endswith("l"):  # British spelling doubles it: "travelled", "travelling"
+                forms += [base + "led", base + "ling"]
     return tuple(f for f in dict.fromkeys(forms) if f == word or same_unknown_verb(word, f))
 
 
