@@ -107,14 +107,15 @@ def _misspellings(verb: Conjugation) -> dict[str, tuple[str, str]]:
     return misspellings(verb.base, verb.past[0], verb.participle[0], verb.ing[0])
 
 
-def same_unknown_verb(a: str, b: str) -> bool:
-    """Two lower-case words no table knows that look like forms of one verb ("smell" / "smells",
-    "resign" / "resigned"): one is the other plus an inflection. Names (capitalised) never are."""
+def same_unknown_verb(a: str, b: str, dictionary: bool = True) -> bool:
+    """Two lower-case words no table knows that are forms of one verb in lemminflect's dictionary
+    ("performs" / "performed"; not with dictionary=False) or look like it ("smell" / "smells"): one
+    is the other plus an inflection. Names (capitalised) never are."""
     if a == b or lemmas(a) or lemmas(b) or not (a.isalpha() and b.isalpha() and a.islower() and b.islower()):
         return False
     if a in FUNCTION_WORDS or b in FUNCTION_WORDS:
         return False
-    if set(verb_lemmas(a)) & set(verb_lemmas(b)):
+    if dictionary and set(verb_lemmas(a)) & set(verb_lemmas(b)):
         return True  # lemminflect's forms of one verb ("overate" / "overeat")
     short, long = sorted((a, b), key=len)
     return short in _stems(long)
