@@ -57,6 +57,14 @@ def form_table() -> dict[str, frozenset[str]]:
     return {form: frozenset(lemmas) for form, lemmas in table.items()}
 
 
+def load() -> None:
+    """Read lemminflect's dictionaries and build the verb tables now (about a second), so that the
+    first request does not wait for them."""
+    form_table()
+    kind_table()
+    verb_lemmas("went")  # its lemma dictionary, a second file, read on first use
+
+
 def _stems(word: str) -> list[str]:
     """Candidate stems of a word that looks inflected (-s, -es, -ies, -ed, -ied, -ing)."""
     stems = []
@@ -116,7 +124,7 @@ def same_unknown_verb(a: str, b: str, dictionary: bool = True) -> bool:
     if a in FUNCTION_WORDS or b in FUNCTION_WORDS:
         return False
     if dictionary and set(verb_lemmas(a)) & set(verb_lemmas(b)):
-        return True  # lemminflect's forms of one verb ("overate" / "overeat")
+        return True  # lemminflect's forms of one verb, no stem shared ("mislaid" / "mislay")
     short, long = sorted((a, b), key=len)
     return short in _stems(long)
 
