@@ -12,7 +12,7 @@ from miniserve.tutor.corpus import v3 as corpus3
 
 from miniserve.tutor.corpus import inject
 from miniserve.tutor.runtime.guard import tokens, verb_edit_only
-from miniserve.tutor.corpus.inflect import Forms, forms, misspellings
+from miniserve.tutor.runtime.inflect import Forms, forms, misspellings
 
 LIMIT = 2500
 

@@ -173,6 +173,15 @@ def test_unknown_verbs_pass_only_where_a_verb_stands():
     assert not verb_edit_only("I like mango.", "I like mangos.")  # the object of a verb
 
 
+def test_forms_of_a_verb_no_table_knows_pass_by_lemminflects_dictionary():
+    """"performs" / "performed": neither is the other plus an ending; lemminflect knows both as "perform"."""
+    assert verb_edit_only("He performs a great feat two days ago.", "He performed a great feat two days ago.")
+    assert verb_edit_only("She mislaid her keys.", "She mislays her keys.")
+    assert not verb_edit_only("He performs a great feat two days ago.", "He performed a great feat two days ago.",
+                              dictionary=False)  # as the v3 corpus was built
+    assert not verb_edit_only("I like the performs.", "I like the performed.")  # still only where a verb stands
+
+
 def test_only_a_stray_to_may_go():
     assert verb_edit_only("You should to study.", "You should study.")
     assert verb_edit_only("Let me to explain.", "Let me explain.")

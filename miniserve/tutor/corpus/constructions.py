@@ -10,10 +10,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from miniserve.tutor.runtime.forms import ing_form
 from miniserve.tutor.corpus.phrases import (MID_ADVERBS, MODALS, NEGATIVE_MODALS, QUESTION_MODALS, WH_WORDS, Slot, Subject,
                                      article)
-from miniserve.tutor.runtime.verbs import Verb
+from miniserve.tutor.runtime.verbs import Verb, ing_form
 
 BE_PRESENT = {"first": "am", "third": "is", "other": "are"}
 BE_PAST = {"first": "was", "third": "was", "other": "were"}

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from miniserve.tutor.corpus import wordnet
 from miniserve.tutor.runtime.forms import lemmas as table_lemmas
 from miniserve.tutor.runtime.guard import tokens
-from miniserve.tutor.corpus.inflect import MODALS, forms, is_form, misspellings, noun_lemmas, verb_lemmas
+from miniserve.tutor.runtime.inflect import MODALS, forms, is_form, misspellings, noun_lemmas, verb_lemmas
 from miniserve.tutor.runtime.verbs import regular_past
 
 THIRD = frozenset(("he", "she", "it"))

@@ -30,7 +30,7 @@ from miniserve.tutor.corpus import inject
 
 from miniserve.tutor.corpus import wordnet
 from miniserve.tutor.runtime.guard import verb_edit_only
-from miniserve.tutor.corpus.inflect import forms, is_form
+from miniserve.tutor.runtime.inflect import forms, is_form
 from miniserve.tutor.corpus.inject import Edit
 from miniserve import console
 
@@ -124,8 +124,9 @@ def ground(split: str, limit: int | None = None, excluded: frozenset[str] | None
         for text in filter(None, (sentence, with_past_time(sentence))):
             if normal(text) in excluded:
                 continue
+            # dictionary=False: the guard as stage 9's corpus was built with, so this output stays the same
             edits = tuple(e for e in inject.edits(text)
-                          if normal(inject.apply(text, [e])) not in excluded and verb_edit_only(inject.apply(text, [e]), text))
+                          if normal(inject.apply(text, [e])) not in excluded and verb_edit_only(inject.apply(text, [e]), text, dictionary=False))
             out.append(Ground(text, edits, inject.classes(text)))
     return tuple(out)
 

@@ -18,9 +18,9 @@ from typing import Sequence
 import numpy as np
 from tokenizers import Tokenizer
 
-from miniserve.tutor.runtime import guard
-from miniserve.tutor.runtime.forms import NEGATIVE, aux_family, form_table, ing_form, lemmas, unknown_forms
-from miniserve.tutor.runtime.verbs import all_verbs, third_person
+from miniserve.tutor.runtime import forms, guard
+from miniserve.tutor.runtime.conjugation import by_base
+from miniserve.tutor.runtime.forms import NEGATIVE, aux_family, lemmas, unknown_forms
 from miniserve import console
 
 # What an auxiliary may become: its other persons, numbers and tenses, with the same polarity.
@@ -77,16 +77,8 @@ class VocabTrie:
 
 @cache
 def _verb_forms(lemma: str) -> tuple[str, ...]:
-    """Every regular form of a lexicon verb (never the learner's wrong forms)."""
-    forms = {lemma}
-    for verb in all_verbs():
-        if verb.base == lemma:
-            forms |= {verb.base, verb.third, verb.past, verb.participle, ing_form(verb.base, verb.past)}
-            if verb.base.endswith("l") and verb.past == verb.base + "ed":  # "travelled", British
-                forms |= {verb.base + "led", verb.base + "ling"}
-    if len(forms) == 1:  # a verb only the guard's extra table knows: its known forms
-        forms |= {f for f, ls in form_table().items() if lemma in ls} | {third_person(lemma), ing_form(lemma)}
-    return tuple(sorted(forms))
+    """Every spelling of every form of a known verb (never the learner's wrong forms)."""
+    return tuple(sorted(by_base()[lemma].forms()))
 
 
 def alternatives(toks: list[str], i: int) -> tuple[str, ...]:
@@ -242,6 +234,7 @@ class EditConstraints:
     """Makes an EditConstraint per sentence, sharing the vocabulary trie (built once per tokenizer)."""
 
     def __init__(self, tokenizer: Tokenizer, special_ids: Sequence[int], why_id: int):
+        forms.load()  # at start, with the trie: not in the first request
         self.trie = VocabTrie(tokenizer, special_ids)
         self.why_id = why_id
 
@@ -270,6 +263,9 @@ def main(argv: list[str] | None = None) -> None:
 
     prompt = TutorPrompt.from_folder(model_folder())
     started = time.perf_counter()
+    forms.load()
+    forms_ms = (time.perf_counter() - started) * 1e3
+    started = time.perf_counter()
     factory = EditConstraints.for_prompt(prompt)
     trie_ms = (time.perf_counter() - started) * 1e3
     cases = devsets.dev_cases()
@@ -290,7 +286,7 @@ def main(argv: list[str] | None = None) -> None:
         timings["first"] += t2 - t1
         timings["cached"] += t3 - t2
         calls += len(ids) + 1
-    print(f"vocabulary trie: {trie_ms:.1f} ms once; {len(walks)} sentences, {calls} calls")
+    print(f"verb forms: {forms_ms:.0f} ms once; vocabulary trie: {trie_ms:.1f} ms once; {len(walks)} sentences, {calls} calls")
     print(f"per sentence: build {timings['build'] / len(walks) * 1e6:.0f} us")
     print(f"per call: first {timings['first'] / calls * 1e6:.1f} us, cached {timings['cached'] / calls * 1e6:.1f} us")
 

@@ -1,4 +1,5 @@
-"""Which words are verb forms: auxiliaries by table, other verbs through the lexicon's verbs.
+"""Which words are verb forms: auxiliaries by table, other verbs by conjugation.py (the verb
+tables' verbs, inflected by lemminflect).
 
 Used by the guard (is this edit a verb-form edit?) and by the decoding constraint (which words may
 stand at a verb position?). A word unknown to the tables still counts as a form of a known verb when
@@ -7,11 +8,11 @@ it looks like one ("taked", "builded", "swimmed", "wented").
 
 from __future__ import annotations
 
-import csv
 from functools import cache
-from importlib import resources
 
-from miniserve.tutor.runtime.verbs import VOWELS, _doubles, all_verbs, misspellings, regular_past, third_person
+from miniserve.tutor.runtime.conjugation import KINDS, Conjugation, by_base, conjugate, conjugations
+from miniserve.tutor.runtime.inflect import spellings, verb_lemmas
+from miniserve.tutor.runtime.verbs import VOWELS, ing_form, misspellings, regular_past, third_person
 
 BE = ("be", "am", "is", "are", "was", "were", "been", "being", "isn't", "aren't", "wasn't", "weren't",
       "ain't", "'m", "'s", "'re")
@@ -41,34 +42,14 @@ FUNCTION_WORDS = NOUN_MARKERS | frozenset((
 ))
 
 
-def ing_form(base: str, past: str = "") -> str:
-    """The -ing form; `past` (when known) shows a doubled final consonant the rules miss ("equipped")."""
-    if past == base + base[-1:] + "ed" and base[-1:] not in VOWELS:
-        return base + base[-1] + "ing"
-    if base.endswith("ie"):
-        return base[:-2] + "ying"
-    if base.endswith("e") and not base.endswith(("ee", "ye", "oe")) and len(base) > 2:
-        return base[:-1] + "ing"
-    if base.endswith("c"):
-        return base + "king"
-    if _doubles(base):
-        return base + base[-1] + "ing"
-    return base + "ing"
-
-
 @cache
 def form_table() -> dict[str, frozenset[str]]:
-    """Every form of every lexicon verb -> the lemmas it can belong to ("found" -> find, found)."""
+    """Every form of every known verb (conjugation.py), and its over-regularised past ("taked"),
+    -> the lemmas it can belong to ("found" -> find, found)."""
     table: dict[str, set[str]] = {}
-    for verb in all_verbs():
-        forms = (verb.base, verb.third, verb.past, verb.participle, regular_past(verb.base),
-                 ing_form(verb.base, verb.past), third_person(verb.base))
-        for form in forms:
+    for verb in conjugations():
+        for form in verb.forms() + (regular_past(verb.base),):
             table.setdefault(form, set()).add(verb.base)
-    for base, pasts, participles in _extra_verbs():
-        forms = (base, third_person(base), ing_form(base), regular_past(base), *pasts, *participles)
-        for form in forms:
-            table.setdefault(form, set()).add(base)
     for family in ("be", "have", "do"):
         for word, fam in AUX_FAMILY.items():
             if fam == family and not word.startswith("'"):
@@ -76,11 +57,12 @@ def form_table() -> dict[str, frozenset[str]]:
     return {form: frozenset(lemmas) for form, lemmas in table.items()}
 
 
-def _extra_verbs() -> list[tuple[str, list[str], list[str]]]:
-    """Common verbs the corpus leaves out (variant forms such as "learnt"/"learned"): guard-only."""
-    text = resources.files("miniserve.tutor").joinpath("data", "extra_verbs.tsv").read_text(encoding="utf-8")
-    rows = csv.DictReader(text.splitlines(), delimiter="\t")
-    return [(r["base"], r["past"].split("|"), r["participle"].split("|")) for r in rows]
+def load() -> None:
+    """Read lemminflect's dictionaries and build the verb tables now (about a second), so that the
+    first request does not wait for them."""
+    form_table()
+    kind_table()
+    verb_lemmas("went")  # its lemma dictionary, a second file, read on first use
 
 
 def _stems(word: str) -> list[str]:
@@ -121,38 +103,45 @@ def lemmas(word: str) -> frozenset[str]:
 
 
 def misspelled_lemmas(word: str) -> frozenset[str]:
-    """Table verbs of which `word` is a form learners misspell ("writting", "studing", "choosen"),
+    """Known verbs of which `word` is a form learners misspell ("writting", "studing", "choosen"),
     by the rules corpus3 builds them with, so the guard accepts their correction."""
-    table = _verbs_by_base()
+    table = by_base()
     bases = {word[:-1], word[:-2], word[:-2] + "e", word[:-3] + "y", word[:-4] + "e", word[:-3], word[:-4]}
-    return frozenset(b for b in bases if b in table
-                     and word in misspellings(b, table[b].past, table[b].participle, ing_form(b, table[b].past)))
+    return frozenset(b for b in bases if b in table and word in _misspellings(table[b]))
 
 
 @cache
-def _verbs_by_base() -> dict:
-    return {verb.base: verb for verb in all_verbs()}
+def _misspellings(verb: Conjugation) -> dict[str, tuple[str, str]]:
+    return misspellings(verb.base, verb.past[0], verb.participle[0], verb.ing[0])
 
 
-def same_unknown_verb(a: str, b: str) -> bool:
-    """Two lower-case words no table knows that look like forms of one verb ("smell" / "smells",
-    "resign" / "resigned"): one is the other plus an inflection. Names (capitalised) never are."""
+def same_unknown_verb(a: str, b: str, dictionary: bool = True) -> bool:
+    """Two lower-case words no table knows that are forms of one verb in lemminflect's dictionary
+    ("performs" / "performed"; not with dictionary=False) or look like it ("smell" / "smells"): one
+    is the other plus an inflection. Names (capitalised) never are."""
     if a == b or lemmas(a) or lemmas(b) or not (a.isalpha() and b.isalpha() and a.islower() and b.islower()):
         return False
     if a in FUNCTION_WORDS or b in FUNCTION_WORDS:
         return False
+    if dictionary and set(verb_lemmas(a)) & set(verb_lemmas(b)):
+        return True  # lemminflect's forms of one verb, no stem shared ("mislaid" / "mislay")
     short, long = sorted((a, b), key=len)
     return short in _stems(long)
 
 
 def unknown_forms(word: str) -> tuple[str, ...]:
-    """Forms a word no table knows might have if it is a verb: its possible bases, inflected."""
-    bases = [word] + [s for s in _stems(word) if len(s) >= 3]
-    forms = []
-    for base in bases:
-        forms += [base, third_person(base), regular_past(base), ing_form(base)]
-        if base.endswith("l"):  # British spelling doubles it: "travelled", "travelling"
-            forms += [base + "led", base + "ling"]
+    """Forms a word no table knows might have if it is a verb: lemminflect's forms of the verbs it
+    may be a form of, or, for a word lemminflect does not know either, its possible bases inflected
+    by the spelling rules."""
+    known = [lemma for lemma in verb_lemmas(word) if spellings(lemma)]
+    if known:
+        forms = [word] + [f for lemma in known for f in conjugate(lemma).forms()]
+    else:
+        forms = []
+        for base in [word] + [s for s in _stems(word) if len(s) >= 3]:
+            forms += [base, third_person(base), regular_past(base), ing_form(base)]
+            if base.endswith("l"):  # British spelling doubles it: "travelled", "travelling"
+                forms += [base + "led", base + "ling"]
     return tuple(f for f in dict.fromkeys(forms) if f == word or same_unknown_verb(word, f))
 
 
@@ -184,14 +173,9 @@ AUX_KINDS = {
 def kind_table() -> dict[str, frozenset[str]]:
     """Every form of every known verb -> which forms it is: base, third, past, participle, ing."""
     table: dict[str, set[str]] = {}
-    for verb in all_verbs():
-        for kind, form in (("base", verb.base), ("third", verb.third), ("past", verb.past),
-                           ("participle", verb.participle), ("ing", ing_form(verb.base, verb.past))):
-            table.setdefault(form, set()).add(kind)
-    for base, pasts, participles in _extra_verbs():
-        for kind, forms in (("base", [base]), ("third", [third_person(base)]), ("past", pasts),
-                            ("participle", participles), ("ing", [ing_form(base)])):
-            for form in forms:
+    for verb in conjugations():
+        for kind in KINDS:
+            for form in verb.spellings(kind):
                 table.setdefault(form, set()).add(kind)
     for word, kinds in AUX_KINDS.items():
         table[word] = set(kinds)

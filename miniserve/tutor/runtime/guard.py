@@ -86,12 +86,12 @@ def role(toks: list[str], i: int) -> str:
     return "other"
 
 
-def _unknown_verb_pair(a: list[str], a_range: range, b: list[str], b_range: range) -> bool:
+def _unknown_verb_pair(a: list[str], a_range: range, b: list[str], b_range: range, dictionary: bool) -> bool:
     """One word no table knows, replaced by another form of it ("smells" -> "smell"), where a verb
     can stand: not after a determiner or preposition, nor right after another verb (its object)."""
     wa = [i for i in a_range if not a[i].isspace()]
     wb = [i for i in b_range if not b[i].isspace()]
-    if len(wa) != 1 or len(wb) != 1 or not same_unknown_verb(a[wa[0]], b[wb[0]]):
+    if len(wa) != 1 or len(wb) != 1 or not same_unknown_verb(a[wa[0]], b[wb[0]], dictionary):
         return False
     before, _ = neighbours(a, wa[0])
     if before in NOUN_MARKERS or aux_family(before) == "be":  # "were late" -> "were lated": an adjective
@@ -99,9 +99,9 @@ def _unknown_verb_pair(a: list[str], a_range: range, b: list[str], b_range: rang
     return aux_family(before) is not None or not lemmas(before)
 
 
-def _stretch_ok(a: list[str], a_range: range, b: list[str], b_range: range) -> bool:
+def _stretch_ok(a: list[str], a_range: range, b: list[str], b_range: range, dictionary: bool) -> bool:
     """Is this changed stretch (a[a_range] -> b[b_range]) a verb-form edit?"""
-    if _unknown_verb_pair(a, a_range, b, b_range):
+    if _unknown_verb_pair(a, a_range, b, b_range, dictionary):
         return True
     sides = []
     for toks, span in ((a, a_range), (b, b_range)):
@@ -135,12 +135,14 @@ def _stretch_ok(a: list[str], a_range: range, b: list[str], b_range: range) -> b
     return True
 
 
-def verb_edit_only(original: str, corrected: str) -> bool:
-    """True when `corrected` differs from `original` in verb forms only (or not at all)."""
+def verb_edit_only(original: str, corrected: str, dictionary: bool = True) -> bool:
+    """True when `corrected` differs from `original` in verb forms only (or not at all). With
+    dictionary=False two words no table knows are forms of one verb only by their endings, not by
+    lemminflect's dictionary (as when the v3 corpus was built: its output must not change)."""
     a, b = tokens(original), tokens(corrected)
     matcher = SequenceMatcher(None, a, b, autojunk=False)
     for op, i1, i2, j1, j2 in matcher.get_opcodes():
-        if op != "equal" and not _stretch_ok(a, range(i1, i2), b, range(j1, j2)):
+        if op != "equal" and not _stretch_ok(a, range(i1, i2), b, range(j1, j2), dictionary):
             return False
     return True
 

@@ -78,6 +78,21 @@ def regular_past(base: str) -> str:
     return base + "ed"
 
 
+def ing_form(base: str, past: str = "") -> str:
+    """The -ing form; `past` (when known) shows a doubled final consonant the rules miss ("equipped")."""
+    if past == base + base[-1:] + "ed" and base[-1:] not in VOWELS:
+        return base + base[-1] + "ing"
+    if base.endswith("ie"):
+        return base[:-2] + "ying"
+    if base.endswith("e") and not base.endswith(("ee", "ye", "oe")) and len(base) > 2:
+        return base[:-1] + "ing"
+    if base.endswith("c"):
+        return base + "king"
+    if _doubles(base):
+        return base + base[-1] + "ing"
+    return base + "ing"
+
+
 def _cvc(word: str) -> bool:
     return len(word) >= 3 and word[-3] not in VOWELS and word[-2] in VOWELS and word[-1] not in VOWELS | set("wxy")
 

@@ -1,8 +1,9 @@
 """Verb forms from lemminflect (its dictionary ships with the package), and the misspelled forms
 learners build from them ("writting", "studing", "planed", "choosen", "payed", "choosed", "costed").
 
-Only verbs lemminflect's dictionary knows are inflected here: a word it does not know is no verb
-the corpus injects an error into.
+Shared by the corpus (tutor v3 injects errors into verbs only this dictionary knows: `forms`, one
+spelling of each form) and the runtime (`spellings`: every spelling it lists, read by
+conjugation.py for the verbs the tutor knows).
 """
 
 from __future__ import annotations
@@ -44,6 +45,21 @@ def forms(lemma: str) -> Forms | None:
     if not all(form.isalpha() for form in found) or not ing.endswith("ing"):
         return None  # its few odd entries ("proof read", "baby-sat", "sting" as the -ing form)
     return Forms(lemma, third, past, participle, ing)  # type: ignore[arg-type]
+
+
+TAGS = {"third": "VBZ", "past": "VBD", "participle": "VBN", "ing": "VBG"}
+
+
+@cache
+def spellings(lemma: str) -> dict[str, tuple[str, ...]] | None:
+    """Every one-word spelling lemminflect lists of each form ("travel": past "traveled",
+    "travelled"), by the keys of TAGS; None for a word it knows no verb of. A form may be empty
+    where it lists only odd spellings ("ski": participle "ski'd")."""
+    lemma = lemma.lower()
+    if lemma in MODALS or not lemminflect.getAllInflections(lemma, upos="VERB"):
+        return None
+    return {kind: tuple(f for f in lemminflect.getInflection(lemma, tag=tag, inflect_oov=False) if f.isalpha())
+            for kind, tag in TAGS.items()}
 
 
 @cache

@@ -1,0 +1,31 @@
+"""The corpora are published training data (v1 and v2 rebuild stages 1-8, v3 stage 9): a change
+to what they draw from (verbs.py's tables and spelling rules, the guard that filters their errors)
+must not change a single example. v3 needs Debian's wordnet-base, as tests/test_corpus3.py does."""
+
+import hashlib
+
+import pytest
+
+from miniserve.tutor.corpus import v1, v2, v3
+
+# sha256 of repr(generate(split, 2000, seed=0)), taken before the runtime's verb forms moved to lemminflect.
+PINNED = {
+    (v1, "train"): "db0366e57fe63c4e2ac99bdee93a6bd9aafa5a02a1b2af1bf612da3fb6d2220c",
+    (v1, "test"): "fb314d1e4e5f791e82c120a6d61eac720d0fe2f3ccedc4c3ecc0a865c93f7093",
+    (v2, "train"): "55da56bb7713666d871e7f65d1a807d58615bc280ac1937fa50d55e38301ec74",
+    (v2, "test"): "e17a5cbd05b674d32691b527e04a3b698064eebea557f20f617855163d93fd47",
+}
+
+
+@pytest.mark.parametrize("corpus, split", list(PINNED), ids=lambda x: getattr(x, "__name__", x).rsplit(".", 1)[-1])
+def test_template_corpus_output_is_unchanged(corpus, split):
+    examples = corpus.generate(split, 2000, seed=0)
+    assert hashlib.sha256(repr(examples).encode()).hexdigest() == PINNED[(corpus, split)]
+
+
+def test_the_real_english_corpus_is_unchanged():
+    """v3 keeps errors the guard accepts without lemminflect's word pairs (as when stage 9 was
+    trained): the guard that serves accepts more, and v3 must not start drawing those."""
+    examples = v3.generate("train", 2000, seed=0, limit=3000)
+    assert hashlib.sha256(repr(examples).encode()).hexdigest() == (
+        "3f4ed1d127af4ac0a4c6d56bdaa90ea3b93d5f2c2c6ce505e2c54274279fbe4c")
