@@ -3,6 +3,8 @@ sentence's answer streamed as it arrives, the gate's scoring requests, and the u
 
 from __future__ import annotations
 
+import trio
+
 from miniserve.service.completion import Choice, Delta
 from miniserve.service.intake import admit
 from miniserve.http.state import Service
@@ -52,16 +54,23 @@ def choices_for(turns: list[Turn], tickets: list[Ticket], prompt: TutorPrompt) -
 
 async def gate(s: Service, turns: list[Turn], request_id: str) -> list[Ticket]:
     """Score the gate's variants of every turn that proposes a change, all enqueued together (so a
-    sentence's variants share a step), and give each turn its scores. Returns the tickets."""
+    sentence's variants share a step), and give each turn its scores. Returns the tickets. The parser
+    weighs agreement edits meanwhile, in a thread (Turn.weigh)."""
     pending = [t for t in turns if t.review is None]
     work = [w for t in pending for w in t.scoring]
     tickets: list[Ticket] = []
     try:
         tickets = admit(s, work, request_id, False, follow_up=True) if work else []
-        for ticket in tickets:
-            await ticket.done.wait()
-            if ticket.error:
-                raise ticket.error
+        async with trio.open_nursery() as nursery:
+            if any(t.to_parse for t in pending):
+                nursery.start_soon(trio.to_thread.run_sync, lambda: [t.weigh() for t in pending])
+            for ticket in tickets:
+                await ticket.done.wait()
+                if ticket.error:
+                    break
+        failed = next((t.error for t in tickets if t.done.is_set() and t.error), None)
+        if failed:
+            raise failed  # outside the nursery: the caller sees the error itself, not a group
     finally:
         for ticket in tickets:
             if not ticket.done.is_set():

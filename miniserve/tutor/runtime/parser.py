@@ -1,0 +1,107 @@
+"""The CMU Link Grammar parser, as evidence about subject-verb agreement (agreement.py).
+
+Its English dictionary checks agreement across any distance: "The teacher who lives next door have a
+dog" parses only by leaving a word unlinked (a null link), "... has a dog" with none; a correct
+sentence made wrong ("People who live in the city spends") gains a null link or a costlier reading.
+A `Parse` keeps just that: the null links of the best linkage and its disjunct cost.
+
+It comes from Debian (`apt-get install python3-link-grammar link-grammar-dictionaries-en`), built for
+CPython 3.11. Only that one package is loaded from Debian's dist-packages, never the whole folder (it
+would shadow the venv's packages). Without it the tutor still runs: `installed()` logs one warning
+and says None, and the agreement prior falls back to its neighbouring-word rules.
+
+A parse is bounded: sentences of more than MAX_WORDS words are not parsed, and the parser gives up
+after its time limit (LG counts whole seconds). Parses take 1-10 ms, at most about 150 ms on the
+learner-style set; the C library holds the GIL while it parses.
+"""
+
+from __future__ import annotations
+
+import atexit
+import importlib.util
+import logging
+import sys
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from types import ModuleType
+
+log = logging.getLogger("miniserve.tutor.parser")
+
+DEBIAN_PACKAGE = Path("/usr/lib/python3/dist-packages/linkgrammar")
+MAX_WORDS = 40  # longer sentences are not parsed: parse time grows fast with length
+MAX_NULLS = 3  # more unlinked words than this: no parse (the sentence is too broken to say anything)
+TIME_LIMIT_SECONDS = 1  # the parser's own limit, in whole seconds
+
+
+@dataclass(frozen=True)
+class Parse:
+    nulls: int  # words the best linkage leaves unlinked
+    cost: float  # the best linkage's disjunct cost: how far it stretches the dictionary
+
+
+class Parser:
+    """Link Grammar's English dictionary, shared by threads (each parse has its own sentence and options)."""
+
+    def __init__(self, module: ModuleType):
+        self.lg = module
+        # the dictionary's notes on loading (an unknown locale) go to the log, not to stderr
+        previous = module.LG_Error.set_handler(lambda error, _: log.debug("link-grammar: %s", str(error).strip()))
+        try:
+            self.dictionary = module.Dictionary("en")
+        finally:
+            module.LG_Error.set_handler(previous)
+        atexit.register(self.close)  # while the bindings still exist (their finaliser fails at shutdown)
+
+    def close(self) -> None:
+        self.__dict__.pop("dictionary", None)
+
+    @classmethod
+    def installed(cls, package: Path = DEBIAN_PACKAGE) -> Parser | None:
+        """The parser, or None (with a warning) when Debian's package or its dictionary is missing."""
+        try:
+            return cls(_load(package))
+        except Exception as error:  # missing, built for another Python, or no English dictionary
+            log.warning("Link Grammar parser not available (%s: %s): the agreement prior uses its word rules only; "
+                        "apt-get install python3-link-grammar link-grammar-dictionaries-en", type(error).__name__, error)
+            return None
+
+    def parse(self, sentence: str) -> Parse | None:
+        """The best linkage's null links and cost; None if too long, too broken or out of time."""
+        if len(sentence.split()) > MAX_WORDS:
+            return None
+        lg = self.lg
+        options = lg.ParseOptions(verbosity=0, max_null_count=MAX_NULLS, linkage_limit=100,
+                                  max_parse_time=TIME_LIMIT_SECONDS)
+        text = lg.Sentence(sentence, self.dictionary, options)
+        try:
+            best = next(iter(text.parse()), None)
+        except lg.LG_TimerExhausted:
+            return None
+        if best is None:
+            return None
+        return Parse(text.null_count(), round(best.disjunct_cost(), 3))
+
+
+def _load(package: Path) -> ModuleType:
+    """Debian's `linkgrammar` package alone, imported under its own name."""
+    if not (package / "__init__.py").exists():
+        raise ModuleNotFoundError(f"no {package}")
+    if "linkgrammar" in sys.modules:
+        return sys.modules["linkgrammar"]
+    spec = importlib.util.spec_from_file_location("linkgrammar", package / "__init__.py",
+                                                  submodule_search_locations=[str(package)])
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["linkgrammar"] = module
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        del sys.modules["linkgrammar"]
+        raise
+    return module
+
+
+@cache
+def shared() -> Parser | None:
+    """The process's parser, loaded once (about 0.3 s for the dictionary)."""
+    return Parser.installed()
