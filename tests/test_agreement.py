@@ -7,11 +7,12 @@ import time
 
 import pytest
 
+from miniserve.service.tutor_tickets import weigh
 from miniserve.service.tutoring import Tutor
 from miniserve.tutor.runtime import gate
 from miniserve.tutor.runtime.agreement import EVIDENCE_MARGIN, SUPPORT_MARGIN, doubt
 from miniserve.tutor.runtime.guard import tokens
-from miniserve.tutor.runtime.parser import MAX_WORDS, TIME_LIMIT_SECONDS, Parser
+from miniserve.tutor.runtime.parser import MAX_WORDS, TIME_LIMIT_SECONDS, Parser, ParserProcess
 from miniserve.tutor.runtime.prompt import TutorPrompt
 
 RULED_OUT, DOUBTFUL, FREE = math.inf, EVIDENCE_MARGIN, 0.0
@@ -104,7 +105,7 @@ def parsed_tutor(tutor_folder):
 @pytest.mark.parametrize("sentence, proposal, wanted", FAR_SUBJECTS)
 def test_the_parser_weighs_an_agreement_edit_whatever_the_distance(parsed_tutor, sentence, proposal, wanted):
     turn = proposed_turn(parsed_tutor, sentence, proposal)
-    turn.weigh()
+    turn.weigh(link_grammar.parse_all(turn.questions))
     assert turn.doubts == [wanted]
 
 
@@ -113,7 +114,7 @@ def test_a_supported_fix_passes_on_a_small_margin_and_a_broken_link_never(parsed
     fix = proposed_turn(parsed_tutor, *FAR_SUBJECTS[4][:2])
     damage = proposed_turn(parsed_tutor, *FAR_SUBJECTS[0][:2])
     for turn in (fix, damage):
-        turn.weigh()
+        turn.weigh(link_grammar.parse_all(turn.questions))
         turn.scored([[-20.0], [-19.0]])  # the model prefers the edit by 1 nat, under the 3.0 threshold
     assert fix.review.corrected == FAR_SUBJECTS[4][1]
     assert damage.review.corrected == FAR_SUBJECTS[0][0]
@@ -126,8 +127,7 @@ def test_without_the_parser_the_word_rules_decide(tutor_folder, tmp_path, caplog
     assert "apt-get install python3-link-grammar" in caplog.text
     tutor = Tutor(TutorPrompt.from_folder(tutor_folder), 256, 160, None, threshold=3.0, parser=None)
     turn = proposed_turn(tutor, *FAR_SUBJECTS[0][:2])
-    assert turn.to_parse == []
-    turn.weigh()
+    assert turn.to_parse == [] and turn.questions == []
     assert turn.doubts == [0.0]  # the word rules alone cannot see "People" behind "in the city"
 
 
@@ -139,3 +139,17 @@ def test_a_parse_is_bounded_in_length_and_time():
     start = time.perf_counter()
     link_grammar.parse(long)
     assert time.perf_counter() - start < TIME_LIMIT_SECONDS + 0.5
+
+
+@needs_parser
+async def test_the_server_parses_in_a_worker_process_off_the_event_loop(tutor_folder):
+    worker = ParserProcess()
+    try:
+        tutor = Tutor(TutorPrompt.from_folder(tutor_folder), 256, 160, None, threshold=3.0, parser=worker)
+        turns = [proposed_turn(tutor, *case[:2]) for case in FAR_SUBJECTS[:5]]
+        assert worker.parse_all(turns[0].questions) == link_grammar.parse_all(turns[0].questions)
+        await weigh(turns)  # as the route's gate does, beside the scoring
+        assert [t.doubts[0] for t in turns] == [case[2] for case in FAR_SUBJECTS[:5]]
+        assert all(t.to_parse == [] for t in turns)
+    finally:
+        worker.close()

@@ -63,7 +63,7 @@ async def gate(s: Service, turns: list[Turn], request_id: str) -> list[Ticket]:
         tickets = admit(s, work, request_id, False, follow_up=True) if work else []
         async with trio.open_nursery() as nursery:
             if any(t.to_parse for t in pending):
-                nursery.start_soon(trio.to_thread.run_sync, lambda: [t.weigh() for t in pending])
+                nursery.start_soon(weigh, [t for t in pending if t.to_parse])
             for ticket in tickets:
                 await ticket.done.wait()
                 if ticket.error:
@@ -79,6 +79,17 @@ async def gate(s: Service, turns: list[Turn], request_id: str) -> list[Ticket]:
     for turn in pending:
         turn.scored([[lp for lp, _ in next(scores).logprobs] for _ in turn.variants])
     return tickets
+
+
+async def weigh(turns: list[Turn]) -> None:
+    """The parser's evidence on the turns' agreement edits, from its worker process (ParserProcess):
+    a thread waits for the answer, the event loop does not."""
+    questions = [t.questions for t in turns]
+    parses = await trio.to_thread.run_sync(turns[0].tutor.parser.parse_all, [q for qs in questions for q in qs],
+                                           abandon_on_cancel=True)
+    answers = iter(parses)
+    for turn, asked in zip(turns, questions):
+        turn.weigh([next(answers) for _ in asked])
 
 
 def usage(tickets: list[Ticket], follow_up: list[Ticket]) -> dict:

@@ -63,16 +63,20 @@ class Tutor:
     max_new_tokens: int
     constraints: EditConstraints | None  # None: free decoding
     threshold: float | None  # the gate's margin in nats; None: no gate
-    parser: link_grammar.Parser | None = None  # evidence on agreement edits; None: the word rules alone
+    # evidence on agreement edits (`parse_all`: a Parser in this process, or a ParserProcess); None: the word rules alone
+    parser: link_grammar.Parser | link_grammar.ParserProcess | None = None
 
     @classmethod
-    def configured(cls, settings, prompt: TutorPrompt, n_positions: int, constraints: EditConstraints | None = None) -> "Tutor":
+    def configured(cls, settings, prompt: TutorPrompt, n_positions: int, constraints: EditConstraints | None = None,
+                   parser: link_grammar.Parser | link_grammar.ParserProcess | None = None) -> "Tutor":
         """As `settings` (the service's Settings) say: edit constraint and gate on or off, the threshold,
-        and the parser where it is installed (the gate's agreement prior reads it)."""
+        and with the gate the parser (`parser`, or this process's where it is installed)."""
         if constraints is None and settings.edit_constraint:
             constraints = EditConstraints.for_prompt(prompt)
+        if settings.gate and parser is None:
+            parser = link_grammar.shared()
         return cls(prompt, n_positions, settings.max_new_tokens, constraints if settings.edit_constraint else None,
-                   settings.gate_threshold if settings.gate else None, link_grammar.shared() if settings.gate else None)
+                   settings.gate_threshold if settings.gate else None, parser if settings.gate else None)
 
     def plan(self, text: str, paragraph: bool) -> "Plan":
         spans = sentences(text) if paragraph else [whole(text)]
@@ -129,16 +133,21 @@ class Turn:
         if self.tutor.parser is not None:
             self.to_parse = [i for i, e in enumerate(self.edits) if agreement_change(words, e.start, e.end, e.new)]
 
-    def weigh(self) -> None:
-        """The parser's evidence on each agreement edit: the input parsed alone and with the edit
-        (agreement.with_parse). CPU work of 1-150 ms that holds the GIL; only when such an edit is
-        proposed."""
+    @property
+    def questions(self) -> list[str]:
+        """What the parser is asked where agreement edits are proposed: the input, then the input with
+        each such edit alone."""
         if not self.to_parse:
-            return
-        before = self.tutor.parser.parse(self.line)
-        for i in self.to_parse:
-            after = self.tutor.parser.parse(gate.apply(self.line, self.edits, frozenset({i})).strip())
-            self.doubts[i] = with_parse(self.doubts[i], before, after)
+            return []
+        return [self.line] + [gate.apply(self.line, self.edits, frozenset({i})).strip() for i in self.to_parse]
+
+    def weigh(self, parses: list) -> None:
+        """The parser's answers to `questions`: each agreement edit's doubt, given the parse of the
+        input and of the input with the edit (agreement.with_parse)."""
+        if self.to_parse:
+            before, *after = parses
+            for i, parse in zip(self.to_parse, after, strict=True):
+                self.doubts[i] = with_parse(self.doubts[i], before, parse)
         self.to_parse = []
 
     @property
@@ -207,7 +216,8 @@ def run_sync(turns: list[Turn], run: Callable[[list[Sequence]], list[Sequence]])
         turn.decoded(seq.generated, seq.finish_reason)
     pending = [t for t in turns if t.review is None]
     for turn in pending:
-        turn.weigh()
+        if turn.to_parse:
+            turn.weigh(turn.tutor.parser.parse_all(turn.questions))
     seqs = iter(run([Sequence(list(ids), params) for t in pending for ids, params in t.scoring]))
     for turn in pending:
         turn.scored([[lp for lp, _ in next(seqs).logprobs] for _ in turn.variants])

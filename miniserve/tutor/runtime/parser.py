@@ -12,7 +12,8 @@ and says None, and the agreement prior falls back to its neighbouring-word rules
 
 A parse is bounded: sentences of more than MAX_WORDS words are not parsed, and the parser gives up
 after its time limit (LG counts whole seconds). Parses take 1-10 ms, at most about 150 ms on the
-learner-style set; the C library holds the GIL while it parses.
+learner-style set, and the C library holds the GIL meanwhile: the evaluation and the CLI parse in
+their own thread (`Parser`), the server in a worker process (`ParserProcess`).
 """
 
 from __future__ import annotations
@@ -20,7 +21,9 @@ from __future__ import annotations
 import atexit
 import importlib.util
 import logging
+import multiprocessing
 import sys
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -82,6 +85,9 @@ class Parser:
             return None
         return Parse(text.null_count(), round(best.disjunct_cost(), 3))
 
+    def parse_all(self, sentences: list[str]) -> list[Parse | None]:
+        return [self.parse(s) for s in sentences]
+
 
 def _load(package: Path) -> ModuleType:
     """Debian's `linkgrammar` package alone, imported under its own name."""
@@ -105,3 +111,32 @@ def _load(package: Path) -> ModuleType:
 def shared() -> Parser | None:
     """The process's parser, loaded once (about 0.3 s for the dictionary)."""
     return Parser.installed()
+
+
+def parse_all(sentences: list[str]) -> list[Parse | None]:
+    """Each sentence's parse by this process's parser (None for all without one)."""
+    parser = shared()
+    return [parser.parse(s) if parser is not None else None for s in sentences]
+
+
+class ParserProcess:
+    """The parser in a worker process of its own, for the server: the C library holds the GIL while
+    it parses (a 430 ms parse stalled the main thread for 420 ms), so a thread would not free the
+    event loop or the scheduler. The worker starts on the first parse (loading the dictionary there)."""
+
+    def __init__(self):
+        self.pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+
+    @classmethod
+    def installed(cls) -> ParserProcess | None:
+        """A worker, or None (with `shared`'s one warning) when Debian's package is missing."""
+        if not (DEBIAN_PACKAGE / "__init__.py").exists():
+            return shared()
+        return cls()
+
+    def parse_all(self, sentences: list[str]) -> list[Parse | None]:
+        """Blocks until the worker answers: call it from a thread (trio.to_thread.run_sync)."""
+        return self.pool.submit(parse_all, sentences).result()
+
+    def close(self) -> None:
+        self.pool.shutdown(wait=False, cancel_futures=True)
