@@ -140,3 +140,48 @@ class ParserProcess:
 
     def close(self) -> None:
         self.pool.shutdown(wait=False, cancel_futures=True)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Time the parser on the learner-style dev half (inputs and expected answers), and how long a
+    parse in a thread stalls the main thread (the GIL).
+
+        python -m miniserve.tutor.runtime.parser
+    """
+    import threading
+    import time
+
+    from miniserve import console
+    from miniserve.tutor.evaluation import learner_set
+
+    console.ArgumentParser(prog="python -m miniserve.tutor.runtime.parser", description=main.__doc__.splitlines()[0]).parse_args(argv)
+    started = time.perf_counter()
+    parser = shared()
+    if parser is None:
+        raise SystemExit("the Link Grammar parser is not installed (see the log)")
+    print(f"dictionary: {(time.perf_counter() - started) * 1e3:.0f} ms once")
+    sentences = sorted({s for c in learner_set.learner_cases("dev") for s in (c.sentence, c.corrected)})
+    times = []
+    for sentence in sentences:
+        t0 = time.perf_counter()
+        parser.parse(sentence)
+        times.append((time.perf_counter() - t0) * 1e3)
+    times.sort()
+    at = lambda q: times[min(len(times) - 1, int(q * len(times)))]  # noqa: E731
+    print(f"{len(times)} sentences: median {at(0.5):.1f} ms, p90 {at(0.9):.1f}, p99 {at(0.99):.1f}, max {times[-1]:.1f}")
+    slowest = max(sentences, key=lambda s: len(s.split()) if len(s.split()) <= MAX_WORDS else 0)
+    worker = threading.Thread(target=parser.parse, args=(slowest,))
+    t0 = time.perf_counter()
+    gap, last = 0.0, time.perf_counter()
+    worker.start()
+    while worker.is_alive():
+        now = time.perf_counter()
+        gap, last = max(gap, now - last), now
+    print(f"the longest sentence ({len(slowest.split())} words) parsed in a thread: the main thread's longest stall "
+          f"{gap * 1e3:.0f} ms of the parse's {(last - t0) * 1e3:.0f} ms")
+
+
+if __name__ == "__main__":
+    from miniserve import console
+
+    console.run(main)
