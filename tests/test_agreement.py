@@ -85,7 +85,10 @@ FAR_SUBJECTS = [
     # transport were" -> "was" reads more cheaply)
     ("The woman who cleans the offices arrive at six.", "The woman who cleans the offices arrives at six.", DOUBTFUL),
     ("They go home.", "They goes home.", RULED_OUT),
-    ("So don't forget to bring your coat.", "So doesn't forget to bring your coat.", DOUBTFUL),
+    ("So don't forget to bring your coat.", "So doesn't forget to bring your coat.", RULED_OUT),
+    # a capitalised first word is not a name: "People" singular would parse "says" cleanly
+    ("People who grew up without the internet often say it was better.",
+     "People who grew up without the internet often says it was better.", RULED_OUT),
 ]
 
 

@@ -76,7 +76,7 @@ class Parser:
         lg = self.lg
         options = lg.ParseOptions(verbosity=0, max_null_count=MAX_NULLS, linkage_limit=100,
                                   max_parse_time=TIME_LIMIT_SECONDS)
-        text = lg.Sentence(sentence, self.dictionary, options)
+        text = lg.Sentence(lower_first(sentence), self.dictionary, options)
         try:
             best = next(iter(text.parse()), None)
         except lg.LG_TimerExhausted:
@@ -87,6 +87,16 @@ class Parser:
 
     def parse_all(self, sentences: list[str]) -> list[Parse | None]:
         return [self.parse(s) for s in sentences]
+
+
+def lower_first(sentence: str) -> str:
+    """The sentence with its first letter lower-case (but "I"): the parser reads a capitalised first
+    word as a name when that links more cheaply ("People who grew up ... often says" parses cleanly with
+    "People" a singular name)."""
+    first = sentence.split(" ", 1)[0]
+    if first == "I" or first.startswith(("I'", "I\u2019")):
+        return sentence
+    return sentence[:1].lower() + sentence[1:]
 
 
 def _load(package: Path) -> ModuleType:
