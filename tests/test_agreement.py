@@ -3,7 +3,9 @@ speak against needs a larger margin, one they rule out never passes, and ordinar
 are left to the margin alone; the Link Grammar parser's evidence where the subject is far."""
 
 import math
+import os
 import time
+from concurrent.futures.process import BrokenProcessPool
 
 import pytest
 
@@ -150,5 +152,16 @@ async def test_the_server_parses_in_a_worker_process_off_the_event_loop(tutor_fo
         await weigh(turns)  # as the route's gate does, beside the scoring
         assert [t.doubts[0] for t in turns] == [case[2] for case in FAR_SUBJECTS[:5]]
         assert all(t.to_parse == [] for t in turns)
+    finally:
+        worker.close()
+
+
+def test_a_dead_parser_worker_leaves_the_word_rules_to_decide_and_is_replaced():
+    worker = ParserProcess()
+    try:
+        with pytest.raises(BrokenProcessPool):
+            worker.pool.submit(os._exit, 1).result()  # the worker dies
+        assert worker.parse_all(["He go to school.", "He goes to school."]) == [None, None]
+        assert worker.parse_all(["He go to school."]) == link_grammar.parse_all(["He go to school."])
     finally:
         worker.close()

@@ -55,7 +55,7 @@ def choices_for(turns: list[Turn], tickets: list[Ticket], prompt: TutorPrompt) -
 async def gate(s: Service, turns: list[Turn], request_id: str) -> list[Ticket]:
     """Score the gate's variants of every turn that proposes a change, all enqueued together (so a
     sentence's variants share a step), and give each turn its scores. Returns the tickets. The parser
-    weighs agreement edits meanwhile, in a thread (Turn.weigh)."""
+    weighs agreement edits meanwhile (`weigh`)."""
     pending = [t for t in turns if t.review is None]
     work = [w for t in pending for w in t.scoring]
     tickets: list[Ticket] = []

@@ -24,6 +24,7 @@ import logging
 import multiprocessing
 import sys
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -131,11 +132,16 @@ def parse_all(sentences: list[str]) -> list[Parse | None]:
 
 class ParserProcess:
     """The parser in a worker process of its own, for the server: the C library holds the GIL while
-    it parses (a 430 ms parse stalled the main thread for 420 ms), so a thread would not free the
-    event loop or the scheduler. The worker starts on the first parse (loading the dictionary there)."""
+    it parses (a 57 ms parse in a thread stalled the main thread 45 ms), so a thread would not free
+    the event loop or the scheduler. The worker starts on `start` or the first parse (about 0.3 s to
+    load the dictionary there, seconds on a busy machine); if it dies, the next parse starts another."""
 
     def __init__(self):
-        self.pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+        self.pool = self._new_pool()
+
+    @staticmethod
+    def _new_pool() -> ProcessPoolExecutor:
+        return ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
 
     @classmethod
     def installed(cls) -> ParserProcess | None:
@@ -144,9 +150,20 @@ class ParserProcess:
             return shared()
         return cls()
 
+    def start(self) -> None:
+        """Start the worker and load its dictionary now, without waiting (`miniserve serve` does, so
+        that the first request does not)."""
+        self.pool.submit(parse_all, [])
+
     def parse_all(self, sentences: list[str]) -> list[Parse | None]:
-        """Blocks until the worker answers: call it from a thread (trio.to_thread.run_sync)."""
-        return self.pool.submit(parse_all, sentences).result()
+        """Blocks until the worker answers: call it from a thread (trio.to_thread.run_sync). No parses
+        (the word rules decide) if the worker has died."""
+        try:
+            return self.pool.submit(parse_all, sentences).result()
+        except BrokenProcessPool:
+            log.warning("the parser's worker process died: starting another")
+            self.pool = self._new_pool()
+            return [None] * len(sentences)
 
     def close(self) -> None:
         self.pool.shutdown(wait=False, cancel_futures=True)
