@@ -24,7 +24,7 @@ from miniserve.http.ratelimit import Buckets
 from miniserve.scheduler import Scheduler, Unavailable
 from miniserve.tutor import model_folder
 from miniserve.tutor.runtime.constraint import EditConstraints
-from miniserve.tutor.runtime.parser import ParserProcess
+from miniserve.tutor.runtime.parser_process import ParserProcess
 from miniserve.tutor.runtime.prompt import TutorPrompt
 from miniserve.service.tutoring import Tutor
 

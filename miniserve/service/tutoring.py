@@ -63,12 +63,11 @@ class Tutor:
     max_new_tokens: int
     constraints: EditConstraints | None  # None: free decoding
     threshold: float | None  # the gate's margin in nats; None: no gate
-    # evidence on agreement edits (`parse_all`: a Parser in this process, or a ParserProcess); None: the word rules alone
-    parser: link_grammar.Parser | link_grammar.ParserProcess | None = None
+    parser: link_grammar.Parsing | None = None  # evidence on agreement edits; None: the word rules alone
 
     @classmethod
     def configured(cls, settings, prompt: TutorPrompt, n_positions: int, constraints: EditConstraints | None = None,
-                   parser: link_grammar.Parser | link_grammar.ParserProcess | None = None) -> "Tutor":
+                   parser: link_grammar.Parsing | None = None) -> "Tutor":
         """As `settings` (the service's Settings) say: edit constraint and gate on or off, the threshold,
         and with the gate the parser (`parser`, or this process's where it is installed)."""
         if constraints is None and settings.edit_constraint:

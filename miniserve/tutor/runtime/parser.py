@@ -13,7 +13,7 @@ and says None, and the agreement prior falls back to its neighbouring-word rules
 A parse is bounded: sentences of more than MAX_WORDS words are not parsed, and the parser gives up
 after its time limit (LG counts whole seconds). Parses take 1-10 ms, at most about 150 ms on the
 learner-style set, and the C library holds the GIL meanwhile: the evaluation and the CLI parse in
-their own thread (`Parser`), the server in a worker process (`ParserProcess`).
+their own thread (`Parser`), the server in a worker process (parser_process.py).
 """
 
 from __future__ import annotations
@@ -21,14 +21,12 @@ from __future__ import annotations
 import atexit
 import importlib.util
 import logging
-import multiprocessing
 import sys
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from types import ModuleType
+from typing import Protocol
 
 log = logging.getLogger("miniserve.tutor.parser")
 
@@ -42,6 +40,12 @@ TIME_LIMIT_SECONDS = 1  # the parser's own limit, in whole seconds
 class Parse:
     nulls: int  # words the best linkage leaves unlinked
     cost: float  # the best linkage's disjunct cost: how far it stretches the dictionary
+
+
+class Parsing(Protocol):
+    """What the tutoring flow asks of a parser: a Parser here, or a ParserProcess (parser_process.py)."""
+
+    def parse_all(self, sentences: list[str]) -> list[Parse | None]: ...
 
 
 class Parser:
@@ -128,45 +132,6 @@ def parse_all(sentences: list[str]) -> list[Parse | None]:
     """Each sentence's parse by this process's parser (None for all without one)."""
     parser = shared()
     return [parser.parse(s) if parser is not None else None for s in sentences]
-
-
-class ParserProcess:
-    """The parser in a worker process of its own, for the server: the C library holds the GIL while
-    it parses (a 57 ms parse in a thread stalled the main thread 45 ms), so a thread would not free
-    the event loop or the scheduler. The worker starts on `start` or the first parse (about 0.3 s to
-    load the dictionary there, seconds on a busy machine); if it dies, the next parse starts another."""
-
-    def __init__(self):
-        self.pool = self._new_pool()
-
-    @staticmethod
-    def _new_pool() -> ProcessPoolExecutor:
-        return ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
-
-    @classmethod
-    def installed(cls) -> ParserProcess | None:
-        """A worker, or None (with `shared`'s one warning) when Debian's package is missing."""
-        if not (DEBIAN_PACKAGE / "__init__.py").exists():
-            return shared()
-        return cls()
-
-    def start(self) -> None:
-        """Start the worker and load its dictionary now, without waiting (`miniserve serve` does, so
-        that the first request does not)."""
-        self.pool.submit(parse_all, [])
-
-    def parse_all(self, sentences: list[str]) -> list[Parse | None]:
-        """Blocks until the worker answers: call it from a thread (trio.to_thread.run_sync). No parses
-        (the word rules decide) if the worker has died."""
-        try:
-            return self.pool.submit(parse_all, sentences).result()
-        except BrokenProcessPool:
-            log.warning("the parser's worker process died: starting another")
-            self.pool = self._new_pool()
-            return [None] * len(sentences)
-
-    def close(self) -> None:
-        self.pool.shutdown(wait=False, cancel_futures=True)
 
 
 def main(argv: list[str] | None = None) -> None:
