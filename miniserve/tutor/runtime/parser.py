@@ -11,8 +11,9 @@ would shadow the venv's packages). Without it the tutor still runs: `installed()
 and says None, and the agreement prior falls back to its neighbouring-word rules.
 
 A parse is bounded: sentences of more than MAX_WORDS words are not parsed, and the parser gives up
-after its time limit (LG counts whole seconds). Parses take 1-10 ms, at most about 150 ms on the
-learner-style set, and the C library holds the GIL meanwhile: the evaluation and the CLI parse in
+after its time limit (LG counts whole seconds). A parse takes about 7 ms (median), at most about
+150 ms on the learner-style set (`python -m miniserve.tutor.runtime.parser`), and the C library holds
+the GIL meanwhile: the evaluation and the CLI parse in
 their own thread (`Parser`), the server in a worker process (parser_process.py).
 """
 
@@ -21,6 +22,7 @@ from __future__ import annotations
 import atexit
 import importlib.util
 import logging
+import re
 import sys
 from dataclasses import dataclass
 from functools import cache
@@ -98,8 +100,7 @@ def lower_first(sentence: str) -> str:
     """The sentence with its first letter lower-case (but "I"): the parser reads a capitalised first
     word as a name when that links more cheaply ("People who grew up ... often says" parses cleanly with
     "People" a singular name)."""
-    first = sentence.split(" ", 1)[0]
-    if first == "I" or first.startswith(("I'", "I\u2019")):
+    if re.match(r"I\b", sentence):  # "I", "I'm", "I, for one"
         return sentence
     return sentence[:1].lower() + sentence[1:]
 
