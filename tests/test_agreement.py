@@ -1,14 +1,22 @@
 """The gate's prior on agreement edits (tutor/runtime/agreement.py): an edit the sentence's own words
 speak against needs a larger margin, one they rule out never passes, and ordinary agreement fixes
-are left to the margin alone."""
+are left to the margin alone; the Link Grammar parser's evidence where the subject is far."""
 
 import math
+import subprocess
+import sys
+import time
 
 import pytest
 
+from miniserve.service.tutor_tickets import weigh
+from miniserve.service.tutoring import Tutor
 from miniserve.tutor.runtime import gate
-from miniserve.tutor.runtime.agreement import EVIDENCE_MARGIN, doubt
+from miniserve.tutor.runtime.agreement import EVIDENCE_MARGIN, SUPPORT_MARGIN, doubt
 from miniserve.tutor.runtime.guard import tokens
+from miniserve.tutor.runtime.parser import MAX_WORDS, TIME_LIMIT_SECONDS, Parser
+from miniserve.tutor.runtime.parser_process import ParserProcess
+from miniserve.tutor.runtime.prompt import TutorPrompt
 
 RULED_OUT, DOUBTFUL, FREE = math.inf, EVIDENCE_MARGIN, 0.0
 
@@ -59,3 +67,108 @@ def test_the_gate_adds_the_doubt_to_the_threshold():
     assert gate.decide([5.0, 5.0, 5.0], 2.0, [0.0, EVIDENCE_MARGIN, math.inf]) == frozenset({0})
     assert gate.decide([7.0, 7.0], 2.0, [EVIDENCE_MARGIN, math.inf]) == frozenset({0})
     assert gate.decide([1.0], 2.0) == frozenset()
+
+
+# The parser's evidence (Link Grammar, parser.py): a subject the neighbouring words cannot see.
+# The test command installs Debian's package (README); without it these tests fail, as the others that need a system package.
+link_grammar = Parser.installed()
+
+FAR_SUBJECTS = [
+    # a correct sentence made wrong across a relative clause or a phrase: never (the input parses cleanly)
+    ("People who live in the city spend more time online.", "People who live in the city spends more time online.", RULED_OUT),
+    ("People who live in the city spend more.", "People who live in the city spends more.", RULED_OUT),
+    # a costlier reading: doubtful
+    ("There are a lot of things to do.", "There is a lot of things to do.", DOUBTFUL),
+    ("The hotel that you booked for the speakers was very nice.", "The hotel that you booked for the speakers were very nice.", DOUBTFUL),
+    # a real error across a relative clause or a phrase: the parser links the subject once it is fixed
+    ("The students who live in the village walks to school every day.", "The students who live in the village walk to school every day.", -SUPPORT_MARGIN),
+    ("The books on the shelf belongs to my sister.", "The books on the shelf belong to my sister.", -SUPPORT_MARGIN),
+    ("There is a lot of things to do.", "There are a lot of things to do.", -SUPPORT_MARGIN),
+    # the word rules' doubt stands even where the parser supports the edit (it may be wrong: "If public
+    # transport were" -> "was" reads more cheaply)
+    ("The woman who cleans the offices arrive at six.", "The woman who cleans the offices arrives at six.", DOUBTFUL),
+    ("They go home.", "They goes home.", RULED_OUT),
+    ("So don't forget to bring your coat.", "So doesn't forget to bring your coat.", RULED_OUT),
+    # a capitalised first word is not a name: "People" singular would parse "says" cleanly
+    ("People who grew up without the internet often say it was better.",
+     "People who grew up without the internet often says it was better.", RULED_OUT),
+]
+
+
+def proposed_turn(tutor, sentence, proposal):
+    turn = tutor.plan(sentence, paragraph=False).turns[0]
+    turn.decoded(tutor.prompt.completion_ids(proposal, "Use the right form."), "stop")
+    assert turn.review is None  # the guard let the proposal through to the gate
+    return turn
+
+
+@pytest.fixture(scope="module")
+def parsed_tutor(tutor_folder):
+    return Tutor(TutorPrompt.from_folder(tutor_folder), 256, 160, None, threshold=3.0, parser=link_grammar)
+
+
+@pytest.mark.parametrize("sentence, proposal, wanted", FAR_SUBJECTS)
+def test_the_parser_weighs_an_agreement_edit_whatever_the_distance(parsed_tutor, sentence, proposal, wanted):
+    turn = proposed_turn(parsed_tutor, sentence, proposal)
+    turn.weigh(link_grammar.parse_all(turn.questions))
+    assert turn.doubts == [wanted]
+
+
+def test_a_supported_fix_passes_on_a_small_margin_and_a_broken_link_never(parsed_tutor):
+    fix = proposed_turn(parsed_tutor, *FAR_SUBJECTS[4][:2])
+    damage = proposed_turn(parsed_tutor, *FAR_SUBJECTS[0][:2])
+    for turn in (fix, damage):
+        turn.weigh(link_grammar.parse_all(turn.questions))
+        turn.scored([[-20.0], [-19.0]])  # the model prefers the edit by 1 nat, under the 3.0 threshold
+    assert fix.review.corrected == FAR_SUBJECTS[4][1]
+    assert damage.review.corrected == FAR_SUBJECTS[0][0]
+    assert damage.gated(-100.0).corrected == FAR_SUBJECTS[0][0]
+
+
+def test_without_the_parser_the_word_rules_decide(tutor_folder, tmp_path, caplog):
+    with caplog.at_level("WARNING", logger="miniserve.tutor.parser"):
+        assert Parser.installed(tmp_path / "linkgrammar") is None  # as on a machine without the package
+    assert "apt-get install python3-link-grammar" in caplog.text
+    tutor = Tutor(TutorPrompt.from_folder(tutor_folder), 256, 160, None, threshold=3.0, parser=None)
+    turn = proposed_turn(tutor, *FAR_SUBJECTS[0][:2])
+    assert turn.to_parse == [] and turn.questions == []
+    assert turn.doubts == [0.0]  # the word rules alone cannot see "People" behind "in the city"
+
+
+def test_a_parse_is_bounded_in_length_and_time():
+    assert link_grammar.parse(" ".join(["word"] * (MAX_WORDS + 1)) + ".") is None
+    long = ("The computers in the library, which were bought more than ten years ago by the school that my "
+            "brother and his friends attended, is very slow and some of them do not work at all.")
+    start = time.perf_counter()
+    link_grammar.parse(long)
+    assert time.perf_counter() - start < TIME_LIMIT_SECONDS + 0.5
+
+
+async def test_the_server_parses_in_a_worker_process_off_the_event_loop(tutor_folder):
+    worker = ParserProcess()
+    try:
+        tutor = Tutor(TutorPrompt.from_folder(tutor_folder), 256, 160, None, threshold=3.0, parser=worker)
+        turns = [proposed_turn(tutor, *case[:2]) for case in FAR_SUBJECTS[:5]]
+        assert worker.parse_all(turns[0].questions) == link_grammar.parse_all(turns[0].questions)
+        await weigh(turns)  # as the route's gate does, beside the scoring
+        assert [t.doubts[0] for t in turns] == [case[2] for case in FAR_SUBJECTS[:5]]
+        assert all(t.to_parse == [] for t in turns)
+    finally:
+        worker.close()
+
+
+def test_a_worker_that_dies_leaves_the_word_rules_to_decide_and_is_replaced():
+    worker = ParserProcess()
+    try:
+        worker.start()
+        worker.process.kill()  # gone between requests: the next parse starts another
+        worker.process.wait()
+        assert worker.parse_all(["He go to school."]) == link_grammar.parse_all(["He go to school."])
+        worker.close()
+        # gone in the middle of a request (it reads the question and exits without an answer)
+        worker.process = subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.readline()"],
+                                          stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        assert worker.parse_all(["He go to school.", "He goes to school."]) == [None, None]
+        assert worker.parse_all(["He goes to school."]) == link_grammar.parse_all(["He goes to school."])
+    finally:
+        worker.close()

@@ -60,6 +60,8 @@ def create_app(settings: Settings | None = None) -> QuartTrio:
     @app.after_serving
     async def stop():
         await service.drain()
+        if service.parser is not None:
+            service.parser.close()
         log.info("stopped")
 
     # ASGI layers, outermost first: worker check, nosniff on every answer, the client's address

@@ -24,6 +24,7 @@ from miniserve.http.ratelimit import Buckets
 from miniserve.scheduler import Scheduler, Unavailable
 from miniserve.tutor import model_folder
 from miniserve.tutor.runtime.constraint import EditConstraints
+from miniserve.tutor.runtime.parser_process import ParserProcess
 from miniserve.tutor.runtime.prompt import TutorPrompt
 from miniserve.service.tutoring import Tutor
 
@@ -63,6 +64,8 @@ class Service:
         # per sentence: which tokens may come next (copy the input, verb forms may change); None: free
         self.edit_constraints = (EditConstraints.for_prompt(self.prompt)
                                  if self.prompt is not None and self.settings.edit_constraint else None)
+        # the gate's agreement prior reads the parser, in a worker process (it holds the GIL while it parses)
+        self.parser = ParserProcess.installed() if self.prompt is not None and self.settings.gate else None
         self.special_texts = tuple(t.content for t in self.tokenizer.get_added_tokens_decoder().values() if t.special)
 
     @property
@@ -70,7 +73,8 @@ class Service:
         """The tutoring flow with this service's settings (once the engine is loaded)."""
         if self.engine is None:
             raise Unavailable("not ready: starting")
-        return Tutor.configured(self.settings, self.prompt, self.engine.config.n_positions, self.edit_constraints)
+        return Tutor.configured(self.settings, self.prompt, self.engine.config.n_positions, self.edit_constraints,
+                                self.parser)
 
     async def start(self, nursery: trio.Nursery) -> None:
         """Load (unless an engine was given, as tests do), warm up (off the event loop), then start

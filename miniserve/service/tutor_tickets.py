@@ -3,6 +3,8 @@ sentence's answer streamed as it arrives, the gate's scoring requests, and the u
 
 from __future__ import annotations
 
+import trio
+
 from miniserve.service.completion import Choice, Delta
 from miniserve.service.intake import admit
 from miniserve.http.state import Service
@@ -52,16 +54,23 @@ def choices_for(turns: list[Turn], tickets: list[Ticket], prompt: TutorPrompt) -
 
 async def gate(s: Service, turns: list[Turn], request_id: str) -> list[Ticket]:
     """Score the gate's variants of every turn that proposes a change, all enqueued together (so a
-    sentence's variants share a step), and give each turn its scores. Returns the tickets."""
+    sentence's variants share a step), and give each turn its scores. Returns the tickets. The parser
+    weighs agreement edits meanwhile (`weigh`)."""
     pending = [t for t in turns if t.review is None]
     work = [w for t in pending for w in t.scoring]
     tickets: list[Ticket] = []
     try:
         tickets = admit(s, work, request_id, False, follow_up=True) if work else []
-        for ticket in tickets:
-            await ticket.done.wait()
-            if ticket.error:
-                raise ticket.error
+        async with trio.open_nursery() as nursery:
+            if any(t.to_parse for t in pending):
+                nursery.start_soon(weigh, [t for t in pending if t.to_parse])
+            for ticket in tickets:
+                await ticket.done.wait()
+                if ticket.error:
+                    break
+        failed = next((t.error for t in tickets if t.done.is_set() and t.error), None)
+        if failed:
+            raise failed  # outside the nursery: the caller sees the error itself, not a group
     finally:
         for ticket in tickets:
             if not ticket.done.is_set():
@@ -70,6 +79,17 @@ async def gate(s: Service, turns: list[Turn], request_id: str) -> list[Ticket]:
     for turn in pending:
         turn.scored([[lp for lp, _ in next(scores).logprobs] for _ in turn.variants])
     return tickets
+
+
+async def weigh(turns: list[Turn]) -> None:
+    """The parser's evidence on the turns' agreement edits, from its worker process (ParserProcess):
+    a thread waits for the answer, the event loop does not."""
+    questions = [t.questions for t in turns]
+    parses = await trio.to_thread.run_sync(turns[0].tutor.parser.parse_all, [q for qs in questions for q in qs],
+                                           abandon_on_cancel=True)
+    answers = iter(parses)
+    for turn, asked in zip(turns, questions):
+        turn.weigh([next(answers) for _ in asked])
 
 
 def usage(tickets: list[Ticket], follow_up: list[Ticket]) -> dict:

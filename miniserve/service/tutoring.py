@@ -1,7 +1,8 @@
 """The tutoring flow, one for every entry point: POST /correct, `miniserve correct` and the
 evaluation. A text becomes one Turn per sentence, and every turn goes through the same stages:
 
-    plan -> decode (edit-constrained) -> guard -> gate (score the copy against the correction) -> answer
+    plan -> decode (edit-constrained) -> guard -> gate (score the copy against the correction,
+            and parse it where an edit changes agreement) -> answer
 
 The flow never runs the model: it says what to run (prompt ids and SamplingParams) and takes the
 finished sequences back. `run_sync` drives it on an engine in the calling thread (CLI, evaluation);
@@ -18,7 +19,8 @@ from miniserve.engine import SamplingParams, Sequence
 from miniserve.engine.stop import Runaway
 from miniserve.service.paragraph import Span, replace, sentences
 from miniserve.tutor.runtime import gate
-from miniserve.tutor.runtime.agreement import doubt
+from miniserve.tutor.runtime import parser as link_grammar
+from miniserve.tutor.runtime.agreement import agreement_change, doubt, with_parse
 from miniserve.tutor.runtime.constraint import EditConstraints
 from miniserve.tutor.runtime.guard import NO_ERROR, Review, review, tokens
 from miniserve.tutor.runtime.prompt import EXPLANATION_ALLOWANCE, Completion, SentenceError, TutorPrompt
@@ -61,14 +63,19 @@ class Tutor:
     max_new_tokens: int
     constraints: EditConstraints | None  # None: free decoding
     threshold: float | None  # the gate's margin in nats; None: no gate
+    parser: link_grammar.Parsing | None = None  # evidence on agreement edits; None: the word rules alone
 
     @classmethod
-    def configured(cls, settings, prompt: TutorPrompt, n_positions: int, constraints: EditConstraints | None = None) -> "Tutor":
-        """As `settings` (the service's Settings) say: edit constraint and gate on or off, the threshold."""
+    def configured(cls, settings, prompt: TutorPrompt, n_positions: int, constraints: EditConstraints | None = None,
+                   parser: link_grammar.Parsing | None = None) -> "Tutor":
+        """As `settings` (the service's Settings) say: edit constraint and gate on or off, the threshold,
+        and with the gate the parser (`parser`, or this process's where it is installed)."""
         if constraints is None and settings.edit_constraint:
             constraints = EditConstraints.for_prompt(prompt)
+        if settings.gate and parser is None:
+            parser = link_grammar.shared()
         return cls(prompt, n_positions, settings.max_new_tokens, constraints if settings.edit_constraint else None,
-                   settings.gate_threshold if settings.gate else None)
+                   settings.gate_threshold if settings.gate else None, parser if settings.gate else None)
 
     def plan(self, text: str, paragraph: bool) -> "Plan":
         spans = sentences(text) if paragraph else [whole(text)]
@@ -104,6 +111,7 @@ class Turn:
         self.variants: list[frozenset[int]] = []  # the kept-edit sets the gate scores
         self.margins: list[float] = []
         self.doubts: list[float] = []  # per edit: nats more the gate asks where the sentence speaks against it
+        self.to_parse: list[int] = []  # the agreement edits the parser is still to weigh (`weigh`)
         self.review: Review | None = None  # the answer
 
     def decoded(self, generated: list[int], finish_reason: str | None) -> None:
@@ -121,6 +129,25 @@ class Turn:
         words = tokens(self.line)
         self.doubts = [doubt(words, e.start, e.end, e.new) for e in self.edits]
         self.variants = gate.variants(len(self.edits))
+        if self.tutor.parser is not None:
+            self.to_parse = [i for i, e in enumerate(self.edits) if agreement_change(words, e.start, e.end, e.new)]
+
+    @property
+    def questions(self) -> list[str]:
+        """What the parser is asked where agreement edits are proposed: the input, then the input with
+        each such edit alone."""
+        if not self.to_parse:
+            return []
+        return [self.line] + [gate.apply(self.line, self.edits, frozenset({i})).strip() for i in self.to_parse]
+
+    def weigh(self, parses: list) -> None:
+        """The parser's answers to `questions`: each agreement edit's doubt, given the parse of the
+        input and of the input with the edit (agreement.with_parse)."""
+        if self.to_parse:
+            before, *after = parses
+            for i, parse in zip(self.to_parse, after, strict=True):
+                self.doubts[i] = with_parse(self.doubts[i], before, parse)
+        self.to_parse = []
 
     @property
     def scoring(self) -> list[Work]:
@@ -187,6 +214,9 @@ def run_sync(turns: list[Turn], run: Callable[[list[Sequence]], list[Sequence]])
     for turn, seq in zip(turns, seqs):
         turn.decoded(seq.generated, seq.finish_reason)
     pending = [t for t in turns if t.review is None]
+    for turn in pending:
+        if turn.to_parse:
+            turn.weigh(turn.tutor.parser.parse_all(turn.questions))
     seqs = iter(run([Sequence(list(ids), params) for t in pending for ids, params in t.scoring]))
     for turn in pending:
         turn.scored([[lp for lp, _ in next(seqs).logprobs] for _ in turn.variants])

@@ -9,9 +9,15 @@ marked doubtful, and the gate then asks the model for EVIDENCE_MARGIN more befor
 where the word right before the verb is a subject pronoun or "people" ("they goes", "people eats",
 "she go") is the edit ruled out: nothing else in the sentence can make those agree.
 
-The rules read only neighbouring words (no parser): the word before the verb, skipping adverbs,
-and for an auxiliary before its subject (a question) the words after it. A rule that cannot tell
-says nothing.
+The rules read only neighbouring words: the word before the verb, skipping adverbs, and for an
+auxiliary before its subject (a question) the words after it. A rule that cannot tell says nothing.
+
+A subject far from its verb ("People who live in the city spend" -> "spends", "There are a lot of
+things" -> "is") is what a parser sees and these rules cannot: `with_parse` weighs the Link Grammar
+parser's verdict (parser.py) on the input and on the input with the edit. An edit after which the
+parse leaves more words unlinked never passes when the input parsed cleanly (EVIDENCE_MARGIN more
+otherwise); one after which the parse is costlier is doubtful; one that links more words, or reads
+much more cheaply, needs SUPPORT_MARGIN less than the threshold unless the word rules doubt it.
 """
 
 from __future__ import annotations
@@ -23,9 +29,14 @@ import lemminflect
 
 from miniserve.tutor.runtime.forms import aux_family, form_kinds, lemmas
 from miniserve.tutor.runtime.guard import role
+from miniserve.tutor.runtime.parser import Parse
 
 # Nats a doubtful edit must pass beyond the gate's threshold: e^4, about 55 times likelier than the input.
 EVIDENCE_MARGIN = 4.0
+# Nats a parser-supported edit may fall short of the threshold (3.0 by default: such an edit passes
+# when the model prefers it at all). Chosen on the learner-style dev half (docs/model.md).
+SUPPORT_MARGIN = 3.0
+COST_SLACK = 0.5  # a parse's disjunct cost must move by more than this to count
 RULED_OUT_BEFORE_THIRD = frozenset(("i", "you", "we", "they", "people"))  # "they goes", "people eats"
 RULED_OUT_BEFORE_PLURAL = frozenset(("he", "she"))  # "she go" ("it" may be an object: "let it go")
 ADVERBS = frozenset((
@@ -127,18 +138,42 @@ def doubt(toks: list[str], start: int, end: int, new: tuple[str, ...]) -> float:
     return EVIDENCE_MARGIN
 
 
-def against_evidence(toks: list[str], start: int, end: int, new: tuple[str, ...]) -> bool:
-    """Is the edit toks[start:end] -> new an agreement change the sentence's own words speak against?"""
+def agreement_change(toks: list[str], start: int, end: int, new: tuple[str, ...]) -> tuple[str, str] | None:
+    """(old, new) when the edit toks[start:end] -> new trades one verb form for another person or
+    number of the same verb ("go" -> "goes", "were" -> "was"); None for any other edit."""
     old = [t for t in toks[start:end] if not t.isspace()]
     fresh = [t for t in new if not t.isspace()]
     if len(old) != 1 or len(fresh) != 1:
-        return False
+        return None
     a, b = old[0], fresh[0]
     if not ((lemmas(a) & lemmas(b)) or aux_family(a) == aux_family(b) is not None):
+        return None
+    if not ((non_third(a) and third(b)) or (third(a) and non_third(b))):
+        return None
+    return a, b
+
+
+def with_parse(doubt: float, before: Parse | None, after: Parse | None) -> float:
+    """The doubt of an agreement edit once the parser has read the input (`before`) and the input
+    with the edit (`after`); unchanged when either has no parse."""
+    if before is None or after is None:
+        return doubt
+    if after.nulls > before.nulls:  # the edit breaks a link: "People who live in the city spends"
+        return max(doubt, math.inf if before.nulls == 0 else EVIDENCE_MARGIN)
+    if after.nulls < before.nulls or after.cost < before.cost - COST_SLACK:
+        return doubt or -SUPPORT_MARGIN  # "The woman who cleans the offices arrive" -> "arrives"
+    if after.cost > before.cost + COST_SLACK:
+        return max(doubt, EVIDENCE_MARGIN)  # a costlier reading: "There are a lot of things" -> "is"
+    return doubt
+
+
+def against_evidence(toks: list[str], start: int, end: int, new: tuple[str, ...]) -> bool:
+    """Is the edit toks[start:end] -> new an agreement change the sentence's own words speak against?"""
+    change = agreement_change(toks, start, end, new)
+    if change is None:
         return False
-    to_third, to_plural = non_third(a) and third(b), third(a) and non_third(b)
-    if not (to_third or to_plural):
-        return False
+    a, b = change
+    to_third = non_third(a) and third(b)
     before = _words_before(toks, start)
     if _norm(a) == "were" and _norm(b) == "was" and ("if" in before or "wish" in before):
         return True  # "If public transport were cheaper": the unreal "were" suits every person

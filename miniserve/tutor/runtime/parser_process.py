@@ -1,0 +1,89 @@
+"""The Link Grammar parser (parser.py) in a worker process of its own, for the server.
+
+The C library holds the GIL while it parses (a 57 ms parse in a thread stalled the main thread 45
+ms), so a thread alone would not free the event loop or the scheduler. The worker is `python -m
+miniserve.tutor.runtime.parser_process`: it reads one JSON list of sentences per line on stdin and
+answers one JSON list per line, [null links, cost] or null per sentence. It ends when its stdin
+closes (the server exits, however it exits). One request at a time: a lock serialises the threads
+that ask. If the worker dies, the request gets no parses (the word rules decide) and the next one
+starts another worker.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import subprocess
+import sys
+import threading
+
+from miniserve.tutor.runtime.parser import DEBIAN_PACKAGE, Parse, parse_all, shared
+
+log = logging.getLogger("miniserve.tutor.parser")
+
+
+class ParserProcess:
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.process: subprocess.Popen | None = None
+
+    @classmethod
+    def installed(cls) -> ParserProcess | None:
+        """A worker, or None (with `shared`'s one warning) when Debian's package is missing."""
+        if not (DEBIAN_PACKAGE / "__init__.py").exists():
+            return shared()
+        return cls()
+
+    def start(self) -> None:
+        """Start the worker now (it loads the dictionary while the server loads the model)."""
+        with self.lock:
+            self._running()
+
+    def _running(self) -> subprocess.Popen:
+        if self.process is None or self.process.poll() is not None:
+            self.process = subprocess.Popen([sys.executable, "-m", "miniserve.tutor.runtime.parser_process"],
+                                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, encoding="utf-8")
+        return self.process
+
+    def parse_all(self, sentences: list[str]) -> list[Parse | None]:
+        """Blocks until the worker answers: call it from a thread (trio.to_thread.run_sync)."""
+        with self.lock:
+            worker = self._running()
+            try:
+                worker.stdin.write(json.dumps(sentences) + "\n")
+                worker.stdin.flush()
+                line = worker.stdout.readline()
+            except OSError:  # a broken pipe: it has gone
+                line = ""
+            if not line:
+                log.warning("the parser's worker process ended (%s): the next parse starts another", worker.poll())
+                worker.kill()
+                self.process = None
+                return [None] * len(sentences)
+        return [Parse(*answer) if answer else None for answer in json.loads(line)]
+
+    def close(self) -> None:
+        """Close its stdin (it exits); kill it if it has not within a second."""
+        with self.lock:
+            if self.process is None:
+                return
+            self.process.stdin.close()
+            try:
+                self.process.wait(1.0)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+            self.process = None
+
+
+def serve() -> None:
+    """The worker's loop: a JSON list of sentences in per line, their parses out."""
+    shared()  # load the dictionary before the first question
+    for line in sys.stdin:
+        parses = parse_all(json.loads(line))
+        sys.stdout.write(json.dumps([[p.nulls, p.cost] if p else None for p in parses]) + "\n")
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    serve()
