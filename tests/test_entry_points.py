@@ -21,9 +21,10 @@ from helpers import free_port
 ENTRY_POINTS = sorted(
     path.relative_to(ROOT).with_suffix("").as_posix().replace("/", ".")
     for folder in OURS for path in (ROOT / folder).rglob("*.py")
-    # the engine core and the API processes are the server's children, started with its own arguments
+    # the engine core, the API processes and the parser's worker are the server's children, started
+    # with its own arguments or protocol
     if '__name__ == "__main__"' in path.read_text()
-    and not any(child in path.as_posix() for child in ("engine/core", "http/api_process")))
+    and not any(child in path.as_posix() for child in ("engine/core", "http/api_process", "runtime/parser_process")))
 # numbers that may be zero or below; every other count, rate, size or duration must be above 0
 SIGNED = {"seed", "client_nice", "grow_layers", "warmup", "gate_threshold", "real_share", "spare", "max_queue",
           "target", "fractions", "tolerance"}
