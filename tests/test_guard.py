@@ -194,3 +194,12 @@ def test_an_adjective_after_be_never_takes_verb_endings():
     assert not verb_edit_only("We were late.", "We were lated.")
     assert not verb_edit_only("You were right about it.", "You were righting about it.")
     assert verb_edit_only("They were decorate the room.", "They were decorating the room.")  # a known verb
+
+
+def test_edits_the_matcher_cuts_across_spaces_are_judged_as_the_constraint_made_them():
+    """Found by the constraint/guard property test: three allowed edits side by side, which the
+    word matcher had aligned through the spaces into pieces none of which is a verb edit."""
+    sentence = "Every tall gåxpoung may to do next spring, and Claire overthrows Amaka."
+    assert verb_edit_only(sentence, "Every tall gåxpoung may done nexted sprung, and Claire overthrow Amaka.")
+    assert not verb_edit_only("I can go home.", "I must went home.")  # still: another modal, another verb
+    assert not verb_edit_only(sentence, "Every tall gåxpoung may done nexted summer, and Claire overthrow Amaka.")

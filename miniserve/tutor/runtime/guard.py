@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from difflib import SequenceMatcher
+from functools import cache
 
 from miniserve.tutor.runtime.explanation import changes, fits, from_edit
 from miniserve.tutor.runtime.forms import FUNCTION_WORDS, NOUN_MARKERS, aux_family, is_verb_form, lemmas, negative, same_unknown_verb
@@ -135,16 +136,44 @@ def _stretch_ok(a: list[str], a_range: range, b: list[str], b_range: range, dict
     return True
 
 
+MAX_PIECES_WORDS = 6  # a longer changed stretch is judged whole only (bounded work per answer)
+
+
 def verb_edit_only(original: str, corrected: str, dictionary: bool = True) -> bool:
     """True when `corrected` differs from `original` in verb forms only (or not at all). With
     dictionary=False two words no table knows are forms of one verb only by their endings, not by
     lemminflect's dictionary (as when the v3 corpus was built: its output must not change)."""
     a, b = tokens(original), tokens(corrected)
-    matcher = SequenceMatcher(None, a, b, autojunk=False)
-    for op, i1, i2, j1, j2 in matcher.get_opcodes():
-        if op != "equal" and not _stretch_ok(a, range(i1, i2), b, range(j1, j2), dictionary):
+
+    @cache
+    def pieces_ok(a0: int, a1: int, b0: int, b1: int) -> bool:
+        """The stretch a[a0:a1] -> b[b0:b1] judged whole, or else as consecutive pieces that each
+        change words on both sides: the matcher sees "to do next spring" -> "done nexted sprung" as
+        one stretch, while it is three edits the decoding constraint allows one by one."""
+        if _stretch_ok(a, range(a0, a1), b, range(b0, b1), dictionary):
+            return True
+        wa = [i for i in range(a0, a1) if not a[i].isspace()]
+        wb = [j for j in range(b0, b1) if not b[j].isspace()]
+        if min(len(wa), len(wb)) < 2 or max(len(wa), len(wb)) > MAX_PIECES_WORDS:
             return False
-    return True
+        return any(_stretch_ok(a, range(a0, wa[x]), b, range(b0, wb[y]), dictionary) and pieces_ok(wa[x], a1, wb[y], b1)
+                   for x in range(1, len(wa)) for y in range(1, len(wb)))
+
+    opcodes = SequenceMatcher(None, a, b, autojunk=False).get_opcodes()
+    if all(op == "equal" or pieces_ok(i1, i2, j1, j2) for op, i1, i2, j1, j2 in opcodes):
+        return True
+    # The matcher may align the spaces between changed words and cut the edits wrongly ("to do
+    # next spring" -> "done nexted sprung" as "to" -> "done", "do" -> "nexted", "next spring" ->
+    # "sprung"): judge again with changed stretches that only spaces separate taken together.
+    merged: list[list[int]] = []
+    for op, i1, i2, j1, j2 in opcodes:
+        if op != "equal" and merged and merged[-1][4]:
+            merged[-1][1], merged[-1][3], merged[-1][4] = i2, j2, False
+        elif op != "equal":
+            merged.append([i1, i2, j1, j2, False])
+        elif merged and not merged[-1][4] and all(t == " " for t in a[i1:i2]):
+            merged[-1][1], merged[-1][3], merged[-1][4] = i2, j2, True  # may join the next change
+    return all(pieces_ok(i1, i2, j1, j2) for i1, i2, j1, j2, _ in merged)
 
 
 def review(original: str, corrected: str, explanation: str) -> Review:
