@@ -5,6 +5,7 @@ goes once a stream is really under way, and readiness is polled in a bounded loo
 from __future__ import annotations
 
 import signal
+from types import SimpleNamespace
 
 import httpx
 import trio
@@ -58,3 +59,22 @@ async def test_sigterm_with_streams_open_finishes_them_and_refuses_new_work(tuto
         assert await trio.to_thread.run_sync(process.wait, 30) == 0
     lines = log.lines()
     assert any('"shutting down' in line for line in lines), lines[-5:]
+
+
+async def test_drain_waits_for_a_request_between_its_sequences(tutor_folder, autojump_clock):
+    """A tutor request whose decode has finished and whose gate has not yet sent its scoring holds
+    no sequence: the drain must wait for its handler, or the scoring meets a stopped scheduler."""
+    from miniserve.config import Settings
+    from miniserve.http.state import Service
+
+    service = Service(Settings(drain_delay=0, drain_timeout=30), tutor_folder)
+    closed = []
+    service.scheduler = SimpleNamespace(n_running=0, n_waiting=0, close=lambda: closed.append(trio.current_time()))
+    service.handling = 1  # admission.py counts it: inside its handler, no sequence in the engine
+    start = trio.current_time()
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(service.drain)
+        await trio.sleep(5)
+        assert closed == []  # still waiting for the handler
+        service.handling = 0
+    assert closed and closed[0] - start >= 5

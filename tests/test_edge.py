@@ -52,7 +52,7 @@ def service(n_waiting: int, max_queue: int = 4, ready: bool = True):
     health = Health(model_loaded=ready, warmed_up=ready, scheduler_alive=ready)
     scheduler = SimpleNamespace(has_room=lambda n: n_waiting + n <= max_queue, retry_after=lambda: 3,
                                 capacity=2 + max_queue)  # two slots
-    return SimpleNamespace(scheduler=scheduler if ready else None, health=health)
+    return SimpleNamespace(scheduler=scheduler if ready else None, health=health, handling=0)
 
 
 async def test_admission_passes_while_the_queue_has_room():

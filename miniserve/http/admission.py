@@ -55,9 +55,11 @@ class Admission:
                 self.unanswered -= 1  # before the write, which may block on a client that does not read
             await send(message)
         self.unanswered += 1
+        self.service.handling += 1
         try:
             await self.app(scope, receive, send_counted)
         finally:
+            self.service.handling -= 1
             if not answering:
                 self.unanswered -= 1
 

@@ -50,6 +50,9 @@ class Service:
     core_lost: trio.Event = field(default_factory=trio.Event)  # the engine core process died: the server exits
     core_address: str | None = None  # with --api-processes: the shared engine core's unix socket
     started: trio.Event = field(default_factory=trio.Event)  # start() has ended: ready, or failed (health says)
+    # Generation requests inside their handlers (admission.py counts them): a tutor request between
+    # its decode and its gate's scoring holds no sequence, and a drain must not stop the scheduler then.
+    handling: int = 0
 
     def __post_init__(self):
         self.created = int(time.time())
@@ -135,13 +138,14 @@ class Service:
     async def drain(self) -> None:
         """Refuse new work (/readyz 503), keep the listener for drain_delay so that a balancer sees it
         and stops sending (connections it opens while the listener closes would be reset), let the
-        running requests finish (up to drain_timeout), stop the scheduler."""
+        running requests finish (their sequences and their handlers, up to drain_timeout), stop the
+        scheduler."""
         if not self.health.draining:
             self.health.draining = True
             await trio.sleep(self.settings.drain_delay)
         if self.scheduler is None:
             return
         with trio.move_on_after(self.settings.drain_timeout):
-            while self.scheduler.n_running or self.scheduler.n_waiting:
+            while self.scheduler.n_running or self.scheduler.n_waiting or self.handling:
                 await trio.sleep(0.02)
         self.scheduler.close()
