@@ -53,43 +53,40 @@ def choices_for(turns: list[Turn], tickets: list[Ticket], prompt: TutorPrompt) -
 
 
 async def gate(s: Service, turns: list[Turn], request_id: str) -> list[Ticket]:
-    """Score the gate's variants of every turn that proposes a change, all enqueued together (so a
-    sentence's variants share a step), and give each turn its scores. Returns the tickets. The parser
-    weighs agreement edits meanwhile (`weigh`)."""
+    """The parser's rounds first (`weigh`: evidence on agreement edits, offers where no change was
+    proposed), then the gate's answers of every turn still undecided, scored all together (so a
+    sentence's answers share a step); each turn gets its scores. Returns the scoring tickets."""
+    await weigh([t for t in turns if t.review is None and t.questions])
     pending = [t for t in turns if t.review is None]
     work = [w for t in pending for w in t.scoring]
     tickets: list[Ticket] = []
     try:
         tickets = admit(s, work, request_id, False, follow_up=True) if work else []
-        async with trio.open_nursery() as nursery:
-            if any(t.to_parse for t in pending):
-                nursery.start_soon(weigh, [t for t in pending if t.to_parse])
-            for ticket in tickets:
-                await ticket.done.wait()
-                if ticket.error:
-                    break
-        failed = next((t.error for t in tickets if t.done.is_set() and t.error), None)
-        if failed:
-            raise failed  # outside the nursery: the caller sees the error itself, not a group
+        for ticket in tickets:
+            await ticket.done.wait()
+            if ticket.error:
+                raise ticket.error
     finally:
         for ticket in tickets:
             if not ticket.done.is_set():
                 ticket.cancelled = True
     scores = iter(tickets)
     for turn in pending:
-        turn.scored([[lp for lp, _ in next(scores).logprobs] for _ in turn.variants])
+        turn.scored([[lp for lp, _ in next(scores).logprobs] for _ in turn.answers])
     return tickets
 
 
 async def weigh(turns: list[Turn]) -> None:
-    """The parser's evidence on the turns' agreement edits, from its worker process (ParserProcess):
-    a thread waits for the answer, the event loop does not."""
-    questions = [t.questions for t in turns]
-    parses = await trio.to_thread.run_sync(turns[0].tutor.parser.parse_all, [q for qs in questions for q in qs],
-                                           abandon_on_cancel=True)
-    answers = iter(parses)
-    for turn, asked in zip(turns, questions):
-        turn.weigh([next(answers) for _ in asked])
+    """The parser's rounds for the turns that ask (Turn.questions), each round one request to its
+    worker process (ParserProcess): a thread waits for the answer, the event loop does not."""
+    while turns:
+        questions = [t.questions for t in turns]
+        parses = await trio.to_thread.run_sync(turns[0].tutor.parser.parse_all, [q for qs in questions for q in qs],
+                                               abandon_on_cancel=True)
+        answers = iter(parses)
+        for turn, asked in zip(turns, questions):
+            turn.weigh([next(answers) for _ in asked])
+        turns = [t for t in turns if t.review is None and t.questions]
 
 
 def usage(tickets: list[Ticket], follow_up: list[Ticket]) -> dict:

@@ -3,6 +3,7 @@ evaluation. A text becomes one Turn per sentence, and every turn goes through th
 
     plan -> decode (edit-constrained) -> guard -> gate (score the copy against the correction,
             and parse it where an edit changes agreement) -> answer
+             (no change proposed: the parser's offers of agreement fixes, scored and gated) -> answer
 
 The flow never runs the model: it says what to run (prompt ids and SamplingParams) and takes the
 finished sequences back. `run_sync` drives it on an engine in the calling thread (CLI, evaluation);
@@ -18,7 +19,7 @@ from dataclasses import replace as replace_field
 from miniserve.engine import SamplingParams, Sequence
 from miniserve.engine.stop import Runaway
 from miniserve.service.paragraph import Span, replace, sentences
-from miniserve.tutor.runtime import gate
+from miniserve.tutor.runtime import gate, offers
 from miniserve.tutor.runtime import parser as link_grammar
 from miniserve.tutor.runtime.agreement import agreement_change, doubt, with_parse
 from miniserve.tutor.runtime.constraint import EditConstraints
@@ -112,6 +113,9 @@ class Turn:
         self.margins: list[float] = []
         self.doubts: list[float] = []  # per edit: nats more the gate asks where the sentence speaks against it
         self.to_parse: list[int] = []  # the agreement edits the parser is still to weigh (`weigh`)
+        self.flips: list[gate.Edit] = []  # where the model proposed nothing: agreement edits to try (offers.py)
+        self.before: link_grammar.Parse | None = None  # the input's parse, once it is strained
+        self.offered: list[tuple[gate.Edit, link_grammar.Parse]] = []  # flips the parser reads better
         self.review: Review | None = None  # the answer
 
     def decoded(self, generated: list[int], finish_reason: str | None) -> None:
@@ -119,7 +123,11 @@ class Turn:
         self.completion, self.cut_off = done, not done.complete or finish_reason == "length"
         verdict = review(self.line, done.corrected, "" if self.cut_off else done.explanation)
         if not verdict.changed:  # as typed, line breaks too
-            self.proposal = self.review = replace_field(verdict, corrected=self.span.text)
+            self.proposal = replace_field(verdict, corrected=self.span.text)
+            if self.tutor.threshold is not None and self.tutor.parser is not None:
+                self.flips = offers.flips(tokens(self.line))
+            if not self.flips:
+                self.review = self.proposal
             return
         self.proposal = verdict
         if self.tutor.threshold is None:
@@ -134,20 +142,34 @@ class Turn:
 
     @property
     def questions(self) -> list[str]:
-        """What the parser is asked where agreement edits are proposed: the input, then the input with
-        each such edit alone."""
-        if not self.to_parse:
-            return []
-        return [self.line] + [gate.apply(self.line, self.edits, frozenset({i})).strip() for i in self.to_parse]
+        """What the parser is still to be asked (empty when nothing): where agreement edits are proposed,
+        the input, then the input with each such edit alone; where no change is, the input, then if
+        its reading is strained the input with each flip (offers.py)."""
+        if self.to_parse:
+            return [self.line] + [gate.apply(self.line, self.edits, frozenset({i})).strip() for i in self.to_parse]
+        if self.flips and self.before is None:
+            return [self.line]
+        return [gate.apply(self.line, [flip], frozenset({0})).strip() for flip in self.flips]
 
     def weigh(self, parses: list) -> None:
         """The parser's answers to `questions`: each agreement edit's doubt, given the parse of the
-        input and of the input with the edit (agreement.with_parse)."""
+        input and of the input with the edit (agreement.with_parse); or the next round of offers."""
         if self.to_parse:
             before, *after = parses
             for i, parse in zip(self.to_parse, after, strict=True):
                 self.doubts[i] = with_parse(self.doubts[i], before, parse)
-        self.to_parse = []
+            self.to_parse = []
+        elif self.flips and self.before is None:
+            if offers.strained(parses[0]):
+                self.before = parses[0]
+            else:
+                self.flips, self.review = [], self.proposal
+        elif self.flips:
+            self.offered = [(flip, parse) for flip, parse in zip(self.flips, parses, strict=True)
+                            if offers.better(self.before, parse)]
+            self.flips = []
+            if not self.offered:
+                self.review = self.proposal
 
     @property
     def scoring(self) -> list[Work]:
@@ -155,18 +177,29 @@ class Turn:
         if self.review is not None:
             return []
         prompt, ids = self.tutor.prompt, self.decode[0]
-        answers = [prompt.encode_text(gate.apply(self.line, self.edits, keep).strip()) + [prompt.why_id]
-                   for keep in self.variants]
+        answers = [prompt.encode_text(sentence) + [prompt.why_id] for sentence in self.answers]
         return [(ids + answer, SamplingParams(max_new_tokens=1, score_tokens=len(answer))) for answer in answers]
 
+    @property
+    def answers(self) -> list[str]:
+        """The sentences the gate scores: the copy and each offer, or each variant of the proposal."""
+        if self.offered:
+            return [self.line] + [gate.apply(self.line, [flip], frozenset({0})).strip() for flip, _ in self.offered]
+        return [gate.apply(self.line, self.edits, keep).strip() for keep in self.variants]
+
     def scored(self, logprobs: list[list[float]]) -> None:
-        """The variants' per-token log-probabilities, in the order of `scoring`."""
-        totals = {keep: sum(lps) for keep, lps in zip(self.variants, logprobs)}
-        self.margins = gate.margins(len(self.edits), totals)
+        """The answers' per-token log-probabilities, in the order of `scoring`."""
+        totals = [sum(lps) for lps in logprobs]
+        if self.offered:
+            self.margins = [total - totals[0] for total in totals[1:]]
+        else:
+            self.margins = gate.margins(len(self.edits), dict(zip(self.variants, totals)))
         self.review = self.gated(self.tutor.threshold)
 
     def gated(self, threshold: float) -> Review:
         """The answer at `threshold` (calibration asks for several)."""
+        if self.offered:
+            return self.offer(offers.choice(self.margins, threshold))
         keep = gate.decide(self.margins, threshold, self.doubts)
         if len(keep) == len(self.edits):
             return self.proposal
@@ -176,6 +209,15 @@ class Turn:
         # the guard checks the kept edits and their explanation as any answer (explanation.py)
         shown = review(self.line, gate.apply(self.line, self.edits, keep), explanation)
         return shown if shown.changed else Review(self.span.text, NO_ERROR, changed=False, withheld=True)
+
+    def offer(self, chosen: int | None) -> Review:
+        """The answer with the chosen offer, through the guard as any answer; as typed for none."""
+        if chosen is None:
+            return self.proposal
+        flip, parse = self.offered[chosen]
+        sentence = gate.apply(self.line, [flip], frozenset({0})).strip()
+        shown = review(self.line, sentence, offers.explanation(tokens(self.line), flip, sentence, parse))
+        return shown if shown.changed else self.proposal
 
 
 @dataclass
@@ -213,10 +255,12 @@ def run_sync(turns: list[Turn], run: Callable[[list[Sequence]], list[Sequence]])
     seqs = run([Sequence(list(ids), params) for ids, params in (t.decode for t in turns)])
     for turn, seq in zip(turns, seqs):
         turn.decoded(seq.generated, seq.finish_reason)
-    pending = [t for t in turns if t.review is None]
-    for turn in pending:
-        if turn.to_parse:
+    asking = [t for t in turns if t.review is None and t.questions]
+    while asking:
+        for turn in asking:
             turn.weigh(turn.tutor.parser.parse_all(turn.questions))
+        asking = [t for t in asking if t.review is None and t.questions]
+    pending = [t for t in turns if t.review is None]
     seqs = iter(run([Sequence(list(ids), params) for t in pending for ids, params in t.scoring]))
     for turn in pending:
-        turn.scored([[lp for lp, _ in next(seqs).logprobs] for _ in turn.variants])
+        turn.scored([[lp for lp, _ in next(seqs).logprobs] for _ in turn.answers])

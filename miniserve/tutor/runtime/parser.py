@@ -42,6 +42,12 @@ TIME_LIMIT_SECONDS = 1  # the parser's own limit, in whole seconds
 class Parse:
     nulls: int  # words the best linkage leaves unlinked
     cost: float  # the best linkage's disjunct cost: how far it stretches the dictionary
+    # each verb's subject by the best linkage: (the verb's first character, the subject's first and
+    # last character + 1), offsets into the parsed sentence (offers.py names the subject)
+    subjects: tuple[tuple[int, int, int], ...] = ()
+
+    def subject_of(self, verb_start: int) -> tuple[int, int] | None:
+        return next(((start, end) for verb, start, end in self.subjects if verb == verb_start), None)
 
 
 class Parsing(Protocol):
@@ -90,10 +96,27 @@ class Parser:
             return None
         if best is None:
             return None
-        return Parse(text.null_count(), round(best.disjunct_cost(), 3))
+        return Parse(text.null_count(), round(best.disjunct_cost(), 3), subjects(sys.modules["linkgrammar.clinkgrammar"], best))
 
     def parse_all(self, sentences: list[str]) -> list[Parse | None]:
         return [self.parse(s) for s in sentences]
+
+
+def subjects(clg: ModuleType, linkage) -> tuple[tuple[int, int, int], ...]:
+    """(verb start, subject start, subject end) for each subject link of a linkage: an S link joins a
+    subject on its left to its verb ("one-Ss-was"), an SI link a verb to the subject after it ("is-SIs-he")."""
+    found = []
+    for i in range(linkage.num_of_links()):
+        label = clg.linkage_get_link_llabel(linkage._obj, i)
+        left, right = clg.linkage_get_link_lword(linkage._obj, i), clg.linkage_get_link_rword(linkage._obj, i)
+        if label.startswith("SI"):
+            verb, subject = left, right
+        elif label.startswith("S") and label[1:2] in ("", "s", "p", "*", "X", "F"):
+            subject, verb = left, right
+        else:
+            continue
+        found.append((linkage.word_char_start(verb), linkage.word_char_start(subject), linkage.word_char_end(subject)))
+    return tuple(found)
 
 
 def lower_first(sentence: str) -> str:

@@ -1,0 +1,99 @@
+"""Agreement fixes the parser offers where the model proposed nothing.
+
+Decoding greedily, the model returns about half of the learners' agreement errors as typed ("One of
+the speakers were late"): it never proposes the fix, so no gate can pass it. The Link Grammar parser
+checks agreement at any distance (parser.py), so for a sentence the model leaves unchanged the flow
+asks it, in two rounds:
+
+1. the input: only a strained reading (a word left unlinked, or a disjunct cost of at least
+   STRAINED_COST) goes on, so most correct sentences cost one parse;
+2. the input with each finite verb in the other number, same tense ("were" -> "was", "have" ->
+   "has", "live" -> "lives"), where the word rules (agreement.doubt) say nothing against it: a try
+   the parser reads better (fewer unlinked words, or as many and a cost lower by more than
+   COST_SLACK) is an offer.
+
+The engine then scores the copy and each offer as the gate scores a proposal (teacher-forced, one
+batched step), and the best-scoring offer is kept when its margin over the copy is at least the
+gate's threshold minus OFFER_ALLOWANCE. The model still has a say: it picks "was" over "is" for
+"were", and it vetoes what it finds much less likely than the input. The explanation names the
+subject the parser linked the verb to. The numbers behind the constants are in docs/model.md.
+"""
+
+from __future__ import annotations
+
+from miniserve.tutor.runtime.agreement import ADVERBS, COST_SLACK, agreement_change, doubt
+from miniserve.tutor.runtime.constraint import alternatives
+from miniserve.tutor.runtime.forms import aux_family, form_kinds
+from miniserve.tutor.runtime.gate import Edit
+from miniserve.tutor.runtime.parser import Parse
+
+STRAINED_COST = 1.5  # a cleanly linked input reading at least this costly is worth trying flips on
+# Nats an offer may fall short of the gate's threshold (3.0 by default: an offer the model finds up
+# to 2 nats less likely than the input passes). Chosen on the learner-style dev half.
+OFFER_ALLOWANCE = 5.0
+PAST_BE = frozenset(("was", "were", "wasn't", "weren't"))
+NOT_FLIPPED = frozenset(("am", "be", "been", "being"))  # "I am" has no other number; a bare "be" is no finite verb
+# what the parser links as a subject but a person would not call one
+NO_SUBJECT = frozenset(("and", "or", "but", "who", "which", "that", "whom", "what", "there", "it"))
+
+
+def _norm(word: str) -> str:
+    return word.lower().replace("\u2019", "'")
+
+
+def _past(word: str) -> bool:
+    w = _norm(word)
+    kinds = form_kinds(w)
+    return w in PAST_BE or ("past" in kinds and "base" not in kinds and "third" not in kinds)
+
+
+def _after_auxiliary(toks: list[str], i: int) -> bool:
+    """Is the word at i a verb after an auxiliary or "to" ("doesn't agree", "will go"): not finite?"""
+    before = next((_norm(t) for t in reversed(toks[:i]) if not t.isspace() and _norm(t) not in ADVERBS), "")
+    return aux_family(before) is not None
+
+
+def flips(toks: list[str]) -> list[Edit]:
+    """Each finite verb of the sentence in the other number, same tense, where the guard allows the
+    edit and the word rules see nothing against it."""
+    found = []
+    for i, word in enumerate(toks):
+        if not word[:1].isalpha() or _norm(word) in NOT_FLIPPED or _after_auxiliary(toks, i):
+            continue
+        for other in alternatives(toks, i):
+            if other == word or _norm(other) in NOT_FLIPPED or _past(other) != _past(word):
+                continue
+            if agreement_change(toks, i, i + 1, (other,)) and doubt(toks, i, i + 1, (other,)) == 0.0:
+                found.append(Edit(i, i + 1, (other,)))
+    return found
+
+
+def strained(parse: Parse | None) -> bool:
+    """Is the input's reading strained enough to try flips on? (None: no parse, no offers.)"""
+    return parse is not None and (parse.nulls > 0 or parse.cost >= STRAINED_COST)
+
+
+def better(before: Parse | None, after: Parse | None) -> bool:
+    """Does the parser read the sentence with the flip better than without?"""
+    if before is None or after is None:
+        return False
+    return after.nulls < before.nulls or (after.nulls == before.nulls and after.cost < before.cost - COST_SLACK)
+
+
+def choice(margins: list[float], threshold: float) -> int | None:
+    """The offer to keep: the best-scoring one, if its margin reaches the threshold less the allowance."""
+    if not margins:
+        return None
+    best = max(range(len(margins)), key=margins.__getitem__)
+    return best if margins[best] >= threshold - OFFER_ALLOWANCE else None
+
+
+def explanation(toks: list[str], edit: Edit, sentence: str, parse: Parse) -> str:
+    """One sentence for the kept offer: the subject the parser linked the verb to in `sentence` (the
+    input with the offer), when it is a word a person would call the subject."""
+    old, new = toks[edit.start], edit.new[0]
+    span = parse.subject_of(len("".join(toks[:edit.start])))
+    subject = sentence[span[0]:span[1]] if span else ""
+    if subject and subject.isalpha() and _norm(subject) not in NO_SUBJECT:
+        return f"The verb agrees with its subject '{subject}': use '{new}', not '{old}'."
+    return f"Use '{new}', not '{old}'."

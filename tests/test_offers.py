@@ -1,0 +1,122 @@
+"""Agreement fixes the parser offers where the model proposed nothing (tutor/runtime/offers.py):
+which flips are tried, when, and how the model's scores and the gate's threshold decide."""
+
+import pytest
+
+from miniserve.service.tutor_tickets import weigh
+from miniserve.service.tutoring import Tutor
+from miniserve.tutor.runtime import offers
+from miniserve.tutor.runtime.guard import NO_ERROR, tokens
+from miniserve.tutor.runtime.parser import Parse, shared
+from miniserve.tutor.runtime.parser_process import ParserProcess
+from miniserve.tutor.runtime.prompt import TutorPrompt
+
+link_grammar = shared()  # installed by the README's test command: None fails these tests, never skips them
+FAR_AGREEMENT = "One of the speakers were late, so the first session started at half past ten."
+FIXED = "One of the speakers was late, so the first session started at half past ten."
+
+
+def flipped(sentence: str) -> list[str]:
+    toks = tokens(sentence)
+    return ["".join(toks[:f.start] + list(f.new) + toks[f.end:]) for f in offers.flips(toks)]
+
+
+def test_a_flip_keeps_the_tense_and_the_guards_word():
+    assert flipped("The sound of the waves were loud.") == ["The sound of the waves was loud."]
+    assert flipped("My friend live in Paris.") == ["My friend lives in Paris."]
+    assert flipped("Each of the rooms have a bathroom.") == ["Each of the rooms has a bathroom."]
+    assert flipped("Nearly half of the students doesn't agree.") == ["Nearly half of the students don't agree."]
+    assert flipped("I am here.") == []  # "am" has no other number
+    assert flipped("The children was late.") == ["The children were late."]  # not "are": the same tense
+    assert flipped("It was late.") == []  # the word rules doubt "it were"
+    assert flipped("I went home.") == []  # a past of a main verb has one form for every person
+
+
+def test_no_flip_where_the_word_rules_speak_against_it():
+    assert flipped("They go home.") == []  # ruled out after a subject pronoun
+    assert flipped("So don't forget your coat.") == []  # an imperative
+    assert "The shop opens at nine and close at five." not in flipped("The shop opens at nine and closes at five.")
+
+
+def test_only_a_strained_reading_is_worth_flips_and_only_a_better_one_is_offered():
+    assert not offers.strained(None)
+    assert not offers.strained(Parse(0, offers.STRAINED_COST - 0.1))
+    assert offers.strained(Parse(0, offers.STRAINED_COST)) and offers.strained(Parse(1, 0.0))
+    assert offers.better(Parse(1, 0.0), Parse(0, 3.0))  # a word linked at last, whatever the cost
+    assert offers.better(Parse(0, 3.5), Parse(0, 1.5))
+    assert not offers.better(Parse(0, 3.5), Parse(0, 3.1))  # within the slack
+    assert not offers.better(Parse(0, 3.5), Parse(1, 0.0)) and not offers.better(Parse(0, 3.5), None)
+
+
+def test_the_best_scoring_offer_passes_within_the_allowance():
+    assert offers.choice([], 3.0) is None
+    assert offers.choice([-9.0, -1.5], 3.0) == 1
+    assert offers.choice([-9.0, -2.5], 3.0) is None  # 3.0 - OFFER_ALLOWANCE = -2.0
+
+
+def test_the_parser_names_the_subject_of_each_verb():
+    parse = link_grammar.parse(FIXED)
+    assert FIXED[slice(*parse.subject_of(FIXED.index("was")))] == "One"
+    question = "Is he coming?"
+    assert question[slice(*link_grammar.parse(question).subject_of(0))] == "he"
+
+
+@pytest.fixture(scope="module")
+def tutor(tutor_folder):
+    return Tutor(TutorPrompt.from_folder(tutor_folder), 256, 160, None, threshold=3.0, parser=link_grammar)
+
+
+def unchanged_turn(tutor, sentence):
+    turn = tutor.plan(sentence, paragraph=False).turns[0]
+    turn.decoded(tutor.prompt.completion_ids(sentence, NO_ERROR), "stop")
+    return turn
+
+
+def ask_parser(turn):
+    rounds = 0
+    while turn.review is None and turn.questions:
+        turn.weigh(link_grammar.parse_all(turn.questions))
+        rounds += 1
+    return rounds
+
+
+@pytest.mark.parametrize("margin, shown", [(-1.5, FIXED), (-2.5, FAR_AGREEMENT)])
+def test_an_offer_is_scored_by_the_model_and_gated(tutor, margin, shown):
+    turn = unchanged_turn(tutor, FAR_AGREEMENT)
+    assert turn.review is None and turn.questions == [FAR_AGREEMENT]  # first the input alone
+    assert ask_parser(turn) == 2
+    assert turn.answers == [FAR_AGREEMENT, FIXED]  # the copy, then the one offer the parser reads better
+    turn.scored([[-30.0], [-30.0 + margin]])
+    assert turn.review.corrected == shown and not turn.review.withheld
+    if shown == FIXED:
+        assert turn.review.explanation == "The verb agrees with its subject 'One': use 'was', not 'were'."
+    else:
+        assert turn.review.explanation == NO_ERROR
+    assert turn.gated(3.0 - offers.OFFER_ALLOWANCE + margin).corrected == FIXED  # calibration re-gates
+
+
+def test_a_sentence_read_cleanly_costs_one_parse_and_no_scoring(tutor):
+    turn = unchanged_turn(tutor, "The price of the tickets is high.")
+    assert ask_parser(turn) == 1
+    assert turn.review.corrected == "The price of the tickets is high."
+    assert turn.scoring == []
+
+
+def test_no_offers_without_the_gate_or_the_parser(tutor_folder):
+    prompt = TutorPrompt.from_folder(tutor_folder)
+    for tutor in (Tutor(prompt, 256, 160, None, threshold=None, parser=link_grammar),
+                  Tutor(prompt, 256, 160, None, threshold=3.0, parser=None)):
+        turn = unchanged_turn(tutor, FAR_AGREEMENT)
+        assert turn.review is not None and turn.review.corrected == FAR_AGREEMENT and turn.questions == []
+
+
+async def test_the_server_asks_its_worker_every_round(tutor_folder):
+    worker = ParserProcess()
+    try:
+        tutor = Tutor(TutorPrompt.from_folder(tutor_folder), 256, 160, None, threshold=3.0, parser=worker)
+        turns = [unchanged_turn(tutor, FAR_AGREEMENT), unchanged_turn(tutor, "The sound of the waves was loud.")]
+        await weigh(turns)  # as the route's gate does, before the scoring
+        assert turns[0].answers == [FAR_AGREEMENT, FIXED] and turns[0].review is None
+        assert turns[1].review.corrected == "The sound of the waves was loud."
+    finally:
+        worker.close()
