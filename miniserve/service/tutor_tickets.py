@@ -53,26 +53,49 @@ def choices_for(turns: list[Turn], tickets: list[Ticket], prompt: TutorPrompt) -
 
 
 async def gate(s: Service, turns: list[Turn], request_id: str) -> list[Ticket]:
-    """The parser's rounds first (`weigh`: evidence on agreement edits, offers where no change was
-    proposed), then the gate's answers of every turn still undecided, scored all together (so a
-    sentence's answers share a step); each turn gets its scores. Returns the scoring tickets."""
-    await weigh([t for t in turns if t.review is None and t.questions])
-    pending = [t for t in turns if t.review is None]
-    work = [w for t in pending for w in t.scoring]
+    """The gate's scoring of every turn that proposes a change, enqueued together (a sentence's
+    answers share a step) while the parser weighs their agreement edits and looks for offers where
+    no change was proposed (`weigh`); then the scoring of the offers it found. Each turn gets its
+    scores; returns the scoring tickets."""
+    proposed = [t for t in turns if t.review is None and not t.flips]
+    asking = [t for t in turns if t.review is None and t.questions]
+    async with trio.open_nursery() as nursery:
+        if asking:
+            nursery.start_soon(weigh, asking)
+        tickets = await score(s, proposed, request_id)
+    scored(proposed, tickets)
+    offered = [t for t in turns if t.review is None and t.offered]
+    follow_up = await score(s, offered, request_id) if offered else []
+    scored(offered, follow_up)
+    return tickets + follow_up
+
+
+def scored(turns: list[Turn], tickets: list[Ticket]) -> None:
+    """Give each turn its answers' scores, in the order of its scoring; or raise the first failure
+    (outside any nursery: the caller sees the error itself, not a group)."""
+    failed = next((t.error for t in tickets if t.error), None)
+    if failed:
+        raise failed
+    answers = iter(tickets)
+    for turn in turns:
+        turn.scored([[lp for lp, _ in next(answers).logprobs] for _ in turn.answers])
+
+
+async def score(s: Service, turns: list[Turn], request_id: str) -> list[Ticket]:
+    """Every turn's scoring requests, admitted together; returns when all are done or one failed
+    (the rest then cancelled)."""
+    work = [w for t in turns for w in t.scoring]
     tickets: list[Ticket] = []
     try:
         tickets = admit(s, work, request_id, False, follow_up=True) if work else []
         for ticket in tickets:
             await ticket.done.wait()
             if ticket.error:
-                raise ticket.error
+                break
     finally:
         for ticket in tickets:
             if not ticket.done.is_set():
                 ticket.cancelled = True
-    scores = iter(tickets)
-    for turn in pending:
-        turn.scored([[lp for lp, _ in next(scores).logprobs] for _ in turn.answers])
     return tickets
 
 
