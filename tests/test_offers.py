@@ -120,3 +120,19 @@ async def test_the_server_asks_its_worker_every_round(tutor_folder):
         assert turns[1].review.corrected == "The sound of the waves was loud."
     finally:
         worker.close()
+
+
+def test_a_wrongly_built_verb_form_is_respelled():
+    respelled = [" ".join(e.new) for e in offers.respellings(tokens("I have choosen the workshop and writen to the organisers."))]
+    assert respelled == ["chosen", "written"]
+    assert offers.respellings(tokens("I have chosen the workshop.")) == []
+
+
+def test_a_respelling_the_parser_reads_better_is_offered_and_named_by_its_form(tutor):
+    sentence = "Scientists have writen many articles about plastic."
+    turn = unchanged_turn(tutor, sentence)
+    ask_parser(turn)
+    assert turn.answers == [sentence, "Scientists have written many articles about plastic."]
+    turn.scored([[-30.0], [-31.0]])
+    assert turn.review.corrected == "Scientists have written many articles about plastic."
+    assert turn.review.explanation == "Use the past participle 'written', not 'writen'."

@@ -57,7 +57,7 @@ async def gate(s: Service, turns: list[Turn], request_id: str) -> list[Ticket]:
     answers share a step) while the parser weighs their agreement edits and looks for offers where
     no change was proposed (`weigh`); then the scoring of the offers it found. Each turn gets its
     scores; returns the scoring tickets."""
-    proposed = [t for t in turns if t.review is None and not t.flips]
+    proposed = [t for t in turns if t.review is None and not t.tries]
     asking = [t for t in turns if t.review is None and t.questions]
     async with trio.open_nursery() as nursery:
         if asking:

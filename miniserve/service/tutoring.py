@@ -113,9 +113,9 @@ class Turn:
         self.margins: list[float] = []
         self.doubts: list[float] = []  # per edit: nats more the gate asks where the sentence speaks against it
         self.to_parse: list[int] = []  # the agreement edits the parser is still to weigh (`weigh`)
-        self.flips: list[gate.Edit] = []  # where the model proposed nothing: agreement edits to try (offers.py)
+        self.tries: list[gate.Edit] = []  # where the model proposed nothing: edits for the parser to try (offers.py)
         self.before: link_grammar.Parse | None = None  # the input's parse, once it is strained
-        self.offered: list[tuple[gate.Edit, link_grammar.Parse]] = []  # flips the parser reads better
+        self.offered: list[tuple[gate.Edit, link_grammar.Parse]] = []  # tries the parser reads better
         self.review: Review | None = None  # the answer
 
     def decoded(self, generated: list[int], finish_reason: str | None) -> None:
@@ -125,8 +125,8 @@ class Turn:
         if not verdict.changed:  # as typed, line breaks too
             self.proposal = replace_field(verdict, corrected=self.span.text)
             if self.tutor.threshold is not None and self.tutor.parser is not None:
-                self.flips = offers.flips(tokens(self.line))
-            if not self.flips:
+                self.tries = offers.tries(tokens(self.line))
+            if not self.tries:
                 self.review = self.proposal
             return
         self.proposal = verdict
@@ -144,12 +144,12 @@ class Turn:
     def questions(self) -> list[str]:
         """What the parser is still to be asked (empty when nothing): where agreement edits are proposed,
         the input, then the input with each such edit alone; where no change is, the input, then if
-        its reading is strained the input with each flip (offers.py)."""
+        its reading is strained the input with each try (offers.py)."""
         if self.to_parse:
             return [self.line] + [gate.apply(self.line, self.edits, frozenset({i})).strip() for i in self.to_parse]
-        if self.flips and self.before is None:
+        if self.tries and self.before is None:
             return [self.line]
-        return [gate.apply(self.line, [flip], frozenset({0})).strip() for flip in self.flips]
+        return [gate.apply(self.line, [edit], frozenset({0})).strip() for edit in self.tries]
 
     def weigh(self, parses: list) -> None:
         """The parser's answers to `questions`: each agreement edit's doubt, given the parse of the
@@ -159,15 +159,15 @@ class Turn:
             for i, parse in zip(self.to_parse, after, strict=True):
                 self.doubts[i] = with_parse(self.doubts[i], before, parse)
             self.to_parse = []
-        elif self.flips and self.before is None:
+        elif self.tries and self.before is None:
             if offers.strained(parses[0]):
                 self.before = parses[0]
             else:
-                self.flips, self.review = [], self.proposal
-        elif self.flips:
-            self.offered = [(flip, parse) for flip, parse in zip(self.flips, parses, strict=True)
+                self.tries, self.review = [], self.proposal
+        elif self.tries:
+            self.offered = [(edit, parse) for edit, parse in zip(self.tries, parses, strict=True)
                             if offers.better(self.before, parse)]
-            self.flips = []
+            self.tries = []
             if not self.offered:
                 self.review = self.proposal
 
@@ -184,7 +184,7 @@ class Turn:
     def answers(self) -> list[str]:
         """The sentences the gate scores: the copy and each offer, or each variant of the proposal."""
         if self.offered:
-            return [self.line] + [gate.apply(self.line, [flip], frozenset({0})).strip() for flip, _ in self.offered]
+            return [self.line] + [gate.apply(self.line, [edit], frozenset({0})).strip() for edit, _ in self.offered]
         return [gate.apply(self.line, self.edits, keep).strip() for keep in self.variants]
 
     def scored(self, logprobs: list[list[float]]) -> None:
@@ -214,9 +214,9 @@ class Turn:
         """The answer with the chosen offer, through the guard as any answer; as typed for none."""
         if chosen is None:
             return self.proposal
-        flip, parse = self.offered[chosen]
-        sentence = gate.apply(self.line, [flip], frozenset({0})).strip()
-        shown = review(self.line, sentence, offers.explanation(tokens(self.line), flip, sentence, parse))
+        edit, parse = self.offered[chosen]
+        sentence = gate.apply(self.line, [edit], frozenset({0})).strip()
+        shown = review(self.line, sentence, offers.explanation(tokens(self.line), edit, sentence, parse))
         return shown if shown.changed else self.proposal
 
 

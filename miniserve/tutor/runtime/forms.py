@@ -110,6 +110,15 @@ def misspelled_lemmas(word: str) -> frozenset[str]:
     return frozenset(b for b in bases if b in table and word in _misspellings(table[b]))
 
 
+def respelled(word: str) -> tuple[str, ...]:
+    """The forms a learner's wrongly built `word` stands for ("choosen" -> "chosen", "planed" ->
+    "planned"), by the spelling rules of `misspellings`; empty for any other word."""
+    w = word.lower().replace("\u2019", "'")
+    table = by_base()
+    found = (_misspellings(table[lemma]).get(w) for lemma in sorted(lemmas(w)) if lemma in table)
+    return tuple(dict.fromkeys(right for right, _ in filter(None, found)))
+
+
 @cache
 def _misspellings(verb: Conjugation) -> dict[str, tuple[str, str]]:
     return misspellings(verb.base, verb.past[0], verb.participle[0], verb.ing[0])

@@ -1,16 +1,17 @@
-"""Agreement fixes the parser offers where the model proposed nothing.
+"""Fixes the parser offers where the model proposed nothing: agreement, and misspelt verb forms.
 
 Decoding greedily, the model returns about half of the learners' agreement errors as typed ("One of
 the speakers were late"): it never proposes the fix, so no gate can pass it. The Link Grammar parser
-checks agreement at any distance (parser.py), so for a sentence the model leaves unchanged the flow
-asks it, in two rounds:
+checks agreement at any distance (parser.py), and reads a misspelt verb ("I have choosen") as an
+unknown word, so for a sentence the model leaves unchanged the flow asks it, in two rounds:
 
 1. the input: only a strained reading (a word left unlinked, or a disjunct cost of at least
    STRAINED_COST) goes on, so most correct sentences cost one parse;
-2. the input with each finite verb in the other number, same tense ("were" -> "was", "have" ->
-   "has", "live" -> "lives"), where the word rules (agreement.doubt) say nothing against it: a try
-   the parser reads better (fewer unlinked words, or as many and a cost lower by more than
-   COST_SLACK) is an offer.
+2. the input with each try: each finite verb in the other number, same tense ("were" -> "was",
+   "have" -> "has", "live" -> "lives"), where the word rules (agreement.doubt) say nothing against
+   it, and each wrongly built verb form respelled ("choosen" -> "chosen", "planed" -> "planned":
+   forms.respelled). A try the parser reads better (fewer unlinked words, or as many and a cost
+   lower by more than COST_SLACK) is an offer.
 
 The engine then scores the copy and each offer as the gate scores a proposal (teacher-forced, one
 batched step), and the best-scoring offer is kept when its margin over the copy is at least the
@@ -23,7 +24,8 @@ from __future__ import annotations
 
 from miniserve.tutor.runtime.agreement import ADVERBS, COST_SLACK, agreement_change, doubt
 from miniserve.tutor.runtime.constraint import alternatives
-from miniserve.tutor.runtime.forms import aux_family, form_kinds
+from miniserve.tutor.runtime.explanation import Change, from_edit
+from miniserve.tutor.runtime.forms import aux_family, form_kinds, respelled
 from miniserve.tutor.runtime.gate import Edit
 from miniserve.tutor.runtime.parser import Parse
 
@@ -68,6 +70,22 @@ def flips(toks: list[str]) -> list[Edit]:
     return found
 
 
+def respellings(toks: list[str]) -> list[Edit]:
+    """Each wrongly built verb form respelled as the form it stands for, where the guard allows it."""
+    found = []
+    for i, word in enumerate(toks):
+        for right in respelled(word):
+            right = right[:1].upper() + right[1:] if word[:1].isupper() else right
+            if right in alternatives(toks, i):
+                found.append(Edit(i, i + 1, (right,)))
+    return found
+
+
+def tries(toks: list[str]) -> list[Edit]:
+    """What the parser is asked to read in place of the input."""
+    return flips(toks) + respellings(toks)
+
+
 def strained(parse: Parse | None) -> bool:
     """Is the input's reading strained enough to try flips on? (None: no parse, no offers.)"""
     return parse is not None and (parse.nulls > 0 or parse.cost >= STRAINED_COST)
@@ -89,9 +107,11 @@ def choice(margins: list[float], threshold: float) -> int | None:
 
 
 def explanation(toks: list[str], edit: Edit, sentence: str, parse: Parse) -> str:
-    """One sentence for the kept offer: the subject the parser linked the verb to in `sentence` (the
-    input with the offer), when it is a word a person would call the subject."""
+    """One sentence for the kept offer: for agreement the subject the parser linked the verb to in
+    `sentence` (the input with the offer), when it is a word a person would call the subject."""
     old, new = toks[edit.start], edit.new[0]
+    if not agreement_change(toks, edit.start, edit.end, edit.new):
+        return from_edit([Change((old,), (new,))])
     span = parse.subject_of(len("".join(toks[:edit.start])))
     subject = sentence[span[0]:span[1]] if span else ""
     if subject and subject.isalpha() and _norm(subject) not in NO_SUBJECT:
