@@ -60,6 +60,8 @@ def create_app(settings: Settings | None = None) -> QuartTrio:
     @app.after_serving
     async def stop():
         await service.drain()
+        if service.readings is not None:
+            service.readings.close()
         if service.parser is not None:
             service.parser.close()
         log.info("stopped")

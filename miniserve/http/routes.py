@@ -61,16 +61,17 @@ async def tutor(s: Service, data: CorrectRequest, streaming: bool, record: Acces
         raise ApiError(422, "validation_error", str(problem), [{"field": problem.field, "message": problem.message}]) from None
     tickets = admit(s, plan.work, record.request_id, streaming, client=record.client)
     record.tickets = tickets
+    reading = s.readings.ask(plan.turns) if s.readings is not None else None  # while the model decodes
     choices = choices_for(plan.turns, tickets, s.prompt)
     if streaming:
         record.streaming = True
-        return events(s, plan, choices, record)
+        return events(s, plan, choices, record, reading)
     with trio.move_on_after(s.settings.request_timeout) as deadline:
         async for _ in stream_choices(choices, tickets[0].signal):
             pass
         for choice, turn in zip(choices, plan.turns):
             turn.decoded(choice.ticket.tokens, choice.finish_reason)
-        scoring = await gate(s, plan.turns, record.request_id)
+        scoring = await gate(s, plan.turns, record.request_id, reading)
         record.tickets = tickets + scoring
     if deadline.cancelled_caught:
         raise ApiError(504, "timeout", f"no answer within {s.settings.request_timeout:g} s")
@@ -78,7 +79,7 @@ async def tutor(s: Service, data: CorrectRequest, streaming: bool, record: Acces
     return plan.answer(usage(tickets, scoring))
 
 
-async def events(s: Service, plan: Plan, choices: list[TutorChoice], record):
+async def events(s: Service, plan: Plan, choices: list[TutorChoice], record, reading: trio.Event | None):
     """`{"sentence", "field", "delta"}` as tokens arrive, each sentence's verdict when it is done
     (a proposed change waits for the gate, which scores them all once every sentence is decoded),
     then the whole answer."""
@@ -97,7 +98,7 @@ async def events(s: Service, plan: Plan, choices: list[TutorChoice], record):
                 yield verdict(delta.index)
     gated = [i for i, t in enumerate(turns) if t.review is None]
     tickets = [c.ticket for c in choices]
-    scoring = await gate(s, turns, record.request_id)
+    scoring = await gate(s, turns, record.request_id, reading)
     record.tickets = tickets + scoring
     for i in gated:
         yield verdict(i)

@@ -25,6 +25,7 @@ from miniserve.scheduler import Scheduler, Unavailable
 from miniserve.tutor import model_folder
 from miniserve.tutor.runtime.constraint import EditConstraints
 from miniserve.tutor.runtime.parser_process import ParserProcess
+from miniserve.service.readings import Readings
 from miniserve.tutor.runtime.prompt import TutorPrompt
 from miniserve.service.tutoring import Tutor
 
@@ -69,6 +70,7 @@ class Service:
                                  if self.prompt is not None and self.settings.edit_constraint else None)
         # the gate's agreement prior reads the parser, in a worker process (it holds the GIL while it parses)
         self.parser = ParserProcess.installed() if self.prompt is not None and self.settings.gate else None
+        self.readings = Readings(self.parser) if self.parser is not None else None  # read while the model decodes
         self.special_texts = tuple(t.content for t in self.tokenizer.get_added_tokens_decoder().values() if t.special)
 
     @property
@@ -90,6 +92,8 @@ class Service:
             self.started.set()
 
     async def _start(self, nursery: trio.Nursery) -> None:
+        if self.readings is not None:
+            nursery.start_soon(self.readings.run)
         try:
             if self.engine is None:
                 self.engine = await trio.to_thread.run_sync(self._load)

@@ -52,16 +52,15 @@ def choices_for(turns: list[Turn], tickets: list[Ticket], prompt: TutorPrompt) -
     return [TutorChoice(i, ticket, prompt, turn.limit) for i, (turn, ticket) in enumerate(zip(turns, tickets))]
 
 
-async def gate(s: Service, turns: list[Turn], request_id: str) -> list[Ticket]:
+async def gate(s: Service, turns: list[Turn], request_id: str, reading: trio.Event | None = None) -> list[Ticket]:
     """The gate's scoring of every turn that proposes a change, enqueued together (a sentence's
     answers share a step) while the parser weighs their agreement edits and looks for offers where
     no change was proposed (`weigh`); then the scoring of the offers it found. Each turn gets its
-    scores; returns the scoring tickets."""
+    scores; returns the scoring tickets. `reading`: set once the parser has read the inputs
+    (readings.py), usually while the model decoded."""
     proposed = [t for t in turns if t.review is None and not t.tries]
-    asking = [t for t in turns if t.review is None and t.questions]
     async with trio.open_nursery() as nursery:
-        if asking:
-            nursery.start_soon(weigh, asking)
+        nursery.start_soon(ask_parser, turns, reading)
         tickets = await score(s, proposed, request_id)
     scored(proposed, tickets)
     offered = [t for t in turns if t.review is None and t.offered]
@@ -97,6 +96,13 @@ async def score(s: Service, turns: list[Turn], request_id: str) -> list[Ticket]:
             if not ticket.done.is_set():
                 ticket.cancelled = True
     return tickets
+
+
+async def ask_parser(turns: list[Turn], reading: trio.Event | None) -> None:
+    """Once the early reading is done (if one was asked), whatever the parser is still to be asked."""
+    if reading is not None:
+        await reading.wait()
+    await weigh([t for t in turns if t.review is None and t.questions])
 
 
 async def weigh(turns: list[Turn]) -> None:

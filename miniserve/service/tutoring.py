@@ -114,7 +114,8 @@ class Turn:
         self.doubts: list[float] = []  # per edit: nats more the gate asks where the sentence speaks against it
         self.to_parse: list[int] = []  # the agreement edits the parser is still to weigh (`weigh`)
         self.tries: list[gate.Edit] = []  # where the model proposed nothing: edits for the parser to try (offers.py)
-        self.before: link_grammar.Parse | None = None  # the input's parse, once it is strained
+        self.read = False  # has the parser read the input? (early, while the model decodes, or when asked)
+        self.before: link_grammar.Parse | None = None  # its reading
         self.offered: list[tuple[gate.Edit, link_grammar.Parse]] = []  # tries the parser reads better
         self.review: Review | None = None  # the answer
 
@@ -126,8 +127,7 @@ class Turn:
             self.proposal = replace_field(verdict, corrected=self.span.text)
             if self.tutor.threshold is not None and self.tutor.parser is not None:
                 self.tries = offers.tries(tokens(self.line))
-            if not self.tries:
-                self.review = self.proposal
+            self.settle()
             return
         self.proposal = verdict
         if self.tutor.threshold is None:
@@ -147,7 +147,7 @@ class Turn:
         its reading is strained the input with each try (offers.py)."""
         if self.to_parse:
             return [self.line] + [gate.apply(self.line, self.edits, frozenset({i})).strip() for i in self.to_parse]
-        if self.tries and self.before is None:
+        if self.tries and not self.read:
             return [self.line]
         return [gate.apply(self.line, [edit], frozenset({0})).strip() for edit in self.tries]
 
@@ -159,17 +159,29 @@ class Turn:
             for i, parse in zip(self.to_parse, after, strict=True):
                 self.doubts[i] = with_parse(self.doubts[i], before, parse)
             self.to_parse = []
-        elif self.tries and self.before is None:
-            if offers.strained(parses[0]):
-                self.before = parses[0]
-            else:
-                self.tries, self.review = [], self.proposal
+        elif self.tries and not self.read:
+            self.reading(parses[0])
         elif self.tries:
             self.offered = [(edit, parse) for edit, parse in zip(self.tries, parses, strict=True)
                             if offers.better(self.before, parse)]
             self.tries = []
             if not self.offered:
                 self.review = self.proposal
+
+    def reading(self, parse: link_grammar.Parse | None) -> None:
+        """The parser's reading of the input: asked while the model decodes (readings.py) or, where it
+        was not, as the first of `questions`."""
+        self.read, self.before = True, parse
+        if self.tries:
+            self.settle()
+
+    def settle(self) -> None:
+        """Where the model proposed no change: the answer as typed, unless the parser may still offer
+        (tries are left and the input is unread, or read as strained)."""
+        if self.read and not offers.strained(self.before):
+            self.tries = []
+        if not self.tries:
+            self.review = self.proposal
 
     @property
     def scoring(self) -> list[Work]:

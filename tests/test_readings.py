@@ -1,0 +1,83 @@
+"""The parser reads tutor inputs while the model decodes (service/readings.py): every waiting
+request in one call, a bounded queue, and a turn read early never asks for its input again."""
+
+import trio
+
+from miniserve.service import readings
+from miniserve.service.readings import Readings
+from miniserve.service.tutoring import Tutor
+from miniserve.tutor.runtime.guard import NO_ERROR
+from miniserve.tutor.runtime.parser import Parse, shared
+from miniserve.tutor.runtime.prompt import TutorPrompt
+
+STRAINED = "One of the speakers were late, so the first session started at half past ten."
+CLEAN = "The price of the tickets is high."
+
+
+class CountingParser:
+    def __init__(self):
+        self.calls: list[list[str]] = []
+        self.parser = shared()
+
+    def parse_all(self, sentences):
+        self.calls.append(list(sentences))
+        return self.parser.parse_all(sentences)
+
+
+def turn_for(tutor, sentence):
+    return tutor.plan(sentence, paragraph=False).turns[0]
+
+
+async def test_waiting_requests_are_read_in_one_call_and_never_asked_again(tutor_folder):
+    parser = CountingParser()
+    tutor = Tutor(TutorPrompt.from_folder(tutor_folder), 256, 160, None, threshold=3.0, parser=parser)
+    reader = Readings(parser)
+    first, second = turn_for(tutor, STRAINED), turn_for(tutor, CLEAN)
+    done = [reader.ask([first]), reader.ask([second])]  # both wait before the task runs
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(reader.run)
+        for event in done:
+            await event.wait()
+        reader.close()
+    assert parser.calls == [[STRAINED, CLEAN]]
+    assert reader.ask([first]) is None  # read already
+    for turn, sentence in ((first, STRAINED), (second, CLEAN)):
+        turn.decoded(tutor.prompt.completion_ids(sentence, NO_ERROR), "stop")
+    assert second.review is not None and second.review.corrected == CLEAN  # read cleanly: no offers, no wait
+    assert first.review is None and STRAINED not in first.questions  # straight to its tries
+    assert first.questions == ["One of the speakers was late, so the first session started at half past ten."]
+
+
+async def test_a_full_queue_leaves_the_reading_to_the_gate(tutor_folder, monkeypatch):
+    monkeypatch.setattr(readings, "QUEUE", 1)
+    tutor = Tutor(TutorPrompt.from_folder(tutor_folder), 256, 160, None, threshold=3.0, parser=shared())
+    reader = Readings(shared())
+    assert reader.ask([turn_for(tutor, CLEAN)]) is not None
+    late = turn_for(tutor, STRAINED)
+    assert reader.ask([late]) is None  # no room: not read early
+    late.decoded(tutor.prompt.completion_ids(STRAINED, NO_ERROR), "stop")
+    assert late.questions == [STRAINED]  # the gate asks for the input itself
+    reader.close()
+    assert reader.ask([turn_for(tutor, CLEAN)]) is None  # closed at shutdown
+
+
+async def test_a_failed_reading_leaves_the_turns_unread_and_the_task_running(tutor_folder):
+    class Broken:
+        def __init__(self):
+            self.calls = 0
+
+        def parse_all(self, sentences):
+            self.calls += 1
+            if self.calls == 1:
+                raise RuntimeError("the parser broke")
+            return [Parse(0, 0.0)] * len(sentences)
+
+    tutor = Tutor(TutorPrompt.from_folder(tutor_folder), 256, 160, None, threshold=3.0, parser=shared())
+    reader = Readings(Broken())
+    lost, later = turn_for(tutor, STRAINED), turn_for(tutor, CLEAN)
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(reader.run)
+        await reader.ask([lost]).wait()
+        await reader.ask([later]).wait()
+        reader.close()
+    assert not lost.read and later.read
