@@ -3,7 +3,7 @@ evaluation. A text becomes one Turn per sentence, and every turn goes through th
 
     plan -> decode (edit-constrained) -> guard -> gate (score the copy against the correction,
             and parse it where an edit changes agreement) -> answer
-             (no change proposed: the parser's offers of agreement fixes, scored and gated) -> answer
+             (no change proposed: the parser's offers of fixes, scored and gated) -> answer
 
 The flow never runs the model: it says what to run (prompt ids and SamplingParams) and takes the
 finished sequences back. `run_sync` drives it on an engine in the calling thread (CLI, evaluation);
@@ -149,7 +149,7 @@ class Turn:
             return [self.line] + [gate.apply(self.line, self.edits, frozenset({i})).strip() for i in self.to_parse]
         if self.tries and not self.read:
             return [self.line]
-        return [gate.apply(self.line, [edit], frozenset({0})).strip() for edit in self.tries]
+        return [self.with_edit(edit) for edit in self.tries]
 
     def weigh(self, parses: list) -> None:
         """The parser's answers to `questions`: each agreement edit's doubt, given the parse of the
@@ -167,6 +167,10 @@ class Turn:
             self.tries = []
             if not self.offered:
                 self.review = self.proposal
+
+    def with_edit(self, edit: gate.Edit) -> str:
+        """The input with one edit (an offer, or a try for the parser)."""
+        return gate.apply(self.line, [edit], frozenset({0})).strip()
 
     def reading(self, parse: link_grammar.Parse | None) -> None:
         """The parser's reading of the input: asked while the model decodes (readings.py) or, where it
@@ -196,7 +200,7 @@ class Turn:
     def answers(self) -> list[str]:
         """The sentences the gate scores: the copy and each offer, or each variant of the proposal."""
         if self.offered:
-            return [self.line] + [gate.apply(self.line, [edit], frozenset({0})).strip() for edit, _ in self.offered]
+            return [self.line] + [self.with_edit(edit) for edit, _ in self.offered]
         return [gate.apply(self.line, self.edits, keep).strip() for keep in self.variants]
 
     def scored(self, logprobs: list[list[float]]) -> None:
@@ -227,7 +231,7 @@ class Turn:
         if chosen is None:
             return self.proposal
         edit, parse = self.offered[chosen]
-        sentence = gate.apply(self.line, [edit], frozenset({0})).strip()
+        sentence = self.with_edit(edit)
         shown = review(self.line, sentence, offers.explanation(tokens(self.line), edit, sentence, parse))
         return shown if shown.changed else self.proposal
 
