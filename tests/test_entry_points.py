@@ -120,10 +120,13 @@ def test_text_on_stdin_that_is_not_utf8_is_one_line():
 
 async def test_ctrl_c_is_one_line_and_code_130():
     """SIGINT while `miniserve correct -` waits for its text on stdin: sent once the kernel shows
-    the process blocked in read(0, ...), not after a guessed delay."""
+    the process blocked in read(0, ...), not after a guessed delay. The command starts with SIGINT's
+    default action, as a shell starts a foreground command: a test runner started in the background
+    (`cmd &` without job control) ignores SIGINT, and an ignored signal is inherited."""
     process = subprocess.Popen([sys.executable, "-m", "miniserve.cli", "correct", "-"], cwd=ROOT, text=True,
                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               env={**os.environ, "PYTHONPATH": str(ROOT)})
+                               env={**os.environ, "PYTHONPATH": str(ROOT)},
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         with trio.fail_after(60):
             while not Path(f"/proc/{process.pid}/syscall").read_text().startswith("0 0x0 "):  # read(0, ...)
