@@ -51,6 +51,10 @@ CASES = [
     # a noun inside a phrase that is not the subject says nothing
     ("The keys to the garage was on the table.", "The keys to the garage were on the table.", FREE),
     ("Mr Okonkwo and his wife has lived here.", "Mr Okonkwo and his wife have lived here.", FREE),
+    # a collective subject takes either number; a collective noun inside a phrase says nothing
+    ("The staff were very helpful.", "The staff was very helpful.", RULED_OUT),
+    ("My family live in a small town.", "My family lives in a small town.", RULED_OUT),
+    ("The members of the team was very kind.", "The members of the team were very kind.", FREE),
     # not agreement at all: a base form after "does", a tense
     ("Does he likes sushi?", "Does he like sushi?", FREE),
     ("Yesterday I go home.", "Yesterday I went home.", FREE),
@@ -92,6 +96,11 @@ FAR_SUBJECTS = [
     # a capitalised first word is not a name: "People" singular would parse "says" cleanly
     ("People who grew up without the internet often say it was better.",
      "People who grew up without the internet often says it was better.", RULED_OUT),
+    # a word the reading takes for a noun is not a verb to agree; a collective subject takes either number
+    ("There are not many cafes or shops near the hotel.", "There are not many cafes or shop near the hotel.", RULED_OUT),
+    ("The staff at the hotel were very kind to us.", "The staff at the hotel was very kind to us.", RULED_OUT),
+    # a reading that leaves words unlinked may link the wrong subject ("team"): the usual weighing
+    ("The members of the team was very kind.", "The members of the team were very kind.", -SUPPORT_MARGIN),
 ]
 
 

@@ -136,3 +136,10 @@ def test_a_respelling_the_parser_reads_better_is_offered_and_named_by_its_form(t
     turn.scored([[-30.0], [-31.0]])
     assert turn.review.corrected == "Scientists have written many articles about plastic."
     assert turn.review.explanation == "Use the past participle 'written', not 'writen'."
+
+
+def test_no_offer_where_the_reading_takes_the_subject_for_a_collective_noun(tutor):
+    sentence = "The staff at the hotel were very kind to us."  # right in British English; "was" reads more cheaply
+    turn = unchanged_turn(tutor, sentence)
+    assert ask_parser(turn) == 2  # a strained reading: the flip is tried, and not offered
+    assert turn.review.corrected == sentence and turn.answers[1:] == []

@@ -11,6 +11,7 @@ the HTTP route drives the same turns through the scheduler's tickets."""
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -21,7 +22,7 @@ from miniserve.engine.stop import Runaway
 from miniserve.service.paragraph import Span, replace, sentences
 from miniserve.tutor.runtime import gate, offers
 from miniserve.tutor.runtime import parser as link_grammar
-from miniserve.tutor.runtime.agreement import agreement_change, doubt, with_parse
+from miniserve.tutor.runtime.agreement import agreement_change, doubt, read_against, with_parse
 from miniserve.tutor.runtime.constraint import EditConstraints
 from miniserve.tutor.runtime.guard import NO_ERROR, Review, review, tokens
 from miniserve.tutor.runtime.prompt import EXPLANATION_ALLOWANCE, Completion, SentenceError, TutorPrompt
@@ -157,16 +158,28 @@ class Turn:
         if self.to_parse:
             before, *after = parses
             for i, parse in zip(self.to_parse, after, strict=True):
-                self.doubts[i] = with_parse(self.doubts[i], before, parse)
+                ruled_out = read_against(before, parse, self.line, self.offset(self.edits[i]))
+                self.doubts[i] = math.inf if ruled_out else with_parse(self.doubts[i], before, parse)
             self.to_parse = []
         elif self.tries and not self.read:
             self.reading(parses[0])
         elif self.tries:
             self.offered = [(edit, parse) for edit, parse in zip(self.tries, parses, strict=True)
-                            if offers.better(self.before, parse)]
+                            if offers.better(self.before, parse) and not self.read_against(edit, parse)]
             self.tries = []
             if not self.offered:
                 self.review = self.proposal
+
+    def offset(self, edit: gate.Edit) -> int:
+        """Where the edited words start in the input, in characters (as the parser counts them)."""
+        return len("".join(tokens(self.line)[:edit.start]))
+
+    def read_against(self, edit: gate.Edit, parse: link_grammar.Parse | None) -> bool:
+        """Do the readings of the input and of the input with this try (`parse`) rule it out
+        (agreement.read_against)? Never a respelling: the parser takes "writen" for an unknown noun."""
+        words = tokens(self.line)
+        return (bool(agreement_change(words, edit.start, edit.end, edit.new))
+                and read_against(self.before, parse, self.line, self.offset(edit)))
 
     def with_edit(self, edit: gate.Edit) -> str:
         """The input with one edit (an offer, or a try for the parser)."""

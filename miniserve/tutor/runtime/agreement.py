@@ -18,6 +18,9 @@ parser's verdict (parser.py) on the input and on the input with the edit. An edi
 parse leaves more words unlinked never passes when the input parsed cleanly (EVIDENCE_MARGIN more
 otherwise); one after which the parse is costlier is doubtful; one that links more words, or reads
 much more cheaply, needs SUPPORT_MARGIN less than the threshold unless the word rules doubt it.
+Two readings rule an edit out whatever its scores (`read_against`): the word read as a noun in a
+clause before and after the edit (a noun's number, not a verb's), and the verb linked to a collective
+subject ("The staff were": British English takes either number after "staff", "family", "team").
 """
 
 from __future__ import annotations
@@ -59,6 +62,15 @@ CONJUNCTIONS = frozenset(("and", "or", "but"))
 # "Mr Okonkwo and his wife have"): the nearest noun says nothing about the verb's number.
 NOT_SUBJECT_LEAD = frozenset(("of", "in", "on", "at", "to", "with", "from", "for", "by", "about", "near", "behind",
                               "under", "over", "between", "among", "around", "without", "and", "or", "like", "than"))
+# Nouns for a group that British English lets take a verb in either number ("The staff were very
+# helpful", "My family lives abroad"): an agreement edit after one trades a correct sentence for
+# another. ("people" and "police" take a plural verb only: PLURAL_ONLY.)
+COLLECTIVE = frozenset((
+    "staff", "team", "family", "government", "committee", "crew", "audience", "class", "public", "band",
+    "jury", "council", "board", "management", "company", "crowd", "group", "majority", "minority", "club",
+    "orchestra", "army", "choir", "couple", "faculty", "personnel", "community", "department", "parliament",
+    "generation", "population", "union", "firm", "media",
+))
 THIRD_EXTRA = frozenset(("was", "wasn't"))
 NON_THIRD_EXTRA = frozenset(("are", "aren't", "were", "weren't", "am"))
 
@@ -133,7 +145,7 @@ def doubt(toks: list[str], start: int, end: int, new: tuple[str, ...]) -> float:
         return 0.0
     nearest = next((w for w in reversed(_words_before(toks, start)) if w not in ADVERBS), "")
     old = next(_norm(t) for t in toks[start:end] if not t.isspace())
-    if nearest in (RULED_OUT_BEFORE_THIRD if non_third(old) else RULED_OUT_BEFORE_PLURAL):
+    if nearest in (RULED_OUT_BEFORE_THIRD if non_third(old) else RULED_OUT_BEFORE_PLURAL) or nearest in COLLECTIVE:
         return math.inf
     return EVIDENCE_MARGIN
 
@@ -167,6 +179,25 @@ def with_parse(doubt: float, before: Parse | None, after: Parse | None) -> float
     return doubt
 
 
+def read_against(before: Parse | None, after: Parse | None, line: str, at: int) -> bool:
+    """Do the parser's readings rule out an agreement edit of the word that starts at character `at`
+    of `line`? `before` reads the input, `after` the input with the edit. They do where both read the
+    word as a noun with every word linked ("not many cafes or shops" -> "shop", "a wonderful place" ->
+    "places": a noun's number, no verb's), or where the input's reading links the verb to a collective
+    subject ("The staff at the hotel were" -> "was"). A noun in a verbless phrase says nothing: the
+    parser reads "The butler freeze" and "The butler freezes" alike, as a headline."""
+    if before is None or before.nulls > 0:  # a reading that leaves words out may link the wrong subject
+        return False
+    if _noun_in_a_clause(before, at) and after is not None and after.nulls == 0 and _noun_in_a_clause(after, at):
+        return True
+    span = before.subject_of(at)
+    return span is not None and _norm(line[span[0]:span[1]]) in COLLECTIVE
+
+
+def _noun_in_a_clause(parse: Parse, at: int) -> bool:
+    return at in parse.nouns and not parse.fragment
+
+
 def against_evidence(toks: list[str], start: int, end: int, new: tuple[str, ...]) -> bool:
     """Is the edit toks[start:end] -> new an agreement change the sentence's own words speak against?"""
     change = agreement_change(toks, start, end, new)
@@ -197,6 +228,8 @@ def against_evidence(toks: list[str], start: int, end: int, new: tuple[str, ...]
     head = [w for w in before if w not in ADVERBS]
     if NOT_SUBJECT_LEAD & set(head[-4:-1]):
         return False
+    if nearest in COLLECTIVE:
+        return True  # "The staff were" -> "was": either number is right
     return plural_subject(nearest) if to_third else singular_subject(nearest)
 
 

@@ -45,6 +45,11 @@ class Parse:
     # each verb's subject by the best linkage: (the verb's first character, the subject's first and
     # last character + 1), offsets into the parsed sentence (offers.py names the subject)
     subjects: tuple[tuple[int, int, int], ...] = ()
+    # the first character of each word the best linkage reads as a noun ("shops.n", "staff.s")
+    nouns: tuple[int, ...] = ()
+    # does the linkage read a stretch as a verbless phrase (a Wa link from the wall: "The butler
+    # freeze" as a noun phrase, like a headline)? Its nouns may be verbs read wrongly.
+    fragment: bool = False
 
     def subject_of(self, verb_start: int) -> tuple[int, int] | None:
         return next(((start, end) for verb, start, end in self.subjects if verb == verb_start), None)
@@ -96,7 +101,9 @@ class Parser:
             return None
         if best is None:
             return None
-        return Parse(text.null_count(), round(best.disjunct_cost(), 3), subjects(sys.modules["linkgrammar.clinkgrammar"], best))
+        clg = sys.modules["linkgrammar.clinkgrammar"]
+        fragment = any(clg.linkage_get_link_label(best._obj, i).startswith("Wa") for i in range(best.num_of_links()))
+        return Parse(text.null_count(), round(best.disjunct_cost(), 3), subjects(clg, best), nouns(best), fragment)
 
     def parse_all(self, sentences: list[str]) -> list[Parse | None]:
         return [self.parse(s) for s in sentences]
@@ -117,6 +124,13 @@ def subjects(clg: ModuleType, linkage) -> tuple[tuple[int, int, int], ...]:
             continue
         found.append((linkage.word_char_start(verb), linkage.word_char_start(subject), linkage.word_char_end(subject)))
     return tuple(found)
+
+
+def nouns(linkage) -> tuple[int, ...]:
+    """Where each word the linkage reads as a noun starts: the dictionary marks a word's part of speech
+    by its subscript, ".n" for a noun, ".s" for a singular noun, with variants after a dash (".n-u")."""
+    return tuple(linkage.word_char_start(i) for i, word in enumerate(linkage.words())
+                 if "." in word.strip(".") and word.rpartition(".")[2].split("-")[0] in ("n", "s"))
 
 
 def lower_first(sentence: str) -> str:

@@ -3,7 +3,7 @@
 The C library holds the GIL while it parses (a 57 ms parse in a thread stalled the main thread 45
 ms), so a thread alone would not free the event loop or the scheduler. The worker is `python -m
 miniserve.tutor.runtime.parser_process`: it reads one JSON list of sentences per line on stdin and
-answers one JSON list per line, [null links, cost, subjects] or null per sentence. It ends when its stdin
+answers one JSON list per line, [null links, cost, subjects, nouns, fragment] or null per sentence. It ends when its stdin
 closes (the server exits, however it exits). One request at a time: a lock serialises the threads
 that ask. If the worker dies, the request gets no parses (the word rules decide) and the next one
 starts another worker.
@@ -77,11 +77,11 @@ class ParserProcess:
 
 
 def decoded(answer: list | None) -> Parse | None:
-    """A parse from its JSON form, [null links, cost, subjects]."""
+    """A parse from its JSON form, [null links, cost, subjects, nouns, fragment]."""
     if answer is None:
         return None
-    nulls, cost, subjects = answer
-    return Parse(nulls, cost, tuple(tuple(s) for s in subjects))
+    nulls, cost, subjects, nouns, fragment = answer
+    return Parse(nulls, cost, tuple(tuple(s) for s in subjects), tuple(nouns), fragment)
 
 
 def serve() -> None:
@@ -89,7 +89,7 @@ def serve() -> None:
     shared()  # load the dictionary before the first question
     for line in sys.stdin:
         parses = parse_all(json.loads(line))
-        sys.stdout.write(json.dumps([[p.nulls, p.cost, p.subjects] if p else None for p in parses]) + "\n")
+        sys.stdout.write(json.dumps([[p.nulls, p.cost, p.subjects, p.nouns, p.fragment] if p else None for p in parses]) + "\n")
         sys.stdout.flush()
 
 
