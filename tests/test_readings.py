@@ -81,3 +81,28 @@ async def test_a_failed_reading_leaves_the_turns_unread_and_the_task_running(tut
         await reader.ask([later]).wait()
         reader.close()
     assert not lost.read and later.read
+
+
+def test_an_input_with_nothing_to_try_is_not_read_early(tutor_folder):
+    tutor = Tutor(TutorPrompt.from_folder(tutor_folder), 256, 160, None, threshold=3.0, parser=shared())
+    past = turn_for(tutor, "We went home early because it rained.")  # no verb with another number, nothing misspelt
+    assert past.candidates == [] and Readings(shared()).ask([past]) is None
+    past.decoded(tutor.prompt.completion_ids(past.line, NO_ERROR), "stop")
+    assert past.review is not None and past.questions == []  # unchanged, and nothing for the parser at all
+
+
+async def test_an_agreement_edit_reuses_the_early_reading(tutor_folder):
+    parser = CountingParser()
+    tutor = Tutor(TutorPrompt.from_folder(tutor_folder), 256, 160, None, threshold=3.0, parser=parser)
+    reader = Readings(parser)
+    turn = turn_for(tutor, STRAINED)
+    done = reader.ask([turn])
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(reader.run)
+        await done.wait()
+        reader.close()
+    fixed = "One of the speakers was late, so the first session started at half past ten."
+    turn.decoded(tutor.prompt.completion_ids(fixed, "Use 'was'."), "stop")
+    assert turn.questions == [fixed]  # the input is not asked again
+    turn.weigh(parser.parse_all(turn.questions))
+    assert turn.to_parse == [] and turn.doubts == [-3.0]  # the parser links the subject once fixed: support

@@ -3,7 +3,9 @@
 Where the model returns a sentence unchanged, the parser's offers (tutor/runtime/offers.py) start from
 its reading of the input, which does not depend on the model's answer: a handler hands its turns to
 the service's one `Readings` task at admission and the gate waits for the reading, which is done by
-then unless the parser is busy. The task drains every waiting request into one call to the parser's
+then unless the parser is busy. Only inputs with something to try are read (`Turn.candidates`: 187
+of the 312 learner-style dev sentences); the gate reuses the reading where the model proposes an
+agreement edit. The task drains every waiting request into one call to the parser's
 worker process. The queue is bounded: a request that finds it full is not read early, and the gate
 asks the parser itself (`Turn.questions`), as the CLI and the evaluation always do.
 """
@@ -29,7 +31,7 @@ class Readings:
 
     def ask(self, turns: list[Turn]) -> trio.Event | None:
         """Read the turns' inputs; the event is set once they are (None: not read early)."""
-        asked = [t for t in turns if not t.read]
+        asked = [t for t in turns if not t.read and t.candidates]  # without candidates no offer can follow
         if not asked:
             return None
         done = trio.Event()

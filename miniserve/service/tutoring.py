@@ -114,7 +114,10 @@ class Turn:
         self.margins: list[float] = []
         self.doubts: list[float] = []  # per edit: nats more the gate asks where the sentence speaks against it
         self.to_parse: list[int] = []  # the agreement edits the parser is still to weigh (`weigh`)
-        self.tries: list[gate.Edit] = []  # where the model proposed nothing: edits for the parser to try (offers.py)
+        # what the parser would try if the model proposes nothing (offers.py); none: the input need not be read early
+        offering = tutor.threshold is not None and tutor.parser is not None
+        self.candidates: list[gate.Edit] = offers.tries(tokens(self.line)) if offering else []
+        self.tries: list[gate.Edit] = []  # where the model proposed nothing: the candidates, until the parser has read them
         self.read = False  # has the parser read the input? (early, while the model decodes, or when asked)
         self.before: link_grammar.Parse | None = None  # its reading
         self.offered: list[tuple[gate.Edit, link_grammar.Parse]] = []  # tries the parser reads better
@@ -126,8 +129,7 @@ class Turn:
         verdict = review(self.line, done.corrected, "" if self.cut_off else done.explanation)
         if not verdict.changed:  # as typed, line breaks too
             self.proposal = replace_field(verdict, corrected=self.span.text)
-            if self.tutor.threshold is not None and self.tutor.parser is not None:
-                self.tries = offers.tries(tokens(self.line))
+            self.tries = self.candidates
             self.settle()
             return
         self.proposal = verdict
@@ -144,10 +146,11 @@ class Turn:
     @property
     def questions(self) -> list[str]:
         """What the parser is still to be asked (empty when nothing): where agreement edits are proposed,
-        the input, then the input with each such edit alone; where no change is, the input, then if
+        the input (unless read already), then the input with each such edit alone; where no change is, the input, then if
         its reading is strained the input with each try (offers.py)."""
         if self.to_parse:
-            return [self.line] + [gate.apply(self.line, self.edits, frozenset({i})).strip() for i in self.to_parse]
+            edited = [gate.apply(self.line, self.edits, frozenset({i})).strip() for i in self.to_parse]
+            return edited if self.read else [self.line] + edited
         if self.tries and not self.read:
             return [self.line]
         return [self.with_edit(edit) for edit in self.tries]
@@ -156,7 +159,7 @@ class Turn:
         """The parser's answers to `questions`: each agreement edit's doubt, given the parse of the
         input and of the input with the edit (agreement.with_parse); or the next round of offers."""
         if self.to_parse:
-            before, *after = parses
+            before, after = (self.before, parses) if self.read else (parses[0], parses[1:])
             for i, parse in zip(self.to_parse, after, strict=True):
                 ruled_out = read_against(before, parse, self.line, self.offset(self.edits[i]))
                 self.doubts[i] = math.inf if ruled_out else with_parse(self.doubts[i], before, parse)
