@@ -8,7 +8,9 @@ from miniserve.service.readings import Readings
 from miniserve.service.tutoring import Tutor
 from miniserve.tutor.runtime.guard import NO_ERROR
 from miniserve.tutor.runtime.parser import Parse, shared
+from miniserve.tutor.runtime.parser_process import ParserProcess
 from miniserve.tutor.runtime.prompt import TutorPrompt
+from test_service import serving
 
 STRAINED = "One of the speakers were late, so the first session started at half past ten."
 CLEAN = "The price of the tickets is high."
@@ -106,3 +108,15 @@ async def test_an_agreement_edit_reuses_the_early_reading(tutor_folder):
     assert turn.questions == [fixed]  # the input is not asked again
     turn.weigh(parser.parse_all(turn.questions))
     assert turn.to_parse == [] and turn.doubts == [-3.0]  # the parser links the subject once fixed: support
+
+
+async def test_the_server_reads_early_with_a_worker_of_its_own_and_stops_both(tutor_folder):
+    async with serving(tutor_folder) as (client, service):
+        response = await client.post("/correct", json={"sentence": STRAINED})
+        assert response.status_code == 200
+        parsers = (service.parser, service.reading_parser)
+        assert all(isinstance(p, ParserProcess) for p in parsers) and parsers[0] is not parsers[1]
+        assert service.readings.parser is service.reading_parser
+        workers = [p.process for p in parsers]
+        assert all(w is not None and w.poll() is None for w in workers)  # both asked: the input early, its tries after
+    assert all(p.process is None for p in parsers) and all(w.poll() is not None for w in workers)

@@ -62,8 +62,9 @@ def create_app(settings: Settings | None = None) -> QuartTrio:
         await service.drain()
         if service.readings is not None:
             service.readings.close()
-        if service.parser is not None:
-            service.parser.close()
+        for parser in (service.parser, service.reading_parser):
+            if parser is not None:
+                parser.close()
         log.info("stopped")
 
     # ASGI layers, outermost first: worker check, nosniff on every answer, the client's address

@@ -98,8 +98,9 @@ async def serve(settings: Settings, host: str, port: int, listen_fd: int | None 
     app = create_app(settings)
     service = app.extensions["miniserve"]
     service.core_address = core_address
-    if service.parser is not None:
-        service.parser.start()  # its worker loads the dictionary while the model loads
+    for parser in (service.parser, service.reading_parser):
+        if parser is not None:
+            parser.start()  # its worker loads the dictionary while the model loads
     if before_listening is not None:
         @app.before_serving  # after create_app's own start: Hypercorn listens once it returns
         async def wait_before_listening():

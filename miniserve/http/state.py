@@ -70,7 +70,10 @@ class Service:
                                  if self.prompt is not None and self.settings.edit_constraint else None)
         # the gate's agreement prior reads the parser, in a worker process (it holds the GIL while it parses)
         self.parser = ParserProcess.installed() if self.prompt is not None and self.settings.gate else None
-        self.readings = Readings(self.parser) if self.parser is not None else None  # read while the model decodes
+        # inputs are read while the model decodes (readings.py) by a worker of their own, so that a batch
+        # of readings never holds up the questions a request waits on after decoding
+        self.reading_parser = ParserProcess.installed() if self.parser is not None else None
+        self.readings = Readings(self.reading_parser) if self.reading_parser is not None else None
         self.special_texts = tuple(t.content for t in self.tokenizer.get_added_tokens_decoder().values() if t.special)
 
     @property
