@@ -143,3 +143,40 @@ def test_no_offer_where_the_reading_takes_the_subject_for_a_collective_noun(tuto
     turn = unchanged_turn(tutor, sentence)
     assert ask_parser(turn) == 2  # a strained reading: the flip is tried, and not offered
     assert turn.review.corrected == sentence and turn.answers[1:] == []
+
+
+def to_past(sentence: str) -> list[str]:
+    toks = tokens(sentence)
+    return [f"{toks[e.start]}->{e.new[0]}" for e in offers.to_past(toks)]
+
+
+def test_a_phrase_that_sets_the_past_offers_the_past_of_its_clause():
+    assert to_past("Three years ago my family moves to a small village.") == ["moves->moved"]
+    assert to_past("The email that I receive yesterday said that the price had changed.") == ["receive->received"]
+    assert to_past("Last Saturday the bus doesn't come, so we took a taxi.") == ["doesn't->didn't"]
+    assert to_past("Last year, we go to Spain.") == ["go->went"]  # the phrase alone sets the next clause's time
+    assert to_past("When I was a child, we don't have a computer.") == ["don't->didn't"]
+    assert to_past("I go to school every day.") == []  # no phrase, no offer
+    assert to_past("Last spring we didn't stay long, but we love the town.") == []  # another clause
+    assert to_past("Did you enjoy the concert last night?") == []  # a base form after "did"
+    assert to_past("I have met my best friend in 2015.") == []  # "met" is a two-word change; "had met" is wrong
+    assert to_past("We stayed there last week.") == []  # past already; "last" is the phrase, not a verb
+
+
+def test_a_tense_offer_is_gated_by_the_model_and_names_the_phrase(tutor):
+    sentence = "Three years ago my family moves to a small village in the north."
+    turn = unchanged_turn(tutor, sentence)
+    ask_parser(turn)
+    assert turn.answers[-1] == "Three years ago my family moved to a small village in the north."
+    turn.scored([[-30.0]] + [[-30.0 - 1.5]] * (len(turn.answers) - 1))  # within the allowance
+    assert turn.review.corrected == turn.answers[-1]
+    assert turn.review.explanation == "The sentence speaks of the past ('Three years ago'): use 'moved', not 'moves'."
+
+
+def test_the_models_own_past_form_passes_on_the_bar_of_a_tense_offer(tutor):
+    sentence, fixed = "The new cinema opens last year.", "The new cinema opened last year."
+    turn = tutor.plan(sentence, paragraph=False).turns[0]
+    turn.decoded(tutor.prompt.completion_ids(fixed, "Use the past tense 'opened'."), "stop")
+    assert turn.doubts == [-offers.OFFER_ALLOWANCE]
+    turn.scored([[-20.0], [-20.0 + 1.0]])  # 1 nat: under the threshold, within the allowance
+    assert turn.review.corrected == fixed

@@ -117,10 +117,13 @@ class Turn:
         # what the parser would try if the model proposes nothing (offers.py); none: the input need not be read early
         offering = tutor.threshold is not None and tutor.parser is not None
         self.candidates: list[gate.Edit] = offers.tries(tokens(self.line)) if offering else []
+        self.timed: list[gate.Edit] = offers.to_past(tokens(self.line)) if offering else []  # offered without the parser
         self.tries: list[gate.Edit] = []  # where the model proposed nothing: the candidates, until the parser has read them
         self.read = False  # has the parser read the input? (early, while the model decodes, or when asked)
         self.before: link_grammar.Parse | None = None  # its reading
-        self.offered: list[tuple[gate.Edit, link_grammar.Parse]] = []  # tries the parser reads better
+        # what the model scores where it proposed nothing: tries the parser reads better (with that
+        # reading), then the tense offers (no reading)
+        self.offered: list[tuple[gate.Edit, link_grammar.Parse | None]] = []
         self.review: Review | None = None  # the answer
 
     def decoded(self, generated: list[int], finish_reason: str | None) -> None:
@@ -139,6 +142,9 @@ class Turn:
         self.edits = gate.edits(self.line, verdict.corrected.strip())
         words = tokens(self.line)
         self.doubts = [doubt(words, e.start, e.end, e.new) for e in self.edits]
+        # a past form where a phrase sets the past in time passes on the bar of a tense offer
+        timed = set(self.timed)
+        self.doubts = [-offers.OFFER_ALLOWANCE if e in timed and d == 0.0 else d for e, d in zip(self.edits, self.doubts)]
         self.variants = gate.variants(len(self.edits))
         if self.tutor.parser is not None:
             self.to_parse = [i for i, e in enumerate(self.edits) if agreement_change(words, e.start, e.end, e.new)]
@@ -167,11 +173,10 @@ class Turn:
         elif self.tries and not self.read:
             self.reading(parses[0])
         elif self.tries:
-            self.offered = [(edit, parse) for edit, parse in zip(self.tries, parses, strict=True)
-                            if offers.better(self.before, parse) and not self.read_against(edit, parse)]
+            better = [(edit, parse) for edit, parse in zip(self.tries, parses, strict=True)
+                      if offers.better(self.before, parse) and not self.read_against(edit, parse)]
             self.tries = []
-            if not self.offered:
-                self.review = self.proposal
+            self.found(better)
 
     def offset(self, edit: gate.Edit) -> int:
         """Where the edited words start in the input, in characters (as the parser counts them)."""
@@ -201,6 +206,12 @@ class Turn:
         if self.read and not offers.strained(self.before):
             self.tries = []
         if not self.tries:
+            self.found([])
+
+    def found(self, better: list[tuple[gate.Edit, link_grammar.Parse | None]]) -> None:
+        """The offers to score once the parser is done: its own, and the tense offers; none: as typed."""
+        self.offered = better + [(edit, None) for edit in self.timed]
+        if not self.offered:
             self.review = self.proposal
 
     @property

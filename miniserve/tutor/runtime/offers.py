@@ -22,10 +22,14 @@ subject the parser linked the verb to. The numbers behind the constants are in d
 
 from __future__ import annotations
 
+import re
+
+import lemminflect
+
 from miniserve.tutor.runtime.agreement import ADVERBS, COST_SLACK, agreement_change, doubt
 from miniserve.tutor.runtime.constraint import alternatives
 from miniserve.tutor.runtime.explanation import Change, from_edit
-from miniserve.tutor.runtime.forms import aux_family, form_kinds, respelled
+from miniserve.tutor.runtime.forms import aux_family, form_kinds, lemmas, respelled
 from miniserve.tutor.runtime.gate import Edit
 from miniserve.tutor.runtime.parser import Parse
 
@@ -35,6 +39,17 @@ STRAINED_COST = 1.5  # a cleanly linked input reading at least this costly is wo
 OFFER_ALLOWANCE = 5.0
 PAST_BE = frozenset(("was", "were", "wasn't", "weren't"))
 NOT_FLIPPED = frozenset(("am", "be", "been", "being"))  # "I am" has no other number; a bare "be" is no finite verb
+# A phrase that puts a sentence in the past ("last year", "two weeks ago", "in 2015", "yesterday").
+_DAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+PAST_TIME = re.compile(rf"\b(yesterday|last (night|week|weekend|month|year|summer|winter|spring|autumn|time|{_DAYS})"
+                       r"|(\w+ ){0,2}ago|in (19\d\d|200\d|201\d|202[0-5])|when I was (a child|young|little|a student))\b", re.I)
+# the past of the forms lemminflect's verb tables do not give one for
+PAST_OF = {"is": "was", "am": "was", "are": "were", "isn't": "wasn't", "aren't": "weren't",
+           "don't": "didn't", "doesn't": "didn't"}
+NOT_TO_PAST = frozenset(("have", "has", "haven't", "hasn't"))  # "have met ... in 2015": "met", not "had met"
+CLAUSE_BREAKS = frozenset((",", ";", ":", "(", ")", "-", "\u2014"))
+JOINING_WORDS = frozenset(("and", "but", "so", "or", "because", "while", "after", "before", "when", "if", "although",
+                           "though", "until", "since", "who", "which", "that", "where", "whereas"))
 # what the parser links as a subject but a person would not call one
 NO_SUBJECT = frozenset(("and", "or", "but", "who", "which", "that", "whom", "what", "there", "it"))
 
@@ -81,6 +96,60 @@ def respellings(toks: list[str]) -> list[Edit]:
     return found
 
 
+def to_past(toks: list[str]) -> list[Edit]:
+    """Where a phrase puts a clause in the past ("Three years ago my family moves"): each verb of that
+    clause in the present, in its past form, where the guard allows it. No parser is asked: the
+    model's scores decide alone (tense is what a parser cannot check)."""
+    text = "".join(toks)
+    marked = [m.span() for m in PAST_TIME.finditer(text)]
+    if not marked:
+        return []
+    found = []
+    for i in _clause_words(toks, marked):
+        word, w = toks[i], _norm(toks[i])
+        if w in NOT_TO_PAST:
+            continue
+        past = PAST_OF.get(w)
+        if past is None:
+            kinds = form_kinds(w)
+            if _after_auxiliary(toks, i) or _after_do(toks, i) or "past" in kinds or not {"base", "third"} & kinds:
+                continue
+            past = next((p for lemma in sorted(lemmas(w)) for p in lemminflect.getInflection(lemma, "VBD")), None)
+        if past is not None:
+            past = past[:1].upper() + past[1:] if word[:1].isupper() else past
+            if past in alternatives(toks, i):
+                found.append(Edit(i, i + 1, (past,)))
+    return found
+
+
+def _clause_words(toks: list[str], marked: list[tuple[int, int]]) -> list[int]:
+    """The words of the clauses a past-time phrase sits in, outside the phrase. Clauses end at a comma
+    or a joining word ("..., but we throw", "after you launch"); a clause that is the phrase alone
+    ("Last year, we go", "When I was a child, we don't") sets the time of the clause after it."""
+    clauses: list[list[tuple[int, int]]] = [[]]  # per clause: (token index, its first character)
+    at = 0
+    for i, word in enumerate(toks):
+        if word in CLAUSE_BREAKS or _norm(word) in JOINING_WORDS:
+            clauses.append([])
+        if word[:1].isalnum():
+            clauses[-1].append((i, at))
+        at += len(word)
+    inside = lambda start: any(a <= start < b for a, b in marked)  # noqa: E731
+    chosen, carry = [], False
+    for words in clauses:
+        timed = carry or any(inside(start) for _, start in words)
+        carry = bool(words) and all(inside(start) for _, start in words[1:] or words)  # the phrase alone
+        if timed:
+            chosen += [i for i, start in words if not inside(start)]
+    return chosen
+
+
+def _after_do(toks: list[str], i: int) -> bool:
+    """Is a do-form or modal among the three words before (a question: "Did we bite", "Can you come")?"""
+    before = [_norm(t) for t in toks[:i] if t[:1].isalpha()][-3:]
+    return any(aux_family(w) in ("do", "modal") for w in before)
+
+
 def tries(toks: list[str]) -> list[Edit]:
     """What the parser is asked to read in place of the input."""
     return flips(toks) + respellings(toks)
@@ -106,10 +175,14 @@ def choice(margins: list[float], threshold: float) -> int | None:
     return best if margins[best] >= threshold - OFFER_ALLOWANCE else None
 
 
-def explanation(toks: list[str], edit: Edit, sentence: str, parse: Parse) -> str:
+def explanation(toks: list[str], edit: Edit, sentence: str, parse: Parse | None) -> str:
     """One sentence for the kept offer: for agreement the subject the parser linked the verb to in
-    `sentence` (the input with the offer), when it is a word a person would call the subject."""
+    `sentence` (the input with the offer), when it is a word a person would call the subject; for a
+    tense offer (no parse) the phrase that sets the time."""
     old, new = toks[edit.start], edit.new[0]
+    if parse is None:  # a tense offer (to_past): name the phrase that sets the time
+        when = PAST_TIME.search("".join(toks))
+        return f"The sentence speaks of the past ('{when.group(0)}'): use '{new}', not '{old}'."
     if not agreement_change(toks, edit.start, edit.end, edit.new):
         return from_edit([Change((old,), (new,))])
     span = parse.subject_of(len("".join(toks[:edit.start])))
