@@ -85,10 +85,17 @@ async def test_a_failed_reading_leaves_the_turns_unread_and_the_task_running(tut
     assert not lost.read and later.read
 
 
-def test_an_input_with_nothing_to_try_is_not_read_early(tutor_folder):
-    tutor = Tutor(TutorPrompt.from_folder(tutor_folder), 256, 160, None, threshold=3.0, parser=shared())
+async def test_an_input_with_nothing_to_try_is_not_read_early(tutor_folder):
+    parser = CountingParser()
+    tutor = Tutor(TutorPrompt.from_folder(tutor_folder), 256, 160, None, threshold=3.0, parser=parser)
+    reader = Readings(parser)
     past = turn_for(tutor, "We went home early because it rained.")  # no verb with another number, nothing misspelt
-    assert past.candidates == [] and Readings(shared()).ask([past]) is None
+    done = reader.ask([past, turn_for(tutor, STRAINED)])
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(reader.run)
+        await done.wait()
+        reader.close()
+    assert past.candidates == [] and parser.calls == [[STRAINED]] and not past.read
     past.decoded(tutor.prompt.completion_ids(past.line, NO_ERROR), "stop")
     assert past.review is not None and past.questions == []  # unchanged, and nothing for the parser at all
 

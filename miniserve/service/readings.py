@@ -3,8 +3,8 @@
 Where the model returns a sentence unchanged, the parser's offers (tutor/runtime/offers.py) start from
 its reading of the input, which does not depend on the model's answer: a handler hands its turns to
 the service's one `Readings` task at admission and the gate waits for the reading, which is done by
-then unless the parser is busy. Only inputs with something to try are read (`Turn.candidates`: 187
-of the 312 learner-style dev sentences); the gate reuses the reading where the model proposes an
+then unless the parser is busy. Only inputs with something to try are read (`Turn.candidates`, worked
+out in the task's thread, off the event loop: 187 of the 312 learner-style dev sentences); the gate reuses the reading where the model proposes an
 agreement edit. The task drains every waiting request into one call to the parser's
 worker process. The queue is bounded: a request that finds it full is not read early, and the gate
 asks the parser itself (`Turn.questions`), as the CLI and the evaluation always do.
@@ -31,7 +31,7 @@ class Readings:
 
     def ask(self, turns: list[Turn]) -> trio.Event | None:
         """Read the turns' inputs; the event is set once they are (None: not read early)."""
-        asked = [t for t in turns if not t.read and t.candidates]  # without candidates no offer can follow
+        asked = [t for t in turns if not t.read]
         if not asked:
             return None
         done = trio.Event()
@@ -52,8 +52,7 @@ class Readings:
                     break
             turns = [t for asked, _ in batch for t in asked]
             try:
-                parses = await trio.to_thread.run_sync(self.parser.parse_all, [t.line for t in turns],
-                                                       abandon_on_cancel=True)
+                turns, parses = await trio.to_thread.run_sync(self.read, turns, abandon_on_cancel=True)
                 for turn, parse in zip(turns, parses, strict=True):
                     turn.reading(parse)
             except Exception:  # noqa: BLE001 (the turns stay unread and the gate asks: this task must go on)
@@ -61,6 +60,11 @@ class Readings:
             finally:
                 for _, done in batch:
                     done.set()
+
+    def read(self, turns: list[Turn]) -> tuple[list[Turn], list]:
+        """In a thread: the turns with something to try (without, no offer can follow), and their parses."""
+        wanted = [t for t in turns if t.candidates]
+        return wanted, self.parser.parse_all([t.line for t in wanted]) if wanted else []
 
     def close(self) -> None:
         self.send.close()

@@ -16,6 +16,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from dataclasses import replace as replace_field
+from functools import cached_property
 
 from miniserve.engine import SamplingParams, Sequence
 from miniserve.engine.stop import Runaway
@@ -114,10 +115,6 @@ class Turn:
         self.margins: list[float] = []
         self.doubts: list[float] = []  # per edit: nats more the gate asks where the sentence speaks against it
         self.to_parse: list[int] = []  # the agreement edits the parser is still to weigh (`weigh`)
-        # what the parser would try if the model proposes nothing (offers.py); none: the input need not be read early
-        offering = tutor.threshold is not None and tutor.parser is not None
-        self.candidates: list[gate.Edit] = offers.tries(tokens(self.line)) if offering else []
-        self.timed: list[gate.Edit] = offers.to_past(tokens(self.line)) if offering else []  # offered without the parser
         self.tries: list[gate.Edit] = []  # where the model proposed nothing: the candidates, until the parser has read them
         self.read = False  # has the parser read the input? (early, while the model decodes, or when asked)
         self.before: link_grammar.Parse | None = None  # its reading
@@ -125,6 +122,18 @@ class Turn:
         # reading), then the tense offers (no reading)
         self.offered: list[tuple[gate.Edit, link_grammar.Parse | None]] = []
         self.review: Review | None = None  # the answer
+
+    @cached_property
+    def candidates(self) -> list[gate.Edit]:
+        """What the parser would try if the model proposes nothing (offers.py); none: the input need not
+        be read early. Worked out when first asked (by the early reading's thread, in the server)."""
+        offering = self.tutor.threshold is not None and self.tutor.parser is not None
+        return offers.tries(tokens(self.line)) if offering else []
+
+    @cached_property
+    def timed(self) -> list[gate.Edit]:
+        """The past forms a phrase in the sentence calls for (offers.to_past): offered without the parser."""
+        return offers.to_past(tokens(self.line)) if self.tutor.threshold is not None else []
 
     def decoded(self, generated: list[int], finish_reason: str | None) -> None:
         done = self.tutor.prompt.parse(generated)
