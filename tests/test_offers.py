@@ -5,7 +5,7 @@ import pytest
 
 from miniserve.service.tutor_tickets import weigh
 from miniserve.service.tutoring import Tutor
-from miniserve.tutor.runtime import offers
+from miniserve.tutor.runtime import gate, offers
 from miniserve.tutor.runtime.guard import NO_ERROR, tokens
 from miniserve.tutor.runtime.parser import Parse, shared
 from miniserve.tutor.runtime.parser_process import ParserProcess
@@ -180,3 +180,29 @@ def test_the_models_own_past_form_passes_on_the_bar_of_a_tense_offer(tutor):
     assert turn.doubts == [-offers.OFFER_ALLOWANCE]
     turn.scored([[-20.0], [-20.0 + 1.0]])  # 1 nat: under the threshold, within the allowance
     assert turn.review.corrected == fixed
+
+
+def patterned(sentence: str) -> list[str]:
+    return [gate.apply(sentence, [e], frozenset({0})).strip() for e in offers.patterns(tokens(sentence))]
+
+
+def test_a_fixed_pattern_offers_the_form_it_calls_for():
+    assert patterned("I look forward to hear from you.") == ["I look forward to hearing from you."]
+    assert patterned("I'm not used to get up early.") == ["I'm not used to getting up early."]
+    assert patterned("You will get used to live here.") == ["You will get used to living here."]
+    assert patterned("The noise made me to jump.") == ["The noise made me jump."]
+    assert patterned("Could you let us to know?") == ["Could you let us know?"]
+    # the same words in another pattern, or where a thing may be the subject: nothing
+    assert patterned("I used to work in a bank.") == []
+    assert patterned("The money was used to build a school.") == []
+    assert patterned("I look forward to the holidays.") == []
+    assert patterned("She helped me to carry it.") == []
+
+
+def test_a_pattern_offer_names_its_pattern(tutor):
+    turn = unchanged_turn(tutor, "The noise made me to jump out of bed.")
+    ask_parser(turn)
+    assert turn.answers[-1] == "The noise made me jump out of bed."
+    turn.scored([[-30.0]] * (len(turn.answers) - 1) + [[-29.0]])
+    assert turn.review.corrected == "The noise made me jump out of bed."
+    assert turn.review.explanation == "After 'made me', use the verb without 'to': 'jump', not 'to jump'."

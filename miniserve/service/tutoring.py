@@ -119,7 +119,7 @@ class Turn:
         self.read = False  # has the parser read the input? (early, while the model decodes, or when asked)
         self.before: link_grammar.Parse | None = None  # its reading
         # what the model scores where it proposed nothing: tries the parser reads better (with that
-        # reading), then the tense offers (no reading)
+        # reading), then the fixed offers (no reading)
         self.offered: list[tuple[gate.Edit, link_grammar.Parse | None]] = []
         self.review: Review | None = None  # the answer
 
@@ -131,9 +131,13 @@ class Turn:
         return offers.tries(tokens(self.line)) if offering else []
 
     @cached_property
-    def timed(self) -> list[gate.Edit]:
-        """The past forms a phrase in the sentence calls for (offers.to_past): offered without the parser."""
-        return offers.to_past(tokens(self.line)) if self.tutor.threshold is not None else []
+    def fixed(self) -> list[gate.Edit]:
+        """Offers the sentence's own words call for, with no parser round: the past forms a time phrase
+        calls for (offers.to_past), the forms a fixed pattern calls for (offers.patterns)."""
+        if self.tutor.threshold is None:
+            return []
+        toks = tokens(self.line)
+        return offers.to_past(toks) + offers.patterns(toks)
 
     def decoded(self, generated: list[int], finish_reason: str | None) -> None:
         done = self.tutor.prompt.parse(generated)
@@ -151,9 +155,10 @@ class Turn:
         self.edits = gate.edits(self.line, verdict.corrected.strip())
         words = tokens(self.line)
         self.doubts = [doubt(words, e.start, e.end, e.new) for e in self.edits]
-        # a past form where a phrase sets the past in time passes on the bar of a tense offer
-        timed = set(self.timed)
-        self.doubts = [-offers.OFFER_ALLOWANCE if e in timed and d == 0.0 else d for e, d in zip(self.edits, self.doubts)]
+        # the model's own edit that the sentence's words call for (a past form after "last year") passes
+        # on the bar of an offer
+        fixed = set(self.fixed)
+        self.doubts = [-offers.OFFER_ALLOWANCE if e in fixed and d == 0.0 else d for e, d in zip(self.edits, self.doubts)]
         self.variants = gate.variants(len(self.edits))
         if self.tutor.parser is not None:
             self.to_parse = [i for i, e in enumerate(self.edits) if agreement_change(words, e.start, e.end, e.new)]
@@ -218,8 +223,8 @@ class Turn:
             self.found([])
 
     def found(self, better: list[tuple[gate.Edit, link_grammar.Parse | None]]) -> None:
-        """The offers to score once the parser is done: its own, and the tense offers; none: as typed."""
-        self.offered = better + [(edit, None) for edit in self.timed]
+        """The offers to score once the parser is done: its own, and the fixed ones; none: as typed."""
+        self.offered = better + [(edit, None) for edit in self.fixed]
         if not self.offered:
             self.review = self.proposal
 

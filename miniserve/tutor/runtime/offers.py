@@ -47,6 +47,12 @@ PAST_TIME = re.compile(rf"\b(yesterday|last (night|week|weekend|month|year|summe
 PAST_OF = {"is": "was", "am": "was", "are": "were", "isn't": "wasn't", "aren't": "weren't",
            "don't": "didn't", "doesn't": "didn't"}
 NOT_TO_PAST = frozenset(("have", "has", "haven't", "hasn't"))  # "have met ... in 2015": "met", not "had met"
+LOOK = frozenset(("look", "looks", "looked", "looking"))
+BE_OR_GET = frozenset(("am", "is", "are", "was", "were", "be", "been", "being", "get", "gets", "got", "getting"))
+PERSONAL_SUBJECTS = frozenset(("i", "you", "we", "they", "he", "she", "people"))
+PERSONAL_CONTRACTIONS = frozenset(("i'm", "you're", "we're", "they're", "he's", "she's"))
+LET_MAKE = frozenset(("let", "lets", "letting", "make", "makes", "made", "making"))
+OBJECT_PRONOUNS = frozenset(("me", "you", "him", "her", "us", "them", "it"))
 CLAUSE_BREAKS = frozenset((",", ";", ":", "(", ")", "-", "\u2014"))
 JOINING_WORDS = frozenset(("and", "but", "so", "or", "because", "while", "after", "before", "when", "if", "although",
                            "though", "until", "since", "who", "which", "that", "where", "whereas"))
@@ -150,6 +156,45 @@ def _after_do(toks: list[str], i: int) -> bool:
     return any(aux_family(w) in ("do", "modal") for w in before)
 
 
+def patterns(toks: list[str]) -> list[Edit]:
+    """Fixed patterns that decide a verb's form, each a common learner error: after "look forward
+    to" and "be/get used to" the -ing form ("look forward to hear" -> "hearing"; "I used to work" is
+    another pattern and stays), after let/make + a pronoun the verb without "to" ("made me to jump" ->
+    "made me jump"). The guard allows each edit; the model's scores gate them as any offer."""
+    words = [(i, _norm(t)) for i, t in enumerate(toks) if t[:1].isalpha()]
+    found = []
+    for k in range(2, len(words)):
+        (i, word), (_, to) = words[k], words[k - 1]
+        if to != "to" or "base" not in form_kinds(word) or aux_family(word) is not None:
+            continue
+        lead = [w for _, w in words[max(0, k - 5):k - 1]]  # the words before "to"
+        looking_forward = lead[-1:] == ["forward"] and len(lead) >= 2 and lead[-2] in LOOK
+        used = lead[-1:] == ["used"] and _used_by_someone(lead[:-1])
+        if looking_forward or used:
+            ing = next((f for lemma in sorted(lemmas(word)) for f in lemminflect.getInflection(lemma, "VBG")), None)
+            if ing is not None:
+                found.append(Edit(i, i + 1, (ing,)))
+        elif len(lead) >= 2 and lead[-1] in OBJECT_PRONOUNS and lead[-2] in LET_MAKE:
+            start = words[k - 1][0]
+            found.append(Edit(start, i, ()))  # "to" and the space after it go
+    return found
+
+
+def _used_by_someone(lead: list[str]) -> bool:
+    """Do the words before "used" read "I am / you get (not) used", a person the subject? Where a
+    thing may be ("The money was used to build a school") the passive is right, so only a personal
+    pronoun or "people" counts."""
+    k = len(lead) - 1
+    if k >= 0 and lead[k] == "not":
+        k -= 1
+    if k >= 0 and lead[k] in PERSONAL_CONTRACTIONS:
+        return True
+    if k < 1 or lead[k] not in BE_OR_GET:
+        return False
+    j = k - 1 if lead[k - 1] not in ("will", "can", "could", "would", "should", "must", "never", "soon") else k - 2
+    return j >= 0 and lead[j] in PERSONAL_SUBJECTS
+
+
 def tries(toks: list[str]) -> list[Edit]:
     """What the parser is asked to read in place of the input."""
     return flips(toks) + respellings(toks)
@@ -175,14 +220,27 @@ def choice(margins: list[float], threshold: float) -> int | None:
     return best if margins[best] >= threshold - OFFER_ALLOWANCE else None
 
 
+def _fixed_explanation(toks: list[str], edit: Edit) -> str:
+    """What a fixed offer (no parse) says: the pattern, or the phrase that sets the time."""
+    old = toks[edit.start]
+    before = [_norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    if not edit.new:  # "made me to jump" -> "made me jump"
+        return f"After '{' '.join(before[-2:])}', use the verb without 'to': '{toks[edit.end]}', not 'to {toks[edit.end]}'."
+    new = edit.new[0]
+    if before[-2:] in (["forward", "to"], ["used", "to"]):
+        phrase = "look forward to" if before[-2] == "forward" else "be used to"
+        return f"After '{phrase}', use the -ing form: '{new}', not '{old}'."
+    when = PAST_TIME.search("".join(toks))
+    return f"The sentence speaks of the past ('{when.group(0)}'): use '{new}', not '{old}'." if when else f"Use '{new}', not '{old}'."
+
+
 def explanation(toks: list[str], edit: Edit, sentence: str, parse: Parse | None) -> str:
     """One sentence for the kept offer: for agreement the subject the parser linked the verb to in
     `sentence` (the input with the offer), when it is a word a person would call the subject; for a
-    tense offer (no parse) the phrase that sets the time."""
+    fixed offer (no parse) the pattern or the phrase that sets the time."""
+    if parse is None:
+        return _fixed_explanation(toks, edit)
     old, new = toks[edit.start], edit.new[0]
-    if parse is None:  # a tense offer (to_past): name the phrase that sets the time
-        when = PAST_TIME.search("".join(toks))
-        return f"The sentence speaks of the past ('{when.group(0)}'): use '{new}', not '{old}'."
     if not agreement_change(toks, edit.start, edit.end, edit.new):
         return from_edit([Change((old,), (new,))])
     span = parse.subject_of(len("".join(toks[:edit.start])))
