@@ -55,6 +55,8 @@ CASES = [
     ("The staff were very helpful.", "The staff was very helpful.", RULED_OUT),
     ("My family live in a small town.", "My family lives in a small town.", RULED_OUT),
     ("The members of the team was very kind.", "The members of the team were very kind.", FREE),
+    ("Every family have a car.", "Every family has a car.", FREE),  # "every": the singular is a fix
+    ("Parents who have a big family needs more space.", "Parents who have a big family need more space.", FREE),
     # not agreement at all: a base form after "does", a tense
     ("Does he likes sushi?", "Does he like sushi?", FREE),
     ("Yesterday I go home.", "Yesterday I went home.", FREE),
@@ -173,11 +175,14 @@ def test_a_worker_that_dies_leaves_the_word_rules_to_decide_and_is_replaced():
         worker.process.kill()  # gone between requests: the next parse starts another
         worker.process.wait()
         assert worker.parse_all(["He go to school."]) == link_grammar.parse_all(["He go to school."])
-        worker.close()
+        worker.process.stdin.close()
+        worker.process.wait(10)
         # gone in the middle of a request (it reads the question and exits without an answer)
         worker.process = subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.readline()"],
                                           stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         assert worker.parse_all(["He go to school.", "He goes to school."]) == [None, None]
         assert worker.parse_all(["He goes to school."]) == link_grammar.parse_all(["He goes to school."])
+        worker.close()
+        assert worker.parse_all(["He goes to school."]) == [None] and worker.process is None  # closed: none restarts
     finally:
         worker.close()

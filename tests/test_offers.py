@@ -5,7 +5,7 @@ import pytest
 
 from miniserve.service.tutor_tickets import weigh
 from miniserve.service.tutoring import Tutor
-from miniserve.tutor.runtime import gate, offers
+from miniserve.tutor.runtime import gate, offers, patterns, tense
 from miniserve.tutor.runtime.guard import NO_ERROR, tokens
 from miniserve.tutor.runtime.parser import Parse, shared
 from miniserve.tutor.runtime.parser_process import ParserProcess
@@ -147,7 +147,7 @@ def test_no_offer_where_the_reading_takes_the_subject_for_a_collective_noun(tuto
 
 def to_past(sentence: str) -> list[str]:
     toks = tokens(sentence)
-    return [f"{toks[e.start]}->{e.new[0]}" for e in offers.to_past(toks)]
+    return [f"{toks[e.start]}->{e.new[0]}" for e in tense.to_past(toks)]
 
 
 def test_a_phrase_that_sets_the_past_offers_the_past_of_its_clause():
@@ -183,7 +183,7 @@ def test_the_models_own_past_form_passes_on_the_bar_of_a_tense_offer(tutor):
 
 
 def patterned(sentence: str) -> list[str]:
-    return [gate.apply(sentence, [e], frozenset({0})).strip() for e in offers.patterns(tokens(sentence))]
+    return [gate.apply(sentence, [e], frozenset({0})).strip() for e in patterns.offers(tokens(sentence))]
 
 
 def test_a_fixed_pattern_offers_the_form_it_calls_for():
@@ -206,3 +206,23 @@ def test_a_pattern_offer_names_its_pattern(tutor):
     turn.scored([[-30.0]] * (len(turn.answers) - 1) + [[-29.0]])
     assert turn.review.corrected == "The noise made me jump out of bed."
     assert turn.review.explanation == "After 'made me', use the verb without 'to': 'jump', not 'to jump'."
+
+
+def test_a_phrase_that_does_not_set_the_clause_offers_nothing():
+    assert to_past("Everything I learned last year helps me now.") == []  # the phrase is the past verb's
+    assert to_past("The report published last year shows that crime is falling.") == []
+    assert to_past("The town looks very different from ten years ago.") == []  # a comparison
+    assert to_past("Last year's results show that sales are high.") == []  # a possessive
+    assert to_past("This is the last time I tell you.") == []
+    assert to_past("In 2090 we go to Mars.") == []  # a year to come
+    assert to_past("Yesterday we have a party.") == ["have->had"]  # "have" a main verb
+    assert to_past("Last  year the well-known singer comes to town.") == ["comes->came"]
+
+
+def test_a_perfect_that_a_phrase_calls_for_is_no_past_to_fix():
+    def leaves(sentence, proposal):
+        (edit,) = gate.edits(sentence, proposal)
+        return tense.leaves_the_perfect(tokens(sentence), edit)
+    assert leaves("There have been many inventions in the last hundred years.", "There had been many inventions in the last hundred years.")
+    assert leaves("I have lived here since 2010.", "I had lived here since 2010.")  # the phrase ends the sentence
+    assert not leaves("When I arrived, the train has already left.", "When I arrived, the train had already left.")

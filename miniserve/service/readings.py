@@ -62,7 +62,8 @@ class Readings:
                     done.set()
 
     def read(self, turns: list[Turn]) -> tuple[list[Turn], list]:
-        """In a thread: the turns with something to try (without, no offer can follow), and their parses."""
+        """In a thread: the turns with something for the parser to try (the offers that need no
+        reading, tense.py and patterns.py, come without one), and their parses."""
         wanted = [t for t in turns if t.candidates]
         return wanted, self.parser.parse_all([t.line for t in wanted]) if wanted else []
 

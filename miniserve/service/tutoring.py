@@ -3,7 +3,8 @@ evaluation. A text becomes one Turn per sentence, and every turn goes through th
 
     plan -> decode (edit-constrained) -> guard -> gate (score the copy against the correction,
             and parse it where an edit changes agreement) -> answer
-             (no change proposed: the parser's offers of fixes, scored and gated) -> answer
+             (no change proposed: the parser's offers of fixes, and the fixed offers a time phrase
+              or a verb pattern calls for, scored and gated) -> answer
 
 The flow never runs the model: it says what to run (prompt ids and SamplingParams) and takes the
 finished sequences back. `run_sync` drives it on an engine in the calling thread (CLI, evaluation);
@@ -21,9 +22,9 @@ from functools import cached_property
 from miniserve.engine import SamplingParams, Sequence
 from miniserve.engine.stop import Runaway
 from miniserve.service.paragraph import Span, replace, sentences
-from miniserve.tutor.runtime import gate, offers
+from miniserve.tutor.runtime import gate, offers, patterns, tense
 from miniserve.tutor.runtime import parser as link_grammar
-from miniserve.tutor.runtime.agreement import agreement_change, doubt, read_against, with_parse
+from miniserve.tutor.runtime.agreement import EVIDENCE_MARGIN, agreement_change, doubt, read_against, with_parse
 from miniserve.tutor.runtime.constraint import EditConstraints
 from miniserve.tutor.runtime.guard import NO_ERROR, Review, review, tokens
 from miniserve.tutor.runtime.prompt import EXPLANATION_ALLOWANCE, Completion, SentenceError, TutorPrompt
@@ -119,25 +120,26 @@ class Turn:
         self.read = False  # has the parser read the input? (early, while the model decodes, or when asked)
         self.before: link_grammar.Parse | None = None  # its reading
         # what the model scores where it proposed nothing: tries the parser reads better (with that
-        # reading), then the fixed offers (no reading)
-        self.offered: list[tuple[gate.Edit, link_grammar.Parse | None]] = []
+        # reading), then the fixed offers (with what each says)
+        self.offered: list[tuple[gate.Edit, link_grammar.Parse | str]] = []
         self.review: Review | None = None  # the answer
 
     @cached_property
     def candidates(self) -> list[gate.Edit]:
         """What the parser would try if the model proposes nothing (offers.py); none: the input need not
-        be read early. Worked out when first asked (by the early reading's thread, in the server)."""
+        be read early. Worked out when first asked: in the server usually by the early reading's thread."""
         offering = self.tutor.threshold is not None and self.tutor.parser is not None
         return offers.tries(tokens(self.line)) if offering else []
 
     @cached_property
-    def fixed(self) -> list[gate.Edit]:
-        """Offers the sentence's own words call for, with no parser round: the past forms a time phrase
-        calls for (offers.to_past), the forms a fixed pattern calls for (offers.patterns)."""
+    def fixed(self) -> dict[gate.Edit, str]:
+        """Offers the sentence's own words call for, with no parser round, and what each says: the past
+        forms a time phrase calls for (tense.py), the forms a fixed pattern calls for (patterns.py)."""
         if self.tutor.threshold is None:
-            return []
+            return {}
         toks = tokens(self.line)
-        return offers.to_past(toks) + offers.patterns(toks)
+        found = {edit: tense.explanation(toks, edit) for edit in tense.to_past(toks)}
+        return found | {edit: patterns.explanation(toks, edit) for edit in patterns.offers(toks)}
 
     def decoded(self, generated: list[int], finish_reason: str | None) -> None:
         done = self.tutor.prompt.parse(generated)
@@ -157,8 +159,10 @@ class Turn:
         self.doubts = [doubt(words, e.start, e.end, e.new) for e in self.edits]
         # the model's own edit that the sentence's words call for (a past form after "last year") passes
         # on the bar of an offer
-        fixed = set(self.fixed)
-        self.doubts = [-offers.OFFER_ALLOWANCE if e in fixed and d == 0.0 else d for e, d in zip(self.edits, self.doubts)]
+        self.doubts = [-offers.OFFER_ALLOWANCE if e in self.fixed and d == 0.0 else d for e, d in zip(self.edits, self.doubts)]
+        # a perfect where a phrase calls for it ("in the last hundred years") is no past to fix: 4 nats more
+        self.doubts = [max(d, EVIDENCE_MARGIN) if tense.leaves_the_perfect(words, e) else d
+                       for e, d in zip(self.edits, self.doubts)]
         self.variants = gate.variants(len(self.edits))
         if self.tutor.parser is not None:
             self.to_parse = [i for i, e in enumerate(self.edits) if agreement_change(words, e.start, e.end, e.new)]
@@ -222,9 +226,9 @@ class Turn:
         if not self.tries:
             self.found([])
 
-    def found(self, better: list[tuple[gate.Edit, link_grammar.Parse | None]]) -> None:
+    def found(self, better: list[tuple[gate.Edit, link_grammar.Parse]]) -> None:
         """The offers to score once the parser is done: its own, and the fixed ones; none: as typed."""
-        self.offered = better + [(edit, None) for edit in self.fixed]
+        self.offered = better + list(self.fixed.items())
         if not self.offered:
             self.review = self.proposal
 
@@ -271,9 +275,9 @@ class Turn:
         """The answer with the chosen offer, through the guard as any answer; as typed for none."""
         if chosen is None:
             return self.proposal
-        edit, parse = self.offered[chosen]
+        edit, reading = self.offered[chosen]
         sentence = self.with_edit(edit)
-        shown = review(self.line, sentence, offers.explanation(tokens(self.line), edit, sentence, parse))
+        shown = review(self.line, sentence, offers.explanation(tokens(self.line), edit, sentence, reading))
         return shown if shown.changed else self.proposal
 
 

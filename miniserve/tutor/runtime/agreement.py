@@ -26,6 +26,7 @@ subject ("The staff were": British English takes either number after "staff", "f
 from __future__ import annotations
 
 import math
+import re
 from functools import cache
 
 import lemminflect
@@ -71,6 +72,8 @@ COLLECTIVE = frozenset((
     "orchestra", "army", "choir", "couple", "faculty", "personnel", "community", "department", "parliament",
     "generation", "population", "union", "firm", "media",
 ))
+SINGULAR_LEAD = frozenset(("every", "each", "a", "an", "one", "this", "that", "another", "either", "neither"))
+RELATIVE = frozenset(("who", "which", "that", "whom", "whose", "where"))
 THIRD_EXTRA = frozenset(("was", "wasn't"))
 NON_THIRD_EXTRA = frozenset(("are", "aren't", "were", "weren't", "am"))
 
@@ -143,9 +146,10 @@ def doubt(toks: list[str], start: int, end: int, new: tuple[str, ...]) -> float:
     (the sentence's words speak against it) or infinity (they rule it out)."""
     if not against_evidence(toks, start, end, new):
         return 0.0
-    nearest = next((w for w in reversed(_words_before(toks, start)) if w not in ADVERBS), "")
+    before = [w for w in _words_before(toks, start) if w not in ADVERBS]
+    nearest = before[-1] if before else ""
     old = next(_norm(t) for t in toks[start:end] if not t.isspace())
-    if nearest in (RULED_OUT_BEFORE_THIRD if non_third(old) else RULED_OUT_BEFORE_PLURAL) or nearest in COLLECTIVE:
+    if nearest in (RULED_OUT_BEFORE_THIRD if non_third(old) else RULED_OUT_BEFORE_PLURAL) or _collective_head(before):
         return math.inf
     return EVIDENCE_MARGIN
 
@@ -191,7 +195,20 @@ def read_against(before: Parse | None, after: Parse | None, line: str, at: int) 
     if _noun_in_a_clause(before, at) and after is not None and after.nulls == 0 and _noun_in_a_clause(after, at):
         return True
     span = before.subject_of(at)
-    return span is not None and _norm(line[span[0]:span[1]]) in COLLECTIVE
+    if span is None:
+        return False
+    lead = [_norm(w) for w in re.findall(r"[^\W\d_]+(?:['\u2019][^\W\d_]+)*", line[:span[0]])][-3:]
+    return _collective_head(lead + [_norm(line[span[0]:span[1]])], clause_start=False)
+
+
+def _collective_head(words: list[str], clause_start: bool = True) -> bool:
+    """Do the words (a clause's, up to the verb) end in a collective noun that heads the subject? Not
+    after "every", "each", "a", "this" ("Every family have" -> "has" is a fix), nor after a verb or a
+    relative word ("Parents who have a big family needs"): there the noun is not the subject."""
+    if not words or words[-1] not in COLLECTIVE:
+        return False
+    lead = words[:-1] if clause_start else words[-2:-1]
+    return not any(w in SINGULAR_LEAD or w in RELATIVE or lemmas(w) for w in lead)
 
 
 def _noun_in_a_clause(parse: Parse, at: int) -> bool:
@@ -228,7 +245,7 @@ def against_evidence(toks: list[str], start: int, end: int, new: tuple[str, ...]
     head = [w for w in before if w not in ADVERBS]
     if NOT_SUBJECT_LEAD & set(head[-4:-1]):
         return False
-    if nearest in COLLECTIVE:
+    if _collective_head(head):
         return True  # "The staff were" -> "was": either number is right
     return plural_subject(nearest) if to_third else singular_subject(nearest)
 

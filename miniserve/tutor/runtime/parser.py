@@ -3,7 +3,8 @@
 Its English dictionary checks agreement across any distance: "The teacher who lives next door have a
 dog" parses only by leaving a word unlinked (a null link), "... has a dog" with none; a correct
 sentence made wrong ("People who live in the city spends") gains a null link or a costlier reading.
-A `Parse` keeps just that: the null links of the best linkage and its disjunct cost.
+A `Parse` keeps that (the null links of the best linkage and its disjunct cost), each verb's subject,
+the words read as nouns and whether a stretch reads as a verbless phrase.
 
 It comes from Debian (`apt-get install python3-link-grammar link-grammar-dictionaries-en`), built for
 CPython 3.11. Only that one package is loaded from Debian's dist-packages, never the whole folder (it
@@ -45,7 +46,8 @@ class Parse:
     # each verb's subject by the best linkage: (the verb's first character, the subject's first and
     # last character + 1), offsets into the parsed sentence (offers.py names the subject)
     subjects: tuple[tuple[int, int, int], ...] = ()
-    # the first character of each word the best linkage reads as a noun ("shops.n", "staff.s")
+    # the first character of each word the best linkage reads as a noun ("shops.n", "staff.s"; not
+    # the plural-only ".p" nouns, "people.p", since ".p" also marks prepositions, "near.p")
     nouns: tuple[int, ...] = ()
     # does the linkage read a stretch as a verbless phrase (a Wa link from the wall: "The butler
     # freeze" as a noun phrase, like a headline)? Its nouns may be verbs read wrongly.

@@ -26,6 +26,7 @@ class ParserProcess:
     def __init__(self):
         self.lock = threading.Lock()
         self.process: subprocess.Popen | None = None
+        self.closed = False  # after close, no worker is started again (a late thread's parse gets none)
 
     @classmethod
     def installed(cls) -> ParserProcess | None:
@@ -48,6 +49,8 @@ class ParserProcess:
     def parse_all(self, sentences: list[str]) -> list[Parse | None]:
         """Blocks until the worker answers: call it from a thread (trio.to_thread.run_sync)."""
         with self.lock:
+            if self.closed:
+                return [None] * len(sentences)
             worker = self._running()
             try:
                 worker.stdin.write(json.dumps(sentences) + "\n")
@@ -65,6 +68,7 @@ class ParserProcess:
     def close(self) -> None:
         """Close its stdin (it exits); kill it if it has not within a second."""
         with self.lock:
+            self.closed = True
             if self.process is None:
                 return
             self.process.stdin.close()

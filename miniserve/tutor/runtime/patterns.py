@@ -1,0 +1,72 @@
+"""Fixed patterns that decide a verb's form whatever the context, each a common learner error.
+
+After "look forward to" and "be/get used to" comes the -ing form ("I look forward to hear from you"
+-> "hearing"; "I used to work" is another pattern and stays; "The money was used to build a school"
+is a passive, so only a person as the subject counts), after let/make + a pronoun the verb without
+"to" ("made me to jump" -> "made me jump"). The guard allows each edit; the model's scores gate them
+as any offer (offers.py).
+"""
+
+from __future__ import annotations
+
+import lemminflect
+
+from miniserve.tutor.runtime.forms import aux_family, form_kinds, lemmas
+from miniserve.tutor.runtime.gate import Edit
+
+LOOK = frozenset(("look", "looks", "looked", "looking"))
+BE_OR_GET = frozenset(("am", "is", "are", "was", "were", "be", "been", "being", "get", "gets", "got", "getting"))
+PERSONAL_SUBJECTS = frozenset(("i", "you", "we", "they", "he", "she", "people"))
+PERSONAL_CONTRACTIONS = frozenset(("i'm", "you're", "we're", "they're", "he's", "she's"))
+LET_MAKE = frozenset(("let", "lets", "letting", "make", "makes", "made", "making"))
+OBJECT_PRONOUNS = frozenset(("me", "you", "him", "her", "us", "them", "it"))
+
+
+def _norm(word: str) -> str:
+    return word.lower().replace("\u2019", "'")
+
+
+def offers(toks: list[str]) -> list[Edit]:
+    """Each place a pattern calls for another form, as an edit."""
+    words = [(i, _norm(t)) for i, t in enumerate(toks) if t[:1].isalpha()]
+    found = []
+    for k in range(2, len(words)):
+        (i, word), (_, to) = words[k], words[k - 1]
+        if to != "to" or "base" not in form_kinds(word) or aux_family(word) is not None:
+            continue
+        lead = [w for _, w in words[max(0, k - 5):k - 1]]  # the words before "to"
+        looking_forward = lead[-1:] == ["forward"] and len(lead) >= 2 and lead[-2] in LOOK
+        used = lead[-1:] == ["used"] and _used_by_someone(lead[:-1])
+        if looking_forward or used:
+            ing = next((f for lemma in sorted(lemmas(word)) for f in lemminflect.getInflection(lemma, "VBG")), None)
+            if ing is not None:
+                found.append(Edit(i, i + 1, (ing,)))
+        elif len(lead) >= 2 and lead[-1] in OBJECT_PRONOUNS and lead[-2] in LET_MAKE:
+            start = words[k - 1][0]
+            found.append(Edit(start, i, ()))  # "to" and the space after it go
+    return found
+
+
+def _used_by_someone(lead: list[str]) -> bool:
+    """Do the words before "used" read "I am / you get (not) used", a person the subject? Where a
+    thing may be ("The money was used to build a school") the passive is right, so only a personal
+    pronoun or "people" counts."""
+    k = len(lead) - 1
+    if k >= 0 and lead[k] == "not":
+        k -= 1
+    if k >= 0 and lead[k] in PERSONAL_CONTRACTIONS:
+        return True
+    if k < 1 or lead[k] not in BE_OR_GET:
+        return False
+    j = k - 1 if lead[k - 1] not in ("will", "can", "could", "would", "should", "must", "never", "soon") else k - 2
+    return j >= 0 and lead[j] in PERSONAL_SUBJECTS
+
+
+def explanation(toks: list[str], edit: Edit) -> str:
+    """Names the pattern."""
+    before = [_norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    if not edit.new:  # "made me to jump" -> "made me jump"
+        verb = toks[edit.end]
+        return f"After '{' '.join(before[-2:])}', use the verb without 'to': '{verb}', not 'to {verb}'."
+    phrase = "look forward to" if before[-2:-1] == ["forward"] else "be used to"
+    return f"After '{phrase}', use the -ing form: '{edit.new[0]}', not '{toks[edit.start]}'."

@@ -1,0 +1,148 @@
+"""Tense from the sentence's own time phrases: what the parser cannot check.
+
+Tense is the learners' largest error kind, and most tense errors show only in a phrase that sets
+the time. Two uses:
+- `to_past`: where a phrase puts a clause in the past ("Three years ago my family moves"), each
+  present verb of that clause in its past form: offers the model's scores gate (offers.py);
+- `leaves_the_perfect`: where a phrase calls for the present perfect ("There have been many
+  inventions in the last hundred years"), an edit to a past is doubtful.
+A clause ends at a comma or a joining word ("..., but we throw", "after you launch"). A phrase that
+is a clause of its own sets the clause after it ("Last year, we go"), or the one before when it ends
+the sentence ("I have lived here since 2010"). A past verb before the phrase owns it ("Everything I
+learned last year helps me"), and a phrase after "from", "than" or "since" compares, it does not set
+("The town looks different from ten years ago").
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+import lemminflect
+
+from miniserve.tutor.runtime.constraint import alternatives
+from miniserve.tutor.runtime.forms import aux_family, form_kinds, lemmas
+from miniserve.tutor.runtime.gate import Edit
+from miniserve.tutor.runtime.guard import role
+
+_DAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+_HOW_LONG = r"((\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|twenty|a\s+few|few|several|many|some)\s+)?"
+_UNITS = r"(years?|months?|weeks?|days?|hours?|minutes?|decades?|centuries|ages|moments?|while|time)"
+# A phrase that puts a clause in the past; a year counts when it is before this one.
+PAST_TIME = re.compile(
+    rf"\b(yesterday|last\s+(night|week|weekend|month|year|summer|winter|spring|autumn|christmas|{_DAYS})"
+    rf"|{_HOW_LONG}{_UNITS}\s+ago|long\s+ago|in\s+(?P<year>1[89]\d\d|20\d\d)"
+    r"|when\s+I\s+was\s+(a\s+child|a\s+kid|a\s+teenager|young|younger|little|at\s+school|a\s+student))\b(?!['\u2019]s)", re.I)
+# A phrase that calls for the present perfect: a span of time up to now.
+PERFECT_TIME = re.compile(r"\b((in|over|during|for)\s+the\s+(last|past)\s+(\w+\s+){0,2}(years?|months?|weeks?|days?|"
+                          r"decades?|centur(y|ies))|in\s+recent\s+years|since\s+(1[89]\d\d|20\d\d|then)|so\s+far"
+                          r"|up\s+to\s+now|until\s+now)\b", re.I)
+PERFECT = frozenset(("have", "has", "'ve", "haven't", "hasn't"))
+# the past of the forms lemminflect's verb tables do not give one for
+PAST_OF = {"is": "was", "am": "was", "are": "were", "isn't": "wasn't", "aren't": "weren't",
+           "don't": "didn't", "doesn't": "didn't", "have": "had", "has": "had"}
+CLAUSE_BREAKS = frozenset((",", ";", ":", "(", ")", "\u2014"))
+JOINING_WORDS = frozenset(("and", "but", "so", "or", "because", "while", "after", "before", "when", "if", "although",
+                           "though", "until", "since", "who", "which", "that", "where", "whereas"))
+COMPARING = frozenset(("from", "than", "since", "until", "till"))  # "different from ten years ago"
+MAX_OFFERS = 6  # a sentence gets at most this many (each costs a scored sequence)
+
+
+def _norm(word: str) -> str:
+    return word.lower().replace("\u2019", "'")
+
+
+def past_phrases(text: str) -> list[re.Match]:
+    this_year = date.today().year
+    return [m for m in PAST_TIME.finditer(text) if m.group("year") is None or int(m.group("year")) < this_year]
+
+
+def to_past(toks: list[str]) -> list[Edit]:
+    """Each present verb of a clause a phrase puts in the past, in its past form, where the guard allows it."""
+    phrases = [m.span() for m in past_phrases("".join(toks))]
+    if not phrases:
+        return []
+    found = []
+    for i in clause_words(toks, phrases):
+        word, w = toks[i], _norm(toks[i])
+        past = PAST_OF.get(w)
+        if w in ("have", "has") and (_participle_after(toks, i) or _after_auxiliary(toks, i)):
+            continue  # "have met ... in 2015" wants "met", a two-word change, not "had met"; "don't have"
+        if past is None:
+            kinds = form_kinds(w)
+            if role(toks, i) == "other" or _after_auxiliary(toks, i) or "past" in kinds or not {"base", "third"} & kinds:
+                continue
+            past = next((p for lemma in sorted(lemmas(w)) for p in lemminflect.getInflection(lemma, "VBD")), None)
+        if past is not None:
+            past = past[:1].upper() + past[1:] if word[:1].isupper() else past
+            if past in alternatives(toks, i):
+                found.append(Edit(i, i + 1, (past,)))
+    return found[:MAX_OFFERS]
+
+
+def explanation(toks: list[str], edit: Edit) -> str:
+    """Names the phrase nearest the edit."""
+    at = len("".join(toks[:edit.start]))
+    phrase = min(past_phrases("".join(toks)), key=lambda m: abs(m.start() - at)).group(0)
+    return f"The sentence speaks of the past ('{phrase}'): use '{edit.new[0]}', not '{toks[edit.start]}'."
+
+
+def leaves_the_perfect(toks: list[str], edit: Edit) -> bool:
+    """Does the edit take a present perfect ("have been") to a past in a clause where a phrase calls
+    for the perfect ("There have been many inventions in the last hundred years" -> "had been")?"""
+    old = {_norm(t) for t in toks[edit.start:edit.end] if t[:1].isalpha()}
+    new = {_norm(t) for t in edit.new if t[:1].isalpha()}
+    if not old & PERFECT or new & PERFECT:
+        return False
+    phrases = [m.span() for m in PERFECT_TIME.finditer("".join(toks))]
+    return bool(phrases) and edit.start in clause_words(toks, phrases, comparing=False)
+
+
+def clause_words(toks: list[str], phrases: list[tuple[int, int]], comparing: bool = True) -> list[int]:
+    """The words of the clauses the phrases set, outside the phrases (see the module's rules)."""
+    clauses: list[list[tuple[int, int]]] = [[]]  # per clause: (token index, its first character)
+    at = 0
+    for i, word in enumerate(toks):
+        if word in CLAUSE_BREAKS or _norm(word) in JOINING_WORDS:
+            clauses.append([])
+        if word[:1].isalnum():
+            clauses[-1].append((i, at))
+        at += len(word)
+    clauses = [c for c in clauses if c]
+    inside = lambda start: any(a <= start < b for a, b in phrases)  # noqa: E731
+
+    def sets(clause: list[tuple[int, int]]) -> bool:
+        for k, (i, start) in enumerate(clause):
+            if not inside(start):
+                continue
+            before = [_norm(toks[j]) for j, s in clause[:k] if not inside(s)]
+            if comparing and before and before[-1] in COMPARING:
+                return False  # "different from ten years ago"
+            if comparing and any("past" in form_kinds(w) and not {"base", "third"} & form_kinds(w) for w in before):
+                return False  # "Everything I learned last year helps": the phrase is the past verb's
+            return True
+        return False
+
+    def alone(clause: list[tuple[int, int]]) -> bool:
+        rest = clause[1:] if _norm(toks[clause[0][0]]) in JOINING_WORDS else clause
+        return bool(rest) and all(inside(start) for _, start in rest)
+
+    chosen = set()
+    for k, clause in enumerate(clauses):
+        if not sets(clause):
+            continue
+        chosen.add(k)
+        if alone(clause):
+            chosen.add(k + 1 if k + 1 < len(clauses) else k - 1)
+    return [i for k in sorted(chosen) if 0 <= k < len(clauses) for i, start in clauses[k] if not inside(start)]
+
+
+def _participle_after(toks: list[str], i: int) -> bool:
+    after = next((_norm(t) for t in toks[i + 1:] if t[:1].isalpha() and _norm(t) not in ("not", "never", "already", "just")), "")
+    return "participle" in form_kinds(after) or "past" in form_kinds(after) or after in ("been", "had")
+
+
+def _after_auxiliary(toks: list[str], i: int) -> bool:
+    """A do-form, modal or "to" among the three words before ("will go", "Did we bite", "to go")."""
+    before = [_norm(t) for t in toks[:i] if t[:1].isalpha()][-3:]
+    return any(aux_family(w) in ("do", "modal", "to") for w in before) or bool(before) and aux_family(before[-1]) is not None
