@@ -102,12 +102,14 @@ def test_a_sentence_read_cleanly_costs_one_parse_and_no_scoring(tutor):
     assert turn.scoring == []
 
 
-def test_no_offers_without_the_gate_or_the_parser(tutor_folder):
+def test_no_offers_without_the_gate_and_only_fixed_ones_without_the_parser(tutor_folder):
     prompt = TutorPrompt.from_folder(tutor_folder)
-    for tutor in (Tutor(prompt, 256, 160, None, threshold=None, parser=link_grammar),
-                  Tutor(prompt, 256, 160, None, threshold=3.0, parser=None)):
-        turn = unchanged_turn(tutor, FAR_AGREEMENT)
-        assert turn.review is not None and turn.review.corrected == FAR_AGREEMENT and turn.questions == []
+    ungated = unchanged_turn(Tutor(prompt, 256, 160, None, threshold=None, parser=link_grammar), FAR_AGREEMENT)
+    assert ungated.review is not None and ungated.review.corrected == FAR_AGREEMENT and ungated.questions == []
+    unparsed = unchanged_turn(Tutor(prompt, 256, 160, None, threshold=3.0, parser=None), "The sound of the waves were loud.")
+    assert unparsed.review is not None and unparsed.questions == []  # no parser: no agreement flips tried
+    quantified = unchanged_turn(Tutor(prompt, 256, 160, None, threshold=3.0, parser=None), FAR_AGREEMENT)
+    assert quantified.questions == [] and quantified.answers == [FAR_AGREEMENT, FIXED]  # "One of": no parser needed
 
 
 async def test_the_server_asks_its_worker_every_round(tutor_folder):

@@ -104,13 +104,13 @@ async def test_an_agreement_edit_reuses_the_early_reading(tutor_folder):
     parser = CountingParser()
     tutor = Tutor(TutorPrompt.from_folder(tutor_folder), 256, 160, None, threshold=3.0, parser=parser)
     reader = Readings(parser)
-    turn = turn_for(tutor, STRAINED)
+    turn = turn_for(tutor, "The sound of the waves were the only thing we could hear.")
     done = reader.ask([turn])
     async with trio.open_nursery() as nursery:
         nursery.start_soon(reader.run)
         await done.wait()
         reader.close()
-    fixed = "One of the speakers was late, so the first session started at half past ten."
+    fixed = "The sound of the waves was the only thing we could hear."
     turn.decoded(tutor.prompt.completion_ids(fixed, "Use 'was'."), "stop")
     assert turn.questions == [fixed]  # the input is not asked again
     turn.weigh(parser.parse_all(turn.questions))

@@ -22,9 +22,9 @@ from functools import cached_property
 from miniserve.engine import SamplingParams, Sequence
 from miniserve.engine.stop import Runaway
 from miniserve.service.paragraph import Span, replace, sentences
-from miniserve.tutor.runtime import gate, offers, patterns, tense
+from miniserve.tutor.runtime import gate, offers, patterns, quantifiers, tense
 from miniserve.tutor.runtime import parser as link_grammar
-from miniserve.tutor.runtime.agreement import EVIDENCE_MARGIN, agreement_change, doubt, read_against, with_parse
+from miniserve.tutor.runtime.agreement import EVIDENCE_MARGIN, SUPPORT_MARGIN, agreement_change, doubt, read_against, with_parse
 from miniserve.tutor.runtime.constraint import EditConstraints
 from miniserve.tutor.runtime.guard import NO_ERROR, Review, review, tokens
 from miniserve.tutor.runtime.prompt import EXPLANATION_ALLOWANCE, Completion, SentenceError, TutorPrompt
@@ -139,7 +139,9 @@ class Turn:
             return {}
         toks = tokens(self.line)
         found = {edit: tense.explanation(toks, edit) for edit in tense.to_past(toks)}
-        return found | {edit: patterns.explanation(toks, edit) for edit in patterns.offers(toks)}
+        found |= {edit: patterns.explanation(toks, edit) for edit in patterns.offers(toks)}
+        return found | {edit: quantifiers.explanation(toks, edit) for edit in offers.flips(toks)
+                        if quantifiers.corrects(toks, edit)}
 
     def decoded(self, generated: list[int], finish_reason: str | None) -> None:
         done = self.tutor.prompt.parse(generated)
@@ -163,9 +165,13 @@ class Turn:
         # a perfect where a phrase calls for it ("in the last hundred years") is no past to fix: 4 nats more
         self.doubts = [max(d, EVIDENCE_MARGIN) if tense.leaves_the_perfect(words, e) else d
                        for e, d in zip(self.edits, self.doubts)]
+        # a quantifier decides the number ("Each of the rooms have" -> "has"): no parser asked, SUPPORT_MARGIN less
+        decided = [quantifiers.corrects(words, e) and d != math.inf for e, d in zip(self.edits, self.doubts)]
+        self.doubts = [-SUPPORT_MARGIN if q else d for q, d in zip(decided, self.doubts)]
         self.variants = gate.variants(len(self.edits))
         if self.tutor.parser is not None:
-            self.to_parse = [i for i, e in enumerate(self.edits) if agreement_change(words, e.start, e.end, e.new)]
+            self.to_parse = [i for i, e in enumerate(self.edits)
+                             if agreement_change(words, e.start, e.end, e.new) and not decided[i]]
 
     @property
     def questions(self) -> list[str]:
@@ -228,7 +234,8 @@ class Turn:
 
     def found(self, better: list[tuple[gate.Edit, link_grammar.Parse]]) -> None:
         """The offers to score once the parser is done: its own, and the fixed ones; none: as typed."""
-        self.offered = better + list(self.fixed.items())
+        parsed = {edit for edit, _ in better}
+        self.offered = better + [(edit, said) for edit, said in self.fixed.items() if edit not in parsed]
         if not self.offered:
             self.review = self.proposal
 

@@ -1,0 +1,83 @@
+"""Subjects whose number a quantifier decides, wherever the nearest noun is.
+
+"Each of the rooms have" takes "has" whatever "rooms" says, "Nearly half of the students says" takes
+"say", "Nowadays everybody want" takes "wants". The nearest-noun rules (agreement.py) see "rooms" and
+"students", and the parser reads some of these as well either way, so a quantifier at the head of
+the clause's subject decides instead:
+- `number_before(toks, i)`: "singular", "plural" or None for the finite verb at i;
+- `corrects(toks, edit)`: does an edit put such a verb in the number the quantifier calls for? Such
+  an edit of the model's needs no parser (the gate asks SUPPORT_MARGIN less), and where the model
+  proposed nothing the flips that do are offered (gated by the model as any offer, offers.py).
+"""
+
+from __future__ import annotations
+
+from miniserve.tutor.runtime.agreement import non_third, plural_subject, third
+from miniserve.tutor.runtime.gate import Edit
+
+SINGULAR_OF = frozenset(("each", "one", "either", "neither", "every one", "none"))  # + "of": "each of the rooms"
+PLURAL_OF = frozenset(("half", "most", "all", "some", "many", "both", "few", "several", "a lot", "lots", "plenty",
+                       "the majority", "a number", "a few"))  # + "of" + a plural noun: "half of the students"
+SINGULAR_WORDS = frozenset(("everybody", "everyone", "nobody", "somebody", "someone", "anybody", "anyone",
+                            "everything", "nothing", "something", "anything", "no one"))
+# what may come before the quantifier in its clause: "Nowadays everybody", "Nearly half of", "And each of"
+OPENERS = frozenset(("nowadays", "today", "now", "nearly", "almost", "about", "around", "only", "just", "and", "but",
+                     "so", "also", "still", "then", "unfortunately", "luckily", "however", "sadly", "surprisingly"))
+BREAKS = frozenset((",", ";", ":", ".", "!", "?", "(", ")", "\u2014"))
+MAX_SUBJECT_WORDS = 8
+
+
+def _norm(word: str) -> str:
+    return word.lower().replace("\u2019", "'")
+
+
+def number_before(toks: list[str], i: int) -> str | None:
+    """The number a quantifier at the head of the verb's clause calls for, or None."""
+    found = quantifier(toks, i)
+    return found[0] if found else None
+
+
+def quantifier(toks: list[str], i: int) -> tuple[str, str] | None:
+    """("singular" or "plural", the quantifier as written) for the finite verb at i, or None."""
+    words = []
+    for t in reversed(toks[:i]):
+        if t in BREAKS:
+            break
+        if t[:1].isalpha():
+            words.append(t)
+    words.reverse()
+    low = [_norm(w) for w in words]
+    for k, word in enumerate(low):
+        if word in SINGULAR_WORDS or " ".join(low[k:k + 2]) == "no one":
+            return ("singular", words[k]) if len(low) - k <= 2 else None  # "everybody want", not "everyone I know"
+        for size in (2, 1):
+            lead = " ".join(low[k:k + size])
+            if low[k + size:k + size + 1] != ["of"] or len(low) - k > MAX_SUBJECT_WORDS:
+                continue
+            if lead in SINGULAR_OF:
+                return "singular", " ".join(words[k:k + size + 1])
+            if lead in PLURAL_OF and plural_subject(low[-1]):
+                return "plural", " ".join(words[k:k + size + 1])
+        if word not in OPENERS:
+            return None  # the clause starts with something else: its subject is no quantifier's
+    return None
+
+
+def agrees(toks: list[str], i: int, word: str) -> bool | None:
+    """Does `word` at i agree with the quantifier's number? None where no quantifier decides."""
+    number = number_before(toks, i)
+    if number is None:
+        return None
+    return third(word) if number == "singular" else non_third(word) and not third(word)
+
+
+def corrects(toks: list[str], edit: Edit) -> bool:
+    """Does the edit put a verb the quantifier's number contradicts in the number it calls for?"""
+    if len(edit.new) != 1 or edit.end != edit.start + 1:
+        return False
+    return agrees(toks, edit.start, edit.new[0]) is True and agrees(toks, edit.start, toks[edit.start]) is False
+
+
+def explanation(toks: list[str], edit: Edit) -> str:
+    number, phrase = quantifier(toks, edit.start)
+    return f"The subject begins with '{phrase.lower()}', so the verb is {number}: use '{edit.new[0]}', not '{toks[edit.start]}'."

@@ -1,0 +1,60 @@
+"""A quantifier at the head of the subject decides the verb's number (tutor/runtime/quantifiers.py):
+for the model's own edits (no parser asked, a lower bar) and as offers where it proposed nothing."""
+
+import pytest
+
+from miniserve.service.tutoring import Tutor
+from miniserve.tutor.runtime import gate, quantifiers
+from miniserve.tutor.runtime.agreement import SUPPORT_MARGIN
+from miniserve.tutor.runtime.guard import NO_ERROR, tokens
+from miniserve.tutor.runtime.offers import flips
+from miniserve.tutor.runtime.parser import shared
+from miniserve.tutor.runtime.prompt import TutorPrompt
+
+
+def offered(sentence: str) -> list[str]:
+    toks = tokens(sentence)
+    return [gate.apply(sentence, [e], frozenset({0})).strip() for e in flips(toks) if quantifiers.corrects(toks, e)]
+
+
+def test_the_quantifier_decides_the_number():
+    assert offered("Each of the rooms have a bathroom.") == ["Each of the rooms has a bathroom."]
+    assert offered("Nearly half of the students says so.") == ["Nearly half of the students say so."]
+    assert offered("Most of my friends likes football.") == ["Most of my friends like football."]
+    assert offered("Nowadays everybody want a phone.") == ["Nowadays everybody wants a phone."]
+    assert offered("One of the speakers were late.") == ["One of the speakers was late."]
+
+
+def test_no_quantifier_no_offer_and_right_sentences_stay():
+    assert offered("Each of the rooms has a bathroom.") == []
+    assert offered("Some of the money are missing.") == []  # "money" is no plural: no number decided
+    assert offered("Everyone I know like it.") == []  # the quantifier is too far from the verb to be sure
+    assert offered("The rooms in each of the hotels has a view.") == []  # not the head of the subject
+    assert offered("My friends like each of the songs.") == []
+
+
+@pytest.fixture(scope="module")
+def tutor(tutor_folder):
+    return Tutor(TutorPrompt.from_folder(tutor_folder), 256, 160, None, threshold=3.0, parser=shared())
+
+
+def test_the_models_own_edit_needs_no_parser_and_a_lower_bar(tutor):
+    sentence, fixed = "Each of the rooms have a private bathroom.", "Each of the rooms has a private bathroom."
+    turn = tutor.plan(sentence, paragraph=False).turns[0]
+    turn.decoded(tutor.prompt.completion_ids(fixed, "Use 'has'."), "stop")
+    assert turn.doubts == [-SUPPORT_MARGIN] and turn.to_parse == []  # the parser would read "has" as costlier
+    turn.scored([[-20.0], [-18.3]])  # 1.7 nats: under the threshold, over it less the support
+    assert turn.review.corrected == fixed
+
+
+def test_an_offer_where_the_model_proposed_nothing(tutor):
+    sentence = "Nearly half of the students says that they never use the library."
+    turn = tutor.plan(sentence, paragraph=False).turns[0]
+    turn.decoded(tutor.prompt.completion_ids(sentence, NO_ERROR), "stop")
+    while turn.review is None and turn.questions:
+        turn.weigh(shared().parse_all(turn.questions))
+    fixed = "Nearly half of the students say that they never use the library."
+    assert fixed in turn.answers
+    turn.scored([[-30.0] if answer != fixed else [-31.0] for answer in turn.answers])
+    assert turn.review.corrected == fixed
+    assert turn.review.explanation == "The subject begins with 'half of', so the verb is plural: use 'say', not 'says'."
