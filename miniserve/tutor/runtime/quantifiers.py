@@ -15,7 +15,7 @@ from __future__ import annotations
 from miniserve.tutor.runtime.agreement import non_third, plural_subject, third
 from miniserve.tutor.runtime.gate import Edit
 
-SINGULAR_OF = frozenset(("each", "one", "either", "neither", "every one", "none"))  # + "of": "each of the rooms"
+SINGULAR_OF = frozenset(("each", "one", "either", "neither", "every one"))  # + "of": "each of the rooms" ("none of": either)
 PLURAL_OF = frozenset(("half", "most", "all", "some", "many", "both", "few", "several", "a lot", "lots", "plenty",
                        "the majority", "a number", "a few"))  # + "of" + a plural noun: "half of the students"
 SINGULAR_WORDS = frozenset(("everybody", "everyone", "nobody", "somebody", "someone", "anybody", "anyone",
