@@ -31,7 +31,7 @@ from functools import cache
 
 import lemminflect
 
-from miniserve.tutor.runtime.forms import aux_family, form_kinds, lemmas
+from miniserve.tutor.runtime.forms import aux_family, form_kinds, lemmas, norm
 from miniserve.tutor.runtime.guard import role
 from miniserve.tutor.runtime.parser import Parse
 
@@ -78,19 +78,16 @@ THIRD_EXTRA = frozenset(("was", "wasn't"))
 NON_THIRD_EXTRA = frozenset(("are", "aren't", "were", "weren't", "am"))
 
 
-def _norm(word: str) -> str:
-    return word.lower().replace("\u2019", "'")
-
 
 def third(word: str) -> bool:
     """A finite form that agrees with he/she/it only ("goes", "has", "doesn't", "is", "was")."""
-    w = _norm(word)
+    w = norm(word)
     return w in THIRD_EXTRA or "third" in form_kinds(w)
 
 
 def non_third(word: str) -> bool:
     """A present or past form that agrees with a plural or I/you ("go", "have", "don't", "are", "were")."""
-    w = _norm(word)
+    w = norm(word)
     return w in NON_THIRD_EXTRA or "base" in form_kinds(w) or w in ("don't", "haven't")
 
 
@@ -106,7 +103,7 @@ def _noun_forms(word: str) -> tuple[bool, bool]:
 
 
 def plural_subject(word: str) -> bool:
-    w = _norm(word)
+    w = norm(word)
     if w in PLURAL_PRONOUNS or w in PLURAL_ONLY:
         return True
     singular, plural = _noun_forms(w)
@@ -114,7 +111,7 @@ def plural_subject(word: str) -> bool:
 
 
 def singular_subject(word: str) -> bool:
-    w = _norm(word)
+    w = norm(word)
     if w in SINGULAR_PRONOUNS:
         return True
     singular, plural = _noun_forms(w)
@@ -129,12 +126,12 @@ def _words_before(toks: list[str], start: int) -> list[str]:
             continue
         if t in CLAUSE_BREAKS:
             break
-        out.append(_norm(t))
+        out.append(norm(t))
     return out[::-1]
 
 
 def _words_after(toks: list[str], end: int, n: int = 4) -> list[str]:
-    return [_norm(t) for t in toks[end:] if not t.isspace()][:n]
+    return [norm(t) for t in toks[end:] if not t.isspace()][:n]
 
 
 def _subject_after(after: list[str]) -> str:
@@ -148,7 +145,7 @@ def doubt(toks: list[str], start: int, end: int, new: tuple[str, ...]) -> float:
         return 0.0
     before = [w for w in _words_before(toks, start) if w not in ADVERBS]
     nearest = before[-1] if before else ""
-    old = next(_norm(t) for t in toks[start:end] if not t.isspace())
+    old = next(norm(t) for t in toks[start:end] if not t.isspace())
     if nearest in (RULED_OUT_BEFORE_THIRD if non_third(old) else RULED_OUT_BEFORE_PLURAL) or _collective_head(before):
         return math.inf
     return EVIDENCE_MARGIN
@@ -197,8 +194,8 @@ def read_against(before: Parse | None, after: Parse | None, line: str, at: int) 
     span = before.subject_of(at)
     if span is None:
         return False
-    lead = [_norm(w) for w in re.findall(r"[^\W\d_]+(?:['\u2019][^\W\d_]+)*", line[:span[0]])][-3:]
-    return _collective_head(lead + [_norm(line[span[0]:span[1]])], clause_start=False)
+    lead = [norm(w) for w in re.findall(r"[^\W\d_]+(?:['\u2019][^\W\d_]+)*", line[:span[0]])][-3:]
+    return _collective_head(lead + [norm(line[span[0]:span[1]])], clause_start=False)
 
 
 def _collective_head(words: list[str], clause_start: bool = True) -> bool:
@@ -223,7 +220,7 @@ def against_evidence(toks: list[str], start: int, end: int, new: tuple[str, ...]
     a, b = change
     to_third = non_third(a) and third(b)
     before = _words_before(toks, start)
-    if _norm(a) == "were" and _norm(b) == "was" and ("if" in before or "wish" in before):
+    if norm(a) == "were" and norm(b) == "was" and ("if" in before or "wish" in before):
         return True  # "If public transport were cheaper": the unreal "were" suits every person
     nearest = next((w for w in reversed(before) if w not in ADVERBS), "")
     after = _words_after(toks, end)
@@ -258,7 +255,7 @@ def _joined_verb_agrees(toks: list[str], start: int, old: str) -> bool:
             return False
         if role(toks, i) not in ("verb", "aux"):
             continue
-        w = _norm(toks[i])
+        w = norm(toks[i])
         if aux_family(w) in ("modal", "to"):
             return False
         if third(old):

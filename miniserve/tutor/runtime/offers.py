@@ -27,7 +27,7 @@ from __future__ import annotations
 from miniserve.tutor.runtime.agreement import ADVERBS, COST_SLACK, agreement_change, doubt
 from miniserve.tutor.runtime.constraint import alternatives
 from miniserve.tutor.runtime.explanation import Change, from_edit
-from miniserve.tutor.runtime.forms import aux_family, form_kinds, respelled
+from miniserve.tutor.runtime.forms import aux_family, form_kinds, norm, respelled
 from miniserve.tutor.runtime.gate import Edit
 from miniserve.tutor.runtime.parser import Parse
 
@@ -41,19 +41,16 @@ NOT_FLIPPED = frozenset(("am", "be", "been", "being"))  # "I am" has no other nu
 NO_SUBJECT = frozenset(("and", "or", "but", "who", "which", "that", "whom", "what", "there", "it"))
 
 
-def _norm(word: str) -> str:
-    return word.lower().replace("\u2019", "'")
-
 
 def _past(word: str) -> bool:
-    w = _norm(word)
+    w = norm(word)
     kinds = form_kinds(w)
     return w in PAST_BE or ("past" in kinds and "base" not in kinds and "third" not in kinds)
 
 
 def _after_auxiliary(toks: list[str], i: int) -> bool:
     """Is the word at i a verb after an auxiliary or "to" ("doesn't agree", "will go"): not finite?"""
-    before = next((_norm(t) for t in reversed(toks[:i]) if not t.isspace() and _norm(t) not in ADVERBS), "")
+    before = next((norm(t) for t in reversed(toks[:i]) if not t.isspace() and norm(t) not in ADVERBS), "")
     return aux_family(before) is not None
 
 
@@ -62,10 +59,10 @@ def flips(toks: list[str]) -> list[Edit]:
     edit and the word rules see nothing against it."""
     found = []
     for i, word in enumerate(toks):
-        if not word[:1].isalpha() or _norm(word) in NOT_FLIPPED or _after_auxiliary(toks, i):
+        if not word[:1].isalpha() or norm(word) in NOT_FLIPPED or _after_auxiliary(toks, i):
             continue
         for other in alternatives(toks, i):
-            if other == word or _norm(other) in NOT_FLIPPED or _past(other) != _past(word):
+            if other == word or norm(other) in NOT_FLIPPED or _past(other) != _past(word):
                 continue
             if agreement_change(toks, i, i + 1, (other,)) and doubt(toks, i, i + 1, (other,)) == 0.0:
                 found.append(Edit(i, i + 1, (other,)))
@@ -119,6 +116,6 @@ def explanation(toks: list[str], edit: Edit, sentence: str, reading: Parse | str
         return from_edit([Change((old,), (new,))])
     span = reading.subject_of(len("".join(toks[:edit.start])))
     subject = sentence[span[0]:span[1]] if span else ""
-    if subject and subject.isalpha() and _norm(subject) not in NO_SUBJECT:
+    if subject and subject.isalpha() and norm(subject) not in NO_SUBJECT:
         return f"The verb agrees with its subject '{subject}': use '{new}', not '{old}'."
     return f"Use '{new}', not '{old}'."

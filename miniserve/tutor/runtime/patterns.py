@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import lemminflect
 
-from miniserve.tutor.runtime.forms import aux_family, form_kinds, lemmas
+from miniserve.tutor.runtime.forms import aux_family, form_kinds, lemmas, norm
 from miniserve.tutor.runtime.gate import Edit
 
 LOOK = frozenset(("look", "looks", "looked", "looking"))
@@ -22,13 +22,10 @@ LET_MAKE = frozenset(("let", "lets", "letting", "make", "makes", "made", "making
 OBJECT_PRONOUNS = frozenset(("me", "you", "him", "her", "us", "them", "it"))
 
 
-def _norm(word: str) -> str:
-    return word.lower().replace("\u2019", "'")
-
 
 def offers(toks: list[str]) -> list[Edit]:
     """Each place a pattern calls for another form, as an edit."""
-    words = [(i, _norm(t)) for i, t in enumerate(toks) if t[:1].isalpha()]
+    words = [(i, norm(t)) for i, t in enumerate(toks) if t[:1].isalpha()]
     found = []
     for k in range(2, len(words)):
         (i, word), (_, to) = words[k], words[k - 1]
@@ -64,7 +61,7 @@ def _used_by_someone(lead: list[str]) -> bool:
 
 def explanation(toks: list[str], edit: Edit) -> str:
     """Names the pattern."""
-    before = [_norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
     if not edit.new:  # "made me to jump" -> "made me jump"
         verb = toks[edit.end]
         return f"After '{' '.join(before[-2:])}', use the verb without 'to': '{verb}', not 'to {verb}'."

@@ -13,6 +13,7 @@ the clause's subject decides instead:
 from __future__ import annotations
 
 from miniserve.tutor.runtime.agreement import non_third, plural_subject, third
+from miniserve.tutor.runtime.forms import norm
 from miniserve.tutor.runtime.gate import Edit
 
 SINGULAR_OF = frozenset(("each", "one", "either", "neither", "every one"))  # + "of": "each of the rooms" ("none of": either)
@@ -26,9 +27,6 @@ OPENERS = frozenset(("nowadays", "today", "now", "nearly", "almost", "about", "a
 BREAKS = frozenset((",", ";", ":", ".", "!", "?", "(", ")", "\u2014"))
 MAX_SUBJECT_WORDS = 8
 
-
-def _norm(word: str) -> str:
-    return word.lower().replace("\u2019", "'")
 
 
 def number_before(toks: list[str], i: int) -> str | None:
@@ -46,7 +44,7 @@ def quantifier(toks: list[str], i: int) -> tuple[str, str] | None:
         if t[:1].isalpha():
             words.append(t)
     words.reverse()
-    low = [_norm(w) for w in words]
+    low = [norm(w) for w in words]
     for k, word in enumerate(low):
         if word in SINGULAR_WORDS or " ".join(low[k:k + 2]) == "no one":
             return ("singular", words[k]) if len(low) - k <= 2 else None  # "everybody want", not "everyone I know"

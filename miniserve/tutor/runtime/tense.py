@@ -21,7 +21,7 @@ from datetime import date
 import lemminflect
 
 from miniserve.tutor.runtime.constraint import alternatives
-from miniserve.tutor.runtime.forms import aux_family, form_kinds, lemmas
+from miniserve.tutor.runtime.forms import aux_family, form_kinds, lemmas, norm
 from miniserve.tutor.runtime.gate import Edit
 from miniserve.tutor.runtime.guard import role
 
@@ -48,9 +48,6 @@ COMPARING = frozenset(("from", "than", "since", "until", "till"))  # "different 
 MAX_OFFERS = 6  # a sentence gets at most this many (each costs a scored sequence)
 
 
-def _norm(word: str) -> str:
-    return word.lower().replace("\u2019", "'")
-
 
 def past_phrases(text: str) -> list[re.Match]:
     this_year = date.today().year
@@ -64,7 +61,7 @@ def to_past(toks: list[str]) -> list[Edit]:
         return []
     found = []
     for i in clause_words(toks, phrases):
-        word, w = toks[i], _norm(toks[i])
+        word, w = toks[i], norm(toks[i])
         past = PAST_OF.get(w)
         if w in ("have", "has") and (_participle_after(toks, i) or _after_auxiliary(toks, i)):
             continue  # "have met ... in 2015" wants "met", a two-word change, not "had met"; "don't have"
@@ -90,8 +87,8 @@ def explanation(toks: list[str], edit: Edit) -> str:
 def leaves_the_perfect(toks: list[str], edit: Edit) -> bool:
     """Does the edit take a present perfect ("have been") to a past in a clause where a phrase calls
     for the perfect ("There have been many inventions in the last hundred years" -> "had been")?"""
-    old = {_norm(t) for t in toks[edit.start:edit.end] if t[:1].isalpha()}
-    new = {_norm(t) for t in edit.new if t[:1].isalpha()}
+    old = {norm(t) for t in toks[edit.start:edit.end] if t[:1].isalpha()}
+    new = {norm(t) for t in edit.new if t[:1].isalpha()}
     if not old & PERFECT or new & PERFECT:
         return False
     phrases = [m.span() for m in PERFECT_TIME.finditer("".join(toks))]
@@ -103,7 +100,7 @@ def clause_words(toks: list[str], phrases: list[tuple[int, int]], comparing: boo
     clauses: list[list[tuple[int, int]]] = [[]]  # per clause: (token index, its first character)
     at = 0
     for i, word in enumerate(toks):
-        if word in CLAUSE_BREAKS or _norm(word) in JOINING_WORDS:
+        if word in CLAUSE_BREAKS or norm(word) in JOINING_WORDS:
             clauses.append([])
         if word[:1].isalnum():
             clauses[-1].append((i, at))
@@ -115,7 +112,7 @@ def clause_words(toks: list[str], phrases: list[tuple[int, int]], comparing: boo
         for k, (i, start) in enumerate(clause):
             if not inside(start):
                 continue
-            before = [_norm(toks[j]) for j, s in clause[:k] if not inside(s)]
+            before = [norm(toks[j]) for j, s in clause[:k] if not inside(s)]
             if comparing and before and before[-1] in COMPARING:
                 return False  # "different from ten years ago"
             if comparing and any("past" in form_kinds(w) and not {"base", "third"} & form_kinds(w) for w in before):
@@ -124,7 +121,7 @@ def clause_words(toks: list[str], phrases: list[tuple[int, int]], comparing: boo
         return False
 
     def alone(clause: list[tuple[int, int]]) -> bool:
-        rest = clause[1:] if _norm(toks[clause[0][0]]) in JOINING_WORDS else clause
+        rest = clause[1:] if norm(toks[clause[0][0]]) in JOINING_WORDS else clause
         return bool(rest) and all(inside(start) for _, start in rest)
 
     chosen = set()
@@ -138,11 +135,11 @@ def clause_words(toks: list[str], phrases: list[tuple[int, int]], comparing: boo
 
 
 def _participle_after(toks: list[str], i: int) -> bool:
-    after = next((_norm(t) for t in toks[i + 1:] if t[:1].isalpha() and _norm(t) not in ("not", "never", "already", "just")), "")
+    after = next((norm(t) for t in toks[i + 1:] if t[:1].isalpha() and norm(t) not in ("not", "never", "already", "just")), "")
     return "participle" in form_kinds(after) or "past" in form_kinds(after) or after in ("been", "had")
 
 
 def _after_auxiliary(toks: list[str], i: int) -> bool:
     """A do-form, modal or "to" among the three words before ("will go", "Did we bite", "to go")."""
-    before = [_norm(t) for t in toks[:i] if t[:1].isalpha()][-3:]
+    before = [norm(t) for t in toks[:i] if t[:1].isalpha()][-3:]
     return any(aux_family(w) in ("do", "modal", "to") for w in before) or bool(before) and aux_family(before[-1]) is not None
