@@ -96,6 +96,7 @@ async def test_an_input_with_nothing_to_try_is_not_read_early(tutor_folder):
         await done.wait()
         reader.close()
     assert past.candidates == [] and parser.calls == [[STRAINED]] and not past.read
+    assert "fixed" in vars(past)  # its fixed offers were worked out in the reading's thread, not on the event loop
     past.decoded(tutor.prompt.completion_ids(past.line, NO_ERROR), "stop")
     assert past.review is not None and past.questions == []  # unchanged, and nothing for the parser at all
 

@@ -63,7 +63,10 @@ class Readings:
 
     def read(self, turns: list[Turn]) -> tuple[list[Turn], list]:
         """In a thread: the turns with something for the parser to try (the offers that need no
-        reading, tense.py and patterns.py, come without one), and their parses."""
+        reading, tense.py and patterns.py, come without one), and their parses. Each turn's fixed
+        offers are worked out here too, off the event loop where the model's answer is weighed."""
+        for turn in turns:
+            turn.fixed  # noqa: B018 (a cached property: computed once, here)
         wanted = [t for t in turns if t.candidates]
         return wanted, self.parser.parse_all([t.line for t in wanted]) if wanted else []
 

@@ -54,6 +54,8 @@ SHIPPED = (
                                "--examples", "300000", "--steps", "2400", "--max-minutes", "85")),
     Stage("stage9", "stage8", ("--corpus", "v3", "--seed", "9", "--lr", "3e-4", "--warmup", "50",
                                "--examples", "240000", "--steps", "1115", "--max-minutes", "85")),
+    Stage("stage10", "stage9", ("--corpus", "v4", "--seed", "10", "--lr", "2e-4", "--warmup", "50",
+                                "--examples", "240000", "--steps", "1200", "--max-minutes", "80")),
 )
 
 
