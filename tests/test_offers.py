@@ -228,3 +228,22 @@ def test_a_perfect_that_a_phrase_calls_for_is_no_past_to_fix():
     assert leaves("There have been many inventions in the last hundred years.", "There had been many inventions in the last hundred years.")
     assert leaves("I have lived here since 2010.", "I had lived here since 2010.")  # the phrase ends the sentence
     assert not leaves("When I arrived, the train has already left.", "When I arrived, the train had already left.")
+
+
+def test_a_past_where_nothing_speaks_of_the_past_is_doubtful():
+    def unsupported(sentence, proposal):
+        (edit,) = gate.edits(sentence, proposal)
+        return tense.unsupported_past(tokens(sentence), edit)
+    # "the last evening" is no time phrase, and every other verb is present
+    assert unsupported("Could you tell me if the price includes the dinner on the final evening?",
+                       "Could you tell me if the price included the dinner on the final evening?")
+    assert unsupported("My brother doesn't like the new rules at work.", "My brother didn't like the new rules at work.")
+    # the sentence shows the past: a phrase, or another past verb
+    assert not unsupported("Last summer we visit my aunt in Leeds.", "Last summer we visited my aunt in Leeds.")
+    assert not unsupported("When I was a boy I play football every day.", "When I was a boy I played football every day.")
+    assert not unsupported("She told me that she likes the film.", "She told me that she liked the film.")
+    # not a present-to-past edit
+    assert not unsupported("He go to school by bus.", "He goes to school by bus.")
+    # "last" that points back is evidence; "the last evening" means the final one
+    assert not unsupported("During last year's holiday we stay in a tent.", "During last year's holiday we stayed in a tent.")
+    assert unsupported("My brother lives in the last house of this street.", "My brother lived in the last house of this street.")

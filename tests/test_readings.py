@@ -120,11 +120,12 @@ async def test_an_agreement_edit_reuses_the_early_reading(tutor_folder):
 
 async def test_the_server_reads_early_with_a_worker_of_its_own_and_stops_both(tutor_folder):
     async with serving(tutor_folder) as (client, service):
-        response = await client.post("/correct", json={"sentence": STRAINED})
+        # read early (a verb with another number to try), then the model's agreement edit is weighed
+        response = await client.post("/correct", json={"sentence": "My brother live in London with his wife."})
         assert response.status_code == 200
         parsers = (service.parser, service.reading_parser)
         assert all(isinstance(p, ParserProcess) for p in parsers) and parsers[0] is not parsers[1]
         assert service.readings.parser is service.reading_parser
         workers = [p.process for p in parsers]
-        assert all(w is not None and w.poll() is None for w in workers)  # both asked: the input early, its tries after
+        assert all(w is not None and w.poll() is None for w in workers)  # both asked: the input early, its edit after
     assert all(p.process is None for p in parsers) and all(w.poll() is not None for w in workers)

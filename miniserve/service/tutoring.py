@@ -163,7 +163,8 @@ class Turn:
         # on the bar of an offer
         self.doubts = [-offers.OFFER_ALLOWANCE if e in self.fixed and d == 0.0 else d for e, d in zip(self.edits, self.doubts)]
         # a perfect where a phrase calls for it ("in the last hundred years") is no past to fix: 4 nats more
-        self.doubts = [max(d, EVIDENCE_MARGIN) if tense.leaves_the_perfect(words, e) else d
+        # so is a past where nothing in the sentence speaks of the past ("if the price includes" -> "included")
+        self.doubts = [max(d, EVIDENCE_MARGIN) if tense.leaves_the_perfect(words, e) or tense.unsupported_past(words, e) else d
                        for e, d in zip(self.edits, self.doubts)]
         # a quantifier decides the number ("Each of the rooms have" -> "has"): no parser asked, SUPPORT_MARGIN less
         decided = [quantifiers.corrects(words, e) and d != math.inf for e, d in zip(self.edits, self.doubts)]

@@ -5,7 +5,10 @@ the time. Two uses:
 - `to_past`: where a phrase puts a clause in the past ("Three years ago my family moves"), each
   present verb of that clause in its past form: offers the model's scores gate (offers.py);
 - `leaves_the_perfect`: where a phrase calls for the present perfect ("There have been many
-  inventions in the last hundred years"), an edit to a past is doubtful.
+  inventions in the last hundred years"), an edit to a past is doubtful;
+- `unsupported_past`: where nothing in the sentence speaks of the past (no phrase, no other past
+  verb), an edit of a present verb to its past is doubtful ("... if the price includes the dinner on
+  the last evening" -> "included").
 A clause ends at a comma or a joining word ("..., but we throw", "after you launch"). A phrase that
 is a clause of its own sets the clause after it ("Last year, we go"), or the one before when it ends
 the sentence ("I have lived here since 2010"). A past verb before the phrase owns it ("Everything I
@@ -26,11 +29,12 @@ from miniserve.tutor.runtime.gate import Edit
 from miniserve.tutor.runtime.guard import role
 
 _DAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+_MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december"
 _HOW_LONG = r"((\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|twenty|a\s+few|few|several|many|some)\s+)?"
 _UNITS = r"(years?|months?|weeks?|days?|hours?|minutes?|decades?|centuries|ages|moments?|while|time)"
 # A phrase that puts a clause in the past; a year counts when it is before this one.
 PAST_TIME = re.compile(
-    rf"\b(yesterday|last\s+(night|week|weekend|month|year|summer|winter|spring|autumn|christmas|{_DAYS})"
+    rf"\b(yesterday|last\s+(night|week|weekend|month|year|summer|winter|spring|autumn|christmas|{_DAYS}|{_MONTHS})"
     rf"|{_HOW_LONG}{_UNITS}\s+ago|long\s+ago|in\s+(?P<year>1[89]\d\d|20\d\d)"
     r"|when\s+I\s+was\s+(a\s+child|a\s+kid|a\s+teenager|young|younger|little|at\s+school|a\s+student))\b(?!['\u2019]s)", re.I)
 # A phrase that calls for the present perfect: a span of time up to now.
@@ -45,6 +49,7 @@ CLAUSE_BREAKS = frozenset((",", ";", ":", "(", ")", "\u2014"))
 JOINING_WORDS = frozenset(("and", "but", "so", "or", "because", "while", "after", "before", "when", "if", "although",
                            "though", "until", "since", "who", "which", "that", "where", "whereas"))
 COMPARING = frozenset(("from", "than", "since", "until", "till"))  # "different from ten years ago"
+FINAL_LEADS = frozenset(("the", "my", "his", "her", "our", "their", "your", "its", "this", "that", "at"))
 MAX_OFFERS = 6  # a sentence gets at most this many (each costs a scored sequence)
 
 
@@ -93,6 +98,33 @@ def leaves_the_perfect(toks: list[str], edit: Edit) -> bool:
         return False
     phrases = [m.span() for m in PERFECT_TIME.finditer("".join(toks))]
     return bool(phrases) and edit.start in clause_words(toks, phrases, comparing=False)
+
+
+def unsupported_past(toks: list[str], edit: Edit) -> bool:
+    """Does the edit put one present verb in the past where no phrase and no other verb of the
+    sentence is in the past? A learner's tense error shows in the sentence; where nothing shows
+    it, the present was most likely meant."""
+    old = [norm(t) for t in toks[edit.start:edit.end] if t[:1].isalpha()]
+    new = [norm(t) for t in edit.new if t[:1].isalpha()]
+    if len(old) != 1 or len(new) != 1 or not (PAST_OF.get(old[0]) == new[0] or (
+            {"base", "third"} & form_kinds(old[0]) and _only_past(new[0]))):
+        return False
+    if past_phrases("".join(toks)) or _last_something(toks):
+        return False
+    return not any(_only_past(norm(t)) for k, t in enumerate(toks)
+                   if t[:1].isalpha() and not edit.start <= k < edit.end)
+
+
+def _last_something(toks: list[str]) -> bool:
+    """A "last" that points back in time ("during last year's trip", "last term"), not one that
+    means final ("the last evening", "my last letter"): evidence enough to doubt nothing."""
+    words = [norm(t) for t in toks if t[:1].isalpha()]
+    return any(w == "last" and (k == 0 or words[k - 1] not in FINAL_LEADS) for k, w in enumerate(words))
+
+
+def _only_past(word: str) -> bool:
+    kinds = form_kinds(word)
+    return "past" in kinds and not {"base", "third"} & kinds
 
 
 def clause_words(toks: list[str], phrases: list[tuple[int, int]], comparing: bool = True) -> list[int]:

@@ -10,7 +10,7 @@ machine (2,403 and 601 steps), as was stage 9 (1,115 steps); here they run exact
 follows steps where the original followed wall time: the same data and shape, not bit-identical
 weights. A killed stage resumes when the same command runs again (train.py's checkpoints). The
 result of stage 9 is the model to compare with `miniserve/tutor/model/` (`python -m
-miniserve.tutor.evaluation.evaluate --model runs/stage8`); copy it there only on purpose.
+miniserve.tutor.evaluation.evaluate --model runs/stage9`); copy it there only on purpose.
 """
 
 from __future__ import annotations
@@ -54,8 +54,6 @@ SHIPPED = (
                                "--examples", "300000", "--steps", "2400", "--max-minutes", "85")),
     Stage("stage9", "stage8", ("--corpus", "v3", "--seed", "9", "--lr", "3e-4", "--warmup", "50",
                                "--examples", "240000", "--steps", "1115", "--max-minutes", "85")),
-    Stage("stage10", "stage9", ("--corpus", "v4", "--seed", "10", "--lr", "2e-4", "--warmup", "50",
-                                "--examples", "240000", "--steps", "1200", "--max-minutes", "80")),
 )
 
 
