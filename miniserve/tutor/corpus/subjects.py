@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from miniserve.tutor.corpus import v1 as corpus
 from miniserve.tutor.corpus import v2 as corpus2
+from miniserve.tutor.corpus import v3
 from miniserve.tutor.corpus.lexicon import Noun, pools
 from miniserve.tutor.corpus.phrases import article
 from miniserve.tutor.runtime.guard import verb_edit_only
@@ -125,19 +126,19 @@ class Maker:
     def noun(self, person: bool) -> Noun:
         return self.rng.choice(self.people if person else self.things)
 
-    def subject(self) -> tuple[str, bool, bool, str | None]:
-        """(text, singular, person, relative clause verb slot placeholder or None)."""
+    def subject(self) -> tuple[str, bool, bool]:
+        """(text, singular, person): a subject whose number a learner misjudges."""
         rng, kind = self.rng, self.rng.random()
         person = rng.random() < 0.6
         n = self.noun(person)
         if kind < 0.2:
-            return rng.choice(SINGULAR_QUANTIFIERS).format(p=n.plural, s=n.singular), True, person, None
+            return rng.choice(SINGULAR_QUANTIFIERS).format(p=n.plural, s=n.singular), True, person
         if kind < 0.3:
-            return rng.choice(PRONOUN_SUBJECTS), True, True, None
+            return rng.choice(PRONOUN_SUBJECTS), True, True
         if kind < 0.5:
-            return rng.choice(PLURAL_QUANTIFIERS).format(p=n.plural), False, person, None
+            return rng.choice(PLURAL_QUANTIFIERS).format(p=n.plural), False, person
         if kind < 0.56:
-            return rng.choice(MASS_QUANTIFIERS).format(m=rng.choice(self.pools.mass)), True, False, None
+            return rng.choice(MASS_QUANTIFIERS).format(m=rng.choice(self.pools.mass)), True, False
         if kind < 0.8:  # head noun, then a phrase whose noun has the other number
             singular = rng.random() < 0.55
             head = n.singular if singular else n.plural
@@ -147,18 +148,18 @@ class Maker:
             tail = other.singular if singular and rng.random() < 0.2 else (other.plural if singular else other.singular)
             det = rng.choice(("the", "my", "our", "these" if not singular else "this"))
             tail_det = "the" if tail == other.plural or rng.random() < 0.6 else article(tail)
-            return f"{det.capitalize()} {head} {rng.choice(PREPOSITIONS)} {tail_det} {tail}", singular, person, None
+            return f"{det.capitalize()} {head} {rng.choice(PREPOSITIONS)} {tail_det} {tail}", singular, person
         if kind < 0.9:
             people = rng.choice((self.noun(True).plural, "people", "children"))
-            return rng.choice(NUMBER_HEADS) + " " + (people if rng.random() < 0.5 else self.noun(False).plural), True, False, None
-        return rng.choice(GERUND_SUBJECTS), True, False, None
+            return rng.choice(NUMBER_HEADS) + " " + (people if rng.random() < 0.5 else self.noun(False).plural), True, False
+        return rng.choice(GERUND_SUBJECTS), True, False
 
 
 def _clause(m: Maker) -> tuple[str, str, str, str, str]:
     """(sentence with the error, correct sentence, kind, right, wrong) for one subject-verb clause;
     kind is "" when the clause is made without an error."""
     rng = m.rng
-    text, singular, person, _ = m.subject()
+    text, singular, person = m.subject()
     verb, rest = _verb_phrase(m, singular, person)
     relative = ""
     rel_verb: Verb | None = None
@@ -247,8 +248,6 @@ def _ing_after(m: Maker) -> tuple[str, str, str, str, str]:
 
 
 def _finish(rng: random.Random, made: tuple[str, str, str, str, str], trigger: str = "") -> corpus.Example:
-    from miniserve.tutor.corpus import v3
-
     sentence, corrected, kind, right, wrong = made
     sentence, corrected = sentence[0].upper() + sentence[1:], corrected[0].upper() + corrected[1:]
     sentence, corrected = v3._style(rng, sentence, corrected)
@@ -261,8 +260,6 @@ def _finish(rng: random.Random, made: tuple[str, str, str, str, str], trigger: s
 def generate(split: str, n: int, seed: int = 0) -> list[corpus.Example]:
     """n examples: clauses with hard subjects (60%), "there" (22%), -ing after fixed phrases (18%).
     Words are drawn from the split's lexicon pools."""
-    from miniserve.tutor.corpus import v3
-
     rng = random.Random(f"subjects:{split}:{seed}")
     m = Maker(rng, split == "test")
     excluded = v3.exclusions()
