@@ -3,23 +3,17 @@ it, about half unchanged, the number a quantifier decides respected, and the sam
 seed."""
 
 from collections import Counter
-from difflib import SequenceMatcher
 
 import pytest
 
 from miniserve.tutor.corpus import subjects, v4
-from miniserve.tutor.runtime.guard import tokens, verb_edit_only
+from miniserve.tutor.runtime.guard import verb_edit_only
+from test_corpus3 import _changed
 
 
 @pytest.fixture(scope="module")
 def made():
     return subjects.generate("train", 3000, seed=0)
-
-
-def _changed(a: str, b: str) -> list[tuple[str, str]]:
-    x, y = tokens(a), tokens(b)
-    ops = SequenceMatcher(None, x, y, autojunk=False).get_opcodes()
-    return [("".join(x[i1:i2]), "".join(y[j1:j2])) for op, i1, i2, j1, j2 in ops if op != "equal"]
 
 
 def test_an_error_is_one_verb_that_the_explanation_names(made):
