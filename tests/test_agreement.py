@@ -57,6 +57,9 @@ CASES = [
     ("The members of the team was very kind.", "The members of the team were very kind.", FREE),
     ("Every family have a car.", "Every family has a car.", FREE),  # "every": the singular is a fix
     ("Parents who have a big family needs more space.", "Parents who have a big family need more space.", FREE),
+    # a noun joined to a plural noun in a prepositional phrase is a noun ("shops" is no verb there)
+    ("I found it in some cafes and shops.", "I found it in some cafes and shop.", RULED_OUT),
+    ("My parents have two cars and walks every day.", "My parents have two cars and walk every day.", FREE),
     # not agreement at all: a base form after "does", a tense
     ("Does he likes sushi?", "Does he like sushi?", FREE),
     ("Yesterday I go home.", "Yesterday I went home.", FREE),

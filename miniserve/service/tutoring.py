@@ -22,10 +22,11 @@ from functools import cached_property
 from miniserve.engine import SamplingParams, Sequence
 from miniserve.engine.stop import Runaway
 from miniserve.service.paragraph import Span, replace, sentences
-from miniserve.tutor.runtime import gate, offers, patterns, quantifiers, tense
+from miniserve.tutor.runtime import gate, gerund, offers, patterns, quantifiers, tense
 from miniserve.tutor.runtime import parser as link_grammar
 from miniserve.tutor.runtime.agreement import EVIDENCE_MARGIN, SUPPORT_MARGIN, agreement_change, doubt, read_against, with_parse
 from miniserve.tutor.runtime.constraint import EditConstraints
+from miniserve.tutor.runtime.forms import respelling
 from miniserve.tutor.runtime.guard import NO_ERROR, Review, review, tokens
 from miniserve.tutor.runtime.prompt import EXPLANATION_ALLOWANCE, Completion, SentenceError, TutorPrompt
 
@@ -163,11 +164,14 @@ class Turn:
         # on the bar of an offer
         self.doubts = [-offers.OFFER_ALLOWANCE if e in self.fixed and d == 0.0 else d for e, d in zip(self.edits, self.doubts)]
         # a perfect where a phrase calls for it ("in the last hundred years") is no past to fix: 4 nats more
-        # so is a past where nothing in the sentence speaks of the past ("if the price includes" -> "included")
-        self.doubts = [max(d, EVIDENCE_MARGIN) if tense.leaves_the_perfect(words, e) or tense.unsupported_past(words, e) else d
-                       for e, d in zip(self.edits, self.doubts)]
-        # a quantifier decides the number ("Each of the rooms have" -> "has"): no parser asked, SUPPORT_MARGIN less
-        decided = [quantifiers.corrects(words, e) and d != math.inf for e, d in zip(self.edits, self.doubts)]
+        # so is a past where nothing in the sentence speaks of the past ("if the price includes" -> "included"),
+        # and an -ing form that no word calls for ("great to hear" -> "to hearing", "a car park" -> "car parking")
+        self.doubts = [max(d, EVIDENCE_MARGIN) if tense.leaves_the_perfect(words, e) or tense.unsupported_past(words, e)
+                       or gerund.unprompted(words, e) else d for e, d in zip(self.edits, self.doubts)]
+        # a quantifier decides the number ("Each of the rooms have" -> "has"), and a misbuilt form its spelling
+        # ("choosen" -> "chosen", margins 2-3 nats: the model copies rare tokens well): no parser asked, SUPPORT_MARGIN less
+        decided = [(quantifiers.corrects(words, e) or respelling(words, e)) and d != math.inf
+                   for e, d in zip(self.edits, self.doubts)]
         self.doubts = [-SUPPORT_MARGIN if q else d for q, d in zip(decided, self.doubts)]
         self.variants = gate.variants(len(self.edits))
         if self.tutor.parser is not None:

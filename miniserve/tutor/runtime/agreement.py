@@ -31,7 +31,7 @@ from functools import cache
 
 import lemminflect
 
-from miniserve.tutor.runtime.forms import aux_family, form_kinds, lemmas, norm
+from miniserve.tutor.runtime.forms import FUNCTION_WORDS, aux_family, form_kinds, lemmas, norm
 from miniserve.tutor.runtime.guard import role
 from miniserve.tutor.runtime.parser import Parse
 
@@ -146,7 +146,8 @@ def doubt(toks: list[str], start: int, end: int, new: tuple[str, ...]) -> float:
     before = [w for w in _words_before(toks, start) if w not in ADVERBS]
     nearest = before[-1] if before else ""
     old = next(norm(t) for t in toks[start:end] if not t.isspace())
-    if nearest in (RULED_OUT_BEFORE_THIRD if non_third(old) else RULED_OUT_BEFORE_PLURAL) or _collective_head(before):
+    if nearest in (RULED_OUT_BEFORE_THIRD if non_third(old) else RULED_OUT_BEFORE_PLURAL) or _collective_head(before) \
+            or _joined_to_a_noun(before, old):
         return math.inf
     return EVIDENCE_MARGIN
 
@@ -236,7 +237,7 @@ def against_evidence(toks: list[str], start: int, end: int, new: tuple[str, ...]
     if any(aux_family(w) in ("do", "modal", "to") for w in before[-3:]):
         return False  # "Does he likes": a base form after an auxiliary, not agreement
     if nearest in CONJUNCTIONS:
-        return _joined_verb_agrees(toks, start, a)
+        return _joined_to_a_noun(before, a) or _joined_verb_agrees(toks, start, a)
     if nearest in RULED_OUT_BEFORE_THIRD or nearest in SINGULAR_PRONOUNS:
         return to_third == (nearest in RULED_OUT_BEFORE_THIRD)
     head = [w for w in before if w not in ADVERBS]
@@ -245,6 +246,22 @@ def against_evidence(toks: list[str], start: int, end: int, new: tuple[str, ...]
     if _collective_head(head):
         return True  # "The staff were" -> "was": either number is right
     return plural_subject(nearest) if to_third else singular_subject(nearest)
+
+
+def _joined_to_a_noun(before: list[str], old: str) -> bool:
+    """"in cafes or shops": a word that may be a plural noun, joined by "and"/"or" to a plural noun
+    that is no verb form inside a prepositional phrase, is a noun too; its -s is no agreement ("shops"
+    -> "shop" is ruled out). Without the preposition a verb may follow ("have two cars and walks")."""
+    words = [w for w in before if w not in ADVERBS]
+    return (len(words) >= 3 and words[-1] in ("and", "or") and third(old) and _noun_forms(norm(old))[1]
+            and (plural_subject(words[-2]) or _unknown_plural(words[-2]))
+            and bool(set(words[-4:-2]) & (NOT_SUBJECT_LEAD - CONJUNCTIONS)))
+
+
+def _unknown_plural(word: str) -> bool:
+    """A word in -s that no dictionary here knows as a verb or a noun ("cafes"): a plural noun."""
+    return (len(word) > 3 and word.endswith("s") and not word.endswith("ss") and word.isalpha() and not lemmas(word)
+            and aux_family(word) is None and word not in FUNCTION_WORDS and not any(_noun_forms(word)))
 
 
 def _joined_verb_agrees(toks: list[str], start: int, old: str) -> bool:

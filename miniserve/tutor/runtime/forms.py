@@ -124,6 +124,16 @@ def respelled(word: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(right for right, _ in filter(None, found)))
 
 
+def respelling(toks: list[str], edit) -> bool:
+    """Does the edit replace one word no verb table knows with the form it misspells ("choosen" ->
+    "chosen", "stoped" -> "stopped")? A lower-case word only: names are not respelled."""
+    old = [t for t in toks[edit.start:edit.end] if not t.isspace()]
+    new = [t for t in edit.new if not t.isspace()]
+    if len(old) != 1 or len(new) != 1 or not old[0].isalpha() or not old[0].islower():
+        return False
+    return old[0] not in kind_table() and new[0].lower() in respelled(old[0])
+
+
 @cache
 def _misspellings(verb: Conjugation) -> dict[str, tuple[str, str]]:
     return misspellings(verb.base, verb.past[0], verb.participle[0], verb.ing[0])

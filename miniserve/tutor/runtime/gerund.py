@@ -1,0 +1,61 @@
+"""An -ing form needs a word that calls for it.
+
+A model trained on "look forward to see" -> "seeing" may put an -ing form where nothing asks for one
+("it was great to hear from you" -> "to hearing", "a car park" -> "car parking", "more free time" ->
+"freeing time"). A learner's missing -ing shows in the words before it: a form of "be" (the
+progressive), a preposition ("before leaving"), a verb that takes the -ing form ("enjoy", "avoid"),
+"look forward to" / "be used to", a perception verb with its object ("I saw them play" ->
+"playing"), or the sentence's start (a subject: "Swim is good" -> "Swimming"). An edit that makes an
+-ing form where none of these is there is doubtful (`unprompted`); the service asks 4 nats more.
+"""
+
+from __future__ import annotations
+
+from miniserve.tutor.runtime.forms import BE, form_kinds, lemmas, norm
+from miniserve.tutor.runtime.gate import Edit
+
+BE_WORDS = frozenset(BE) | {"'m", "'re", "'s", "i'm", "you're", "we're", "they're", "he's", "she's", "it's",
+                            "there's", "that's"}
+PREPOSITIONS = frozenset(("of", "for", "about", "without", "by", "in", "on", "at", "after", "before", "from",
+                          "instead", "like", "besides", "despite", "since", "while", "when", "through", "against",
+                          "into", "upon", "than", "with", "including", "worth", "busy", "how", "what", "start",
+                          "stop", "keep"))
+TAKES_ING = frozenset(("enjoy", "mind", "finish", "avoid", "suggest", "consider", "keep", "stop", "practise",
+                       "practice", "miss", "recommend", "risk", "imagine", "admit", "deny", "postpone", "delay",
+                       "quit", "go", "start", "begin", "continue", "like", "love", "hate", "prefer", "try",
+                       "remember", "forget", "regret", "stand", "fancy", "appreciate", "involve", "mention",
+                       "resist", "discuss", "recall", "spend", "waste", "help", "feel", "mean", "come", "need"))
+TO_TAKES_ING = frozenset(("forward", "used", "accustomed", "committed", "dedicated", "devoted", "addicted",
+                          "object", "objected", "opposed", "addition", "comes", "regard", "respect", "key",
+                          "close", "adjust", "adapt", "contribute", "prefer", "admitted", "confess"))
+PERCEIVE = frozenset(("see", "hear", "watch", "notice", "feel", "find", "smell", "imagine", "catch", "leave"))
+SKIPPED = frozenset(("not", "n't", "never", "always", "still", "just", "also", "really", "even", "only", "all",
+                     "both", "often", "usually", "already", "ever", "actually", "simply", "again", "together"))
+LEAD_BREAKS = frozenset((",", ";", ":", "(", "and", "or", "but"))
+
+
+def unprompted(toks: list[str], edit: Edit) -> bool:
+    """Does the edit make an -ing form (from a word that is not one) where no word before calls for it?"""
+    new = [norm(t) for t in edit.new if t[:1].isalpha()]
+    old = [norm(t) for t in toks[edit.start:edit.end] if t[:1].isalpha()]
+    if len(new) != 1 or "ing" not in form_kinds(new[0]) or not old or any("ing" in form_kinds(w) for w in old):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha() or t in LEAD_BREAKS]
+    while before and (before[-1] in SKIPPED or before[-1].endswith("ly")):
+        before.pop()
+    if not before or before[-1] in LEAD_BREAKS and _ing_before(toks, edit.start):
+        return False  # a subject ("Swim is fun"), or one of a list of -ing forms ("reading and write")
+    last = before[-1]
+    if last in BE_WORDS or last in PREPOSITIONS or _lemmas(last) & TAKES_ING:
+        return False
+    if last == "to" and len(before) >= 2 and (before[-2] in TO_TAKES_ING or before[-2] == "forward"):
+        return False
+    return not any(_lemmas(w) & PERCEIVE for w in before[-3:-1])
+
+
+def _lemmas(word: str) -> frozenset[str]:
+    return lemmas(word) | {word}
+
+
+def _ing_before(toks: list[str], end: int) -> bool:
+    return any(t[:1].isalpha() and "ing" in form_kinds(norm(t)) for t in toks[:end])

@@ -1,0 +1,76 @@
+"""An -ing form the model proposes needs a word before it that calls for one (gerund.unprompted)."""
+
+import pytest
+
+from miniserve.tutor.runtime import gate, gerund
+from miniserve.tutor.runtime.guard import tokens
+
+
+def _unprompted(sentence: str, corrected: str) -> bool:
+    [edit] = gate.edits(sentence, corrected)
+    return gerund.unprompted(tokens(sentence), edit)
+
+
+@pytest.mark.parametrize("sentence, corrected", [
+    ("It was great to hear from you.", "It was great to hearing from you."),
+    ("There is a car park near the hotel.", "There is a car parking near the hotel."),
+    ("I would like more free time.", "I would like more freeing time."),
+    ("We want to visit the museum.", "We want to visiting the museum."),
+    ("The children play outside.", "The children playing outside."),
+])
+def test_an_ing_form_nothing_calls_for_is_doubted(sentence, corrected):
+    assert _unprompted(sentence, corrected)
+
+
+@pytest.mark.parametrize("sentence, corrected", [
+    ("I look forward to see you.", "I look forward to seeing you."),  # the fixed pattern
+    ("I'm used to work at night.", "I'm used to working at night."),
+    ("He is play football now.", "He is playing football now."),  # a progressive
+    ("I am really enjoy it.", "I am really enjoying it."),  # past an adverb
+    ("I enjoy to swim in the sea.", "I enjoy swimming in the sea."),  # a verb that takes -ing
+    ("Swim is good for you.", "Swimming is good for you."),  # a subject
+    ("Before leave the house, check the door.", "Before leaving the house, check the door."),  # a preposition
+    ("I like reading and write stories.", "I like reading and writing stories."),  # a list of -ing forms
+    ("I saw them play in the park.", "I saw them playing in the park."),  # a perception verb and its object
+])
+def test_an_ing_form_a_word_calls_for_is_not(sentence, corrected):
+    assert not _unprompted(sentence, corrected)
+
+
+def test_only_edits_that_make_an_ing_form_count():
+    assert not _unprompted("He goed to school.", "He went to school.")
+    assert not _unprompted("She is singing and dance.", "She is singing and dancing.")
+    assert not _unprompted("I was reading when she calling.", "I was reading when she called.")
+
+
+@pytest.fixture(scope="module")
+def tutor(tutor_folder):
+    from miniserve.service.tutoring import Tutor
+    from miniserve.tutor.runtime.parser import shared
+    from miniserve.tutor.runtime.prompt import TutorPrompt
+
+    return Tutor(TutorPrompt.from_folder(tutor_folder), 256, 160, None, threshold=3.0, parser=shared())
+
+
+def _decoded(tutor, sentence, corrected):
+    turn = tutor.plan(sentence, paragraph=False).turns[0]
+    turn.decoded(tutor.prompt.completion_ids(corrected, "Because."), "stop")
+    return turn
+
+
+def test_the_served_gate_asks_more_of_an_unprompted_ing_form(tutor):
+    from miniserve.tutor.runtime.agreement import EVIDENCE_MARGIN
+
+    turn = _decoded(tutor, "It was great to hear from you.", "It was great to hearing from you.")
+    assert turn.doubts == [EVIDENCE_MARGIN]
+    turn = _decoded(tutor, "I look forward to see you.", "I look forward to seeing you.")
+    assert turn.doubts[0] < EVIDENCE_MARGIN
+
+
+def test_a_misbuilt_form_respelled_by_the_model_needs_no_parser_and_less_margin(tutor):
+    from miniserve.tutor.runtime.agreement import SUPPORT_MARGIN
+
+    turn = _decoded(tutor, "I have choosen the workshop.", "I have chosen the workshop.")
+    assert turn.doubts == [-SUPPORT_MARGIN] and turn.questions == []
+    turn = _decoded(tutor, "Mr Stoped came.", "Mr Stopped came.")  # a name is not respelled
+    assert turn.doubts != [-SUPPORT_MARGIN]
