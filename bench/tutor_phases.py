@@ -1,0 +1,90 @@
+"""Where one tutor answer's time goes, unloaded: decoding, the parser's rounds, the gate's scoring.
+
+    python -m bench.tutor_phases [--requests 120] [--seed 0]
+
+One process, one sentence at a time (batch 1, nothing else running: what a request costs before
+any queueing), over the standard load test's tutor sentences (bench/workload.py). For each it
+times, in the served flow's order: the model's decode of the answer (Numba engine), the parser's
+rounds (Link Grammar in this process, as its worker process does), and the gate's scoring of the
+answers (teacher-forced, one engine step per batch of scored sequences; offers scored after). It
+prints each phase's p50 / p95 / mean in ms and its share of the whole, by sentence length. The
+machine is shared: read the shares, not the milliseconds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+
+import numpy as np
+
+from miniserve import console
+from miniserve.engine import Sequence
+
+PHASES = ("decode", "parser", "scoring")
+
+
+def timed_answer(tutor, run, sentence: str) -> dict[str, float]:
+    """The flow of `tutoring.run_sync` for one sentence, each phase timed."""
+    took = dict.fromkeys(PHASES, 0.0)
+    turn = tutor.plan(sentence, paragraph=False).turns[0]
+    start = time.perf_counter()
+    ids, params = turn.decode
+    [seq] = run([Sequence(list(ids), params)])
+    took["decode"] = time.perf_counter() - start
+    turn.decoded(seq.generated, seq.finish_reason)
+    while turn.review is None:
+        start = time.perf_counter()
+        while turn.review is None and turn.questions:
+            turn.weigh(tutor.parser.parse_all(turn.questions))
+        took["parser"] += time.perf_counter() - start
+        if turn.review is not None:
+            break
+        start = time.perf_counter()
+        seqs = run([Sequence(list(i), p) for i, p in turn.scoring])
+        turn.scored([[lp for lp, _ in s.logprobs] for s in seqs])
+        took["scoring"] += time.perf_counter() - start
+    return took
+
+
+def main(argv: list[str] | None = None) -> dict:
+    from bench.workload import tutor_request
+    from miniserve.tutor import model_folder
+    from miniserve.tutor.evaluation.evaluate import engine_tutor
+
+    p = console.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--requests", type=console.positive(int), default=120)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--model", type=Path, default=None)
+    args = p.parse_args(argv)
+    rng = np.random.default_rng(args.seed)
+    sentences = [json.loads(tutor_request(rng).body)["sentence"] for _ in range(args.requests)]
+    gated, run = engine_tutor(args.model or model_folder(), constrained=True, threshold=3.0, batch=8)
+    if gated.parser is None:
+        raise SystemExit("the Link Grammar parser is not installed (python3-link-grammar): nothing to measure")
+    timed_answer(gated, run, sentences[0])  # compile and load once
+    rows = [timed_answer(gated, run, s) for s in sentences]
+    words = np.array([len(s.split()) for s in sentences])
+    total = np.array([sum(r.values()) for r in rows])
+    print(f"{len(rows)} tutor sentences, one at a time (words p50 {np.median(words):.0f}, max {words.max()})")
+    print(f"{'phase':10} {'p50 ms':>8} {'p95 ms':>8} {'mean ms':>8} {'share':>7}")
+    report = {}
+    for phase in PHASES + ("whole",):
+        ms = (total if phase == "whole" else np.array([r[phase] for r in rows])) * 1e3
+        share = ms.sum() / (total.sum() * 1e3)
+        report[phase] = {"p50_ms": float(np.median(ms)), "p95_ms": float(np.percentile(ms, 95)),
+                         "mean_ms": float(ms.mean()), "share": float(share)}
+        print(f"{phase:10} {np.median(ms):8.1f} {np.percentile(ms, 95):8.1f} {ms.mean():8.1f} {share:7.1%}")
+    for lo, hi in ((0, 15), (15, 30), (30, 1000)):
+        mask = (words >= lo) & (words < hi)
+        if mask.any():
+            shares = {ph: sum(r[ph] for r, m in zip(rows, mask) if m) / total[mask].sum() for ph in PHASES}
+            print(f"  {lo}-{hi if hi < 1000 else ''} words ({mask.sum()}): whole mean {total[mask].mean() * 1e3:.1f} ms; "
+                  + ", ".join(f"{ph} {v:.0%}" for ph, v in shares.items()))
+    return report
+
+
+if __name__ == "__main__":
+    console.run(main)
