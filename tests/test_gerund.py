@@ -32,9 +32,20 @@ def test_an_ing_form_nothing_calls_for_is_doubted(sentence, corrected):
     ("Before leave the house, check the door.", "Before leaving the house, check the door."),  # a preposition
     ("I like reading and write stories.", "I like reading and writing stories."),  # a list of -ing forms
     ("I saw them play in the park.", "I saw them playing in the park."),  # a perception verb and its object
+    ("Young people spend more time read books.", "Young people spend more time reading books."),
 ])
 def test_an_ing_form_a_word_calls_for_is_not(sentence, corrected):
     assert not _unprompted(sentence, corrected)
+
+
+def test_a_participle_after_be_traded_for_the_ing_form_is_doubted():
+    def traded(sentence, corrected):
+        [edit] = gate.edits(sentence, corrected)
+        return gerund.passive_to_progressive(tokens(sentence), edit)
+
+    assert traded("The street was still covered in stones.", "The street was still covering in stones.")
+    assert not traded("He is play football.", "He is playing football.")  # a base form: a progressive is meant
+    assert not traded("I have covered it.", "I have covering it.")  # no "be" before it
 
 
 def test_only_edits_that_make_an_ing_form_count():

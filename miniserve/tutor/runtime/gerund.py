@@ -6,7 +6,8 @@ A model trained on "look forward to see" -> "seeing" may put an -ing form where 
 progressive), a preposition ("before leaving"), a verb that takes the -ing form ("enjoy", "avoid"),
 "look forward to" / "be used to", a perception verb with its object ("I saw them play" ->
 "playing"), or the sentence's start (a subject: "Swim is good" -> "Swimming"). An edit that makes an
--ing form where none of these is there is doubtful (`unprompted`); the service asks 4 nats more.
+-ing form where none of these is there is doubtful (`unprompted`); the service asks 4 nats more. So
+is an -ing form for a participle after "be" (`passive_to_progressive`: "was covered" -> "was covering").
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ TO_TAKES_ING = frozenset(("forward", "used", "accustomed", "committed", "dedicat
                           "object", "objected", "opposed", "addition", "comes", "regard", "respect", "key",
                           "close", "adjust", "adapt", "contribute", "prefer", "admitted", "confess"))
 PERCEIVE = frozenset(("see", "hear", "watch", "notice", "feel", "find", "smell", "imagine", "catch", "leave"))
+AFTER_NOUN = frozenset(("difficulty", "difficulties", "trouble", "problems", "problem", "fun", "time"))
 SKIPPED = frozenset(("not", "n't", "never", "always", "still", "just", "also", "really", "even", "only", "all",
                      "both", "often", "usually", "already", "ever", "actually", "simply", "again", "together"))
 LEAD_BREAKS = frozenset((",", ";", ":", "(", "and", "or", "but"))
@@ -50,7 +52,25 @@ def unprompted(toks: list[str], edit: Edit) -> bool:
         return False
     if last == "to" and len(before) >= 2 and (before[-2] in TO_TAKES_ING or before[-2] == "forward"):
         return False
+    if last in AFTER_NOUN or any(_lemmas(w) & {"spend", "waste"} for w in before[-4:-1]):
+        return False  # "spend more time read books", "have trouble understand"
     return not any(_lemmas(w) & PERCEIVE for w in before[-3:-1])
+
+
+def passive_to_progressive(toks: list[str], edit: Edit) -> bool:
+    """Does the edit trade a participle after "be" for the -ing form ("the street was still covered"
+    -> "covering")? Both read well; the learner most likely meant what was written."""
+    new = [norm(t) for t in edit.new if t[:1].isalpha()]
+    old = [norm(t) for t in toks[edit.start:edit.end] if t[:1].isalpha()]
+    if len(new) != 1 or len(old) != 1 or "ing" not in form_kinds(new[0]):
+        return False
+    kinds = form_kinds(old[0])
+    if "participle" not in kinds or "base" in kinds or not lemmas(old[0]) & lemmas(new[0]):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    while before and (before[-1] in SKIPPED or before[-1].endswith("ly")):
+        before.pop()
+    return bool(before) and before[-1] in BE_WORDS
 
 
 def _lemmas(word: str) -> frozenset[str]:
