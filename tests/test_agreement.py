@@ -57,6 +57,8 @@ CASES = [
     ("The members of the team was very kind.", "The members of the team were very kind.", FREE),
     ("Every family have a car.", "Every family has a car.", FREE),  # "every": the singular is a fix
     ("Parents who have a big family needs more space.", "Parents who have a big family need more space.", FREE),
+    # "and" joins more to a subject: a plural noun after it still speaks against a singular verb
+    ("The garden was white and the children were outside.", "The garden was white and the children was outside.", DOUBTFUL),
     # a noun joined to a plural noun in a prepositional phrase is a noun ("shops" is no verb there)
     ("I found it in some cafes and shops.", "I found it in some cafes and shop.", RULED_OUT),
     ("My parents have two cars and walks every day.", "My parents have two cars and walk every day.", FREE),

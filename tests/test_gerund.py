@@ -48,6 +48,16 @@ def test_a_participle_after_be_traded_for_the_ing_form_is_doubted():
     assert not traded("I have covered it.", "I have covering it.")  # no "be" before it
 
 
+def test_the_ing_form_after_a_to_that_is_a_preposition_is_kept():
+    def traded(sentence, corrected):
+        [edit] = gate.edits(sentence, corrected)
+        return gerund.to_as_preposition(tokens(sentence), edit)
+
+    assert traded("There are many advantages to living in a city.", "There are many advantages to live in a city.")
+    assert traded("I look forward to seeing you.", "I look forward to see you.")
+    assert not traded("I want to going home.", "I want to go home.")  # an infinitive's "to": a fix
+
+
 def test_only_edits_that_make_an_ing_form_count():
     assert not _unprompted("He goed to school.", "He went to school.")
     assert not _unprompted("She is singing and dance.", "She is singing and dancing.")

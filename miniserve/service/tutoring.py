@@ -167,7 +167,8 @@ class Turn:
         # so is a past where nothing in the sentence speaks of the past ("if the price includes" -> "included"),
         # and an -ing form that no word calls for ("great to hear" -> "to hearing", "a car park" -> "car parking")
         self.doubts = [max(d, EVIDENCE_MARGIN) if tense.leaves_the_perfect(words, e) or tense.unsupported_past(words, e)
-                       or gerund.unprompted(words, e) or gerund.passive_to_progressive(words, e) else d
+                       or gerund.unprompted(words, e) or gerund.passive_to_progressive(words, e)
+                       or gerund.to_as_preposition(words, e) else d
                        for e, d in zip(self.edits, self.doubts)]
         # a quantifier decides the number ("Each of the rooms have" -> "has"), and a misbuilt form its spelling
         # ("choosen" -> "chosen", margins 2-3 nats: the model copies rare tokens well): no parser asked, SUPPORT_MARGIN less

@@ -241,7 +241,10 @@ def against_evidence(toks: list[str], start: int, end: int, new: tuple[str, ...]
     if nearest in RULED_OUT_BEFORE_THIRD or nearest in SINGULAR_PRONOUNS:
         return to_third == (nearest in RULED_OUT_BEFORE_THIRD)
     head = [w for w in before if w not in ADVERBS]
-    if NOT_SUBJECT_LEAD & set(head[-4:-1]):
+    # a phrase before the nearest noun hides the subject; "and" only joins more to it, so a plural noun
+    # after "and" still speaks against a singular verb ("... and the children were" -> "was")
+    leads = NOT_SUBJECT_LEAD & set(head[-4:-1])
+    if leads and not (to_third and leads == {"and"} and plural_subject(nearest)):
         return False
     if _collective_head(head):
         return True  # "The staff were" -> "was": either number is right

@@ -7,7 +7,9 @@ progressive), a preposition ("before leaving"), a verb that takes the -ing form 
 "look forward to" / "be used to", a perception verb with its object ("I saw them play" ->
 "playing"), or the sentence's start (a subject: "Swim is good" -> "Swimming"). An edit that makes an
 -ing form where none of these is there is doubtful (`unprompted`); the service asks 4 nats more. So
-is an -ing form for a participle after "be" (`passive_to_progressive`: "was covered" -> "was covering").
+is an -ing form for a participle after "be" (`passive_to_progressive`: "was covered" -> "was covering"),
+and a base form for the -ing form after a "to" that is a preposition (`to_as_preposition`: "advantages to
+living" -> "to live").
 """
 
 from __future__ import annotations
@@ -29,6 +31,11 @@ TAKES_ING = frozenset(("enjoy", "mind", "finish", "avoid", "suggest", "consider"
 TO_TAKES_ING = frozenset(("forward", "used", "accustomed", "committed", "dedicated", "devoted", "addicted",
                           "object", "objected", "opposed", "addition", "comes", "regard", "respect", "key",
                           "close", "adjust", "adapt", "contribute", "prefer", "admitted", "confess"))
+# nouns after which "to" is a preposition ("the key to learning", "an alternative to driving")
+NOUNS_BEFORE_TO = frozenset(("advantage", "advantages", "disadvantage", "disadvantages", "key", "approach",
+                             "alternative", "alternatives", "solution", "solutions", "contribution", "reaction",
+                             "attitude", "objection", "commitment", "introduction", "access", "addiction", "return",
+                             "response", "resistance", "preference", "dedication", "devotion", "obstacle"))
 PERCEIVE = frozenset(("see", "hear", "watch", "notice", "feel", "find", "smell", "imagine", "catch", "leave"))
 AFTER_NOUN = frozenset(("difficulty", "difficulties", "trouble", "problems", "problem", "fun", "time"))
 SKIPPED = frozenset(("not", "n't", "never", "always", "still", "just", "also", "really", "even", "only", "all",
@@ -55,6 +62,21 @@ def unprompted(toks: list[str], edit: Edit) -> bool:
     if last in AFTER_NOUN or any(_lemmas(w) & {"spend", "waste"} for w in before[-4:-1]):
         return False  # "spend more time read books", "have trouble understand"
     return not any(_lemmas(w) & PERCEIVE for w in before[-3:-1])
+
+
+def to_as_preposition(toks: list[str], edit: Edit) -> bool:
+    """Does the edit trade an -ing form after a "to" that is a preposition for the base form
+    ("advantages to living" -> "to live", "I look forward to seeing" -> "to see")? After a noun or
+    a phrase that takes "to" + -ing, the -ing form is right."""
+    new = [norm(t) for t in edit.new if t[:1].isalpha()]
+    old = [norm(t) for t in toks[edit.start:edit.end] if t[:1].isalpha()]
+    if len(new) != 1 or len(old) != 1 or "ing" not in form_kinds(old[0]) or "base" not in form_kinds(new[0]):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    if len(before) < 2 or before[-1] != "to":
+        return False
+    lead = before[-2]
+    return lead in TO_TAKES_ING or lead in NOUNS_BEFORE_TO or (not lemmas(lead) and lead.endswith("s") and len(lead) > 3)
 
 
 def passive_to_progressive(toks: list[str], edit: Edit) -> bool:
