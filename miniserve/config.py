@@ -61,7 +61,7 @@ class Settings(BaseSettings):
     edit_constraint: bool = setting(True, "the tutor's answers copy the input and change verb forms only")
     # the tutor's confidence gate (docs/model.md): an edit stays only if the model prefers it to the input
     gate: bool = setting(True, "score each proposed edit against the input as typed and withhold the unsure ones")
-    gate_threshold: float = setting(3.0, "the gate: least log-probability margin (nats) an edit needs, "
+    gate_threshold: float = setting(2.0, "the gate: least log-probability margin (nats) an edit needs, "
                                     "calibrated with python -m miniserve.tutor.evaluation.calibrate; below 0 keeps edits less likely than the copy")
     batch_wait: float = setting(0.05, "static: seconds to wait for a batch to fill", ge=0)
     # time limits

@@ -37,9 +37,9 @@ from miniserve.tutor.runtime.parser import Parse
 
 # Nats a doubtful edit must pass beyond the gate's threshold: e^4, about 55 times likelier than the input.
 EVIDENCE_MARGIN = 4.0
-# Nats a parser-supported edit may fall short of the threshold (3.0 by default: such an edit passes
+# Nats a parser-supported edit may fall short of the threshold (2.0 by default: such an edit passes
 # when the model prefers it at all). Chosen on the learner-style dev half (docs/model.md).
-SUPPORT_MARGIN = 3.0
+SUPPORT_MARGIN = 2.0
 COST_SLACK = 0.5  # a parse's disjunct cost must move by more than this to count
 RULED_OUT_BEFORE_THIRD = frozenset(("i", "you", "we", "they", "people"))  # "they goes", "people eats"
 RULED_OUT_BEFORE_PLURAL = frozenset(("he", "she"))  # "she go" ("it" may be an object: "let it go")
