@@ -120,7 +120,7 @@ def proposed_turn(tutor, sentence, proposal):
 
 @pytest.fixture(scope="module")
 def parsed_tutor(tutor_folder):
-    return Tutor(TutorPrompt.from_folder(tutor_folder), 256, 160, None, threshold=3.0, parser=link_grammar)
+    return Tutor(TutorPrompt.from_folder(tutor_folder), 256, 160, None, threshold=2.0, parser=link_grammar)
 
 
 @pytest.mark.parametrize("sentence, proposal, wanted", FAR_SUBJECTS)
@@ -145,7 +145,7 @@ def test_without_the_parser_the_word_rules_decide(tutor_folder, tmp_path, caplog
     with caplog.at_level("WARNING", logger="miniserve.tutor.parser"):
         assert Parser.installed(tmp_path / "linkgrammar") is None  # as on a machine without the package
     assert "apt-get install python3-link-grammar" in caplog.text
-    tutor = Tutor(TutorPrompt.from_folder(tutor_folder), 256, 160, None, threshold=3.0, parser=None)
+    tutor = Tutor(TutorPrompt.from_folder(tutor_folder), 256, 160, None, threshold=2.0, parser=None)
     turn = proposed_turn(tutor, *FAR_SUBJECTS[0][:2])
     assert turn.to_parse == [] and turn.questions == []
     assert turn.doubts == [0.0]  # the word rules alone cannot see "People" behind "in the city"
@@ -163,7 +163,7 @@ def test_a_parse_is_bounded_in_length_and_time():
 async def test_the_server_parses_in_a_worker_process_off_the_event_loop(tutor_folder):
     worker = ParserProcess()
     try:
-        tutor = Tutor(TutorPrompt.from_folder(tutor_folder), 256, 160, None, threshold=3.0, parser=worker)
+        tutor = Tutor(TutorPrompt.from_folder(tutor_folder), 256, 160, None, threshold=2.0, parser=worker)
         turns = [proposed_turn(tutor, *case[:2]) for case in FAR_SUBJECTS[:5]]
         assert worker.parse_all(turns[0].questions) == link_grammar.parse_all(turns[0].questions)
         await weigh(turns)  # as the route's gate does, beside the scoring

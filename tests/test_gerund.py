@@ -70,7 +70,7 @@ def tutor(tutor_folder):
     from miniserve.tutor.runtime.parser import shared
     from miniserve.tutor.runtime.prompt import TutorPrompt
 
-    return Tutor(TutorPrompt.from_folder(tutor_folder), 256, 160, None, threshold=3.0, parser=shared())
+    return Tutor(TutorPrompt.from_folder(tutor_folder), 256, 160, None, threshold=2.0, parser=shared())
 
 
 def _decoded(tutor, sentence, corrected):

@@ -49,9 +49,9 @@ def test_only_a_strained_reading_is_worth_flips_and_only_a_better_one_is_offered
 
 
 def test_the_best_scoring_offer_passes_within_the_allowance():
-    assert offers.choice([], 3.0) is None
-    assert offers.choice([-9.0, -1.5], 3.0) == 1
-    assert offers.choice([-9.0, -2.5], 3.0) is None  # 3.0 - OFFER_ALLOWANCE = -2.0
+    assert offers.choice([], 2.0) is None
+    assert offers.choice([-9.0, -1.5], 2.0) == 1
+    assert offers.choice([-9.0, -2.5], 2.0) is None  # 2.0 - OFFER_ALLOWANCE = -2.0
 
 
 def test_the_parser_names_the_subject_of_each_verb():
@@ -63,7 +63,7 @@ def test_the_parser_names_the_subject_of_each_verb():
 
 @pytest.fixture(scope="module")
 def tutor(tutor_folder):
-    return Tutor(TutorPrompt.from_folder(tutor_folder), 256, 160, None, threshold=3.0, parser=link_grammar)
+    return Tutor(TutorPrompt.from_folder(tutor_folder), 256, 160, None, threshold=2.0, parser=link_grammar)
 
 
 def unchanged_turn(tutor, sentence):
@@ -92,7 +92,7 @@ def test_an_offer_is_scored_by_the_model_and_gated(tutor, margin, shown):
         assert turn.review.explanation == "The verb agrees with its subject 'One': use 'was', not 'were'."
     else:
         assert turn.review.explanation == NO_ERROR
-    assert turn.gated(3.0 - offers.OFFER_ALLOWANCE + margin).corrected == FIXED  # calibration re-gates
+    assert turn.gated(2.0 - offers.OFFER_ALLOWANCE + margin).corrected == FIXED  # calibration re-gates
 
 
 def test_a_sentence_read_cleanly_costs_one_parse_and_no_scoring(tutor):
@@ -106,16 +106,16 @@ def test_no_offers_without_the_gate_and_only_fixed_ones_without_the_parser(tutor
     prompt = TutorPrompt.from_folder(tutor_folder)
     ungated = unchanged_turn(Tutor(prompt, 256, 160, None, threshold=None, parser=link_grammar), FAR_AGREEMENT)
     assert ungated.review is not None and ungated.review.corrected == FAR_AGREEMENT and ungated.questions == []
-    unparsed = unchanged_turn(Tutor(prompt, 256, 160, None, threshold=3.0, parser=None), "The sound of the waves were loud.")
+    unparsed = unchanged_turn(Tutor(prompt, 256, 160, None, threshold=2.0, parser=None), "The sound of the waves were loud.")
     assert unparsed.review is not None and unparsed.questions == []  # no parser: no agreement flips tried
-    quantified = unchanged_turn(Tutor(prompt, 256, 160, None, threshold=3.0, parser=None), FAR_AGREEMENT)
+    quantified = unchanged_turn(Tutor(prompt, 256, 160, None, threshold=2.0, parser=None), FAR_AGREEMENT)
     assert quantified.questions == [] and quantified.answers == [FAR_AGREEMENT, FIXED]  # "One of": no parser needed
 
 
 async def test_the_server_asks_its_worker_every_round(tutor_folder):
     worker = ParserProcess()
     try:
-        tutor = Tutor(TutorPrompt.from_folder(tutor_folder), 256, 160, None, threshold=3.0, parser=worker)
+        tutor = Tutor(TutorPrompt.from_folder(tutor_folder), 256, 160, None, threshold=2.0, parser=worker)
         turns = [unchanged_turn(tutor, FAR_AGREEMENT), unchanged_turn(tutor, "The sound of the waves was loud.")]
         await weigh(turns)  # as the route's gate does, before the scoring
         assert turns[0].answers == [FAR_AGREEMENT, FIXED] and turns[0].review is None

@@ -35,7 +35,7 @@ def test_no_quantifier_no_offer_and_right_sentences_stay():
 
 @pytest.fixture(scope="module")
 def tutor(tutor_folder):
-    return Tutor(TutorPrompt.from_folder(tutor_folder), 256, 160, None, threshold=3.0, parser=shared())
+    return Tutor(TutorPrompt.from_folder(tutor_folder), 256, 160, None, threshold=2.0, parser=shared())
 
 
 def test_the_models_own_edit_needs_no_parser_and_a_lower_bar(tutor):

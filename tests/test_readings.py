@@ -6,6 +6,7 @@ import trio
 from miniserve.service import readings
 from miniserve.service.readings import Readings
 from miniserve.service.tutoring import Tutor
+from miniserve.tutor.runtime.agreement import SUPPORT_MARGIN
 from miniserve.tutor.runtime.guard import NO_ERROR
 from miniserve.tutor.runtime.parser import Parse, shared
 from miniserve.tutor.runtime.parser_process import ParserProcess
@@ -32,7 +33,7 @@ def turn_for(tutor, sentence):
 
 async def test_waiting_requests_are_read_in_one_call_and_never_asked_again(tutor_folder):
     parser = CountingParser()
-    tutor = Tutor(TutorPrompt.from_folder(tutor_folder), 256, 160, None, threshold=3.0, parser=parser)
+    tutor = Tutor(TutorPrompt.from_folder(tutor_folder), 256, 160, None, threshold=2.0, parser=parser)
     reader = Readings(parser)
     first, second = turn_for(tutor, STRAINED), turn_for(tutor, CLEAN)
     done = [reader.ask([first]), reader.ask([second])]  # both wait before the task runs
@@ -52,7 +53,7 @@ async def test_waiting_requests_are_read_in_one_call_and_never_asked_again(tutor
 
 async def test_a_full_queue_leaves_the_reading_to_the_gate(tutor_folder, monkeypatch):
     monkeypatch.setattr(readings, "QUEUE", 1)
-    tutor = Tutor(TutorPrompt.from_folder(tutor_folder), 256, 160, None, threshold=3.0, parser=shared())
+    tutor = Tutor(TutorPrompt.from_folder(tutor_folder), 256, 160, None, threshold=2.0, parser=shared())
     reader = Readings(shared())
     assert reader.ask([turn_for(tutor, CLEAN)]) is not None
     late = turn_for(tutor, STRAINED)
@@ -74,7 +75,7 @@ async def test_a_failed_reading_leaves_the_turns_unread_and_the_task_running(tut
                 raise RuntimeError("the parser broke")
             return [Parse(0, 0.0)] * len(sentences)
 
-    tutor = Tutor(TutorPrompt.from_folder(tutor_folder), 256, 160, None, threshold=3.0, parser=shared())
+    tutor = Tutor(TutorPrompt.from_folder(tutor_folder), 256, 160, None, threshold=2.0, parser=shared())
     reader = Readings(Broken())
     lost, later = turn_for(tutor, STRAINED), turn_for(tutor, CLEAN)
     async with trio.open_nursery() as nursery:
@@ -87,7 +88,7 @@ async def test_a_failed_reading_leaves_the_turns_unread_and_the_task_running(tut
 
 async def test_an_input_with_nothing_to_try_is_not_read_early(tutor_folder):
     parser = CountingParser()
-    tutor = Tutor(TutorPrompt.from_folder(tutor_folder), 256, 160, None, threshold=3.0, parser=parser)
+    tutor = Tutor(TutorPrompt.from_folder(tutor_folder), 256, 160, None, threshold=2.0, parser=parser)
     reader = Readings(parser)
     past = turn_for(tutor, "We went home early because it rained.")  # no verb with another number, nothing misspelt
     done = reader.ask([past, turn_for(tutor, STRAINED)])
@@ -103,7 +104,7 @@ async def test_an_input_with_nothing_to_try_is_not_read_early(tutor_folder):
 
 async def test_an_agreement_edit_reuses_the_early_reading(tutor_folder):
     parser = CountingParser()
-    tutor = Tutor(TutorPrompt.from_folder(tutor_folder), 256, 160, None, threshold=3.0, parser=parser)
+    tutor = Tutor(TutorPrompt.from_folder(tutor_folder), 256, 160, None, threshold=2.0, parser=parser)
     reader = Readings(parser)
     turn = turn_for(tutor, "The sound of the waves were the only thing we could hear.")
     done = reader.ask([turn])
@@ -115,7 +116,7 @@ async def test_an_agreement_edit_reuses_the_early_reading(tutor_folder):
     turn.decoded(tutor.prompt.completion_ids(fixed, "Use 'was'."), "stop")
     assert turn.questions == [fixed]  # the input is not asked again
     turn.weigh(parser.parse_all(turn.questions))
-    assert turn.to_parse == [] and turn.doubts == [-3.0]  # the parser links the subject once fixed: support
+    assert turn.to_parse == [] and turn.doubts == [-SUPPORT_MARGIN]  # the parser links the subject once fixed: support
 
 
 async def test_the_server_reads_early_with_a_worker_of_its_own_and_stops_both(tutor_folder):
