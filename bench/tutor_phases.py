@@ -4,11 +4,13 @@
 
 One process, one sentence at a time (batch 1, nothing else running: what a request costs before
 any queueing), over the standard load test's tutor sentences (bench/workload.py). For each it
-times, in the served flow's order: the model's decode of the answer (Numba engine), the parser's
-rounds (Link Grammar in this process, as its worker process does), and the gate's scoring of the
-answers (teacher-forced, one engine step per batch of scored sequences; offers scored after). It
-prints each phase's p50 / p95 / mean in ms and its share of the whole, by sentence length. The
-machine is shared: read the shares, not the milliseconds.
+times, in the served flow's order: the model's decode of the answer (Numba engine), the tutoring
+flow's own Python (what the server runs on its event loop: the guard, the gate's word rules and
+offers, weighing), the parser's rounds (Link Grammar in this process, as its worker process does),
+and the gate's scoring of the answers (teacher-forced; offers scored after). It
+prints each phase's p50 / p95 / mean in ms and its share of the whole, by sentence length, and first
+the cost of the first answer in a fresh process (the engine warmed, the tutoring flow's tables not).
+The machine is shared: read the shares, not the milliseconds.
 """
 
 from __future__ import annotations
@@ -23,35 +25,41 @@ import numpy as np
 from miniserve import console
 from miniserve.engine import Sequence
 
-PHASES = ("decode", "parser", "scoring")
+PHASES = ("decode", "rules", "parser", "scoring")
 
 
 def timed_answer(tutor, run, sentence: str) -> dict[str, float]:
-    """The flow of `tutoring.run_sync` for one sentence, each phase timed."""
+    """The flow of `tutoring.run_sync` for one sentence, each phase timed: "rules" is the Python the
+    server runs on its event loop (planning, the guard, the gate's word rules and offers, weighing
+    parses and scores), "parser" the parser's own calls, "decode" and "scoring" the engine's runs."""
     took = dict.fromkeys(PHASES, 0.0)
-    turn = tutor.plan(sentence, paragraph=False).turns[0]
-    start = time.perf_counter()
-    ids, params = turn.decode
-    [seq] = run([Sequence(list(ids), params)])
-    took["decode"] = time.perf_counter() - start
-    turn.decoded(seq.generated, seq.finish_reason)
-    while turn.review is None:
+
+    def timed(phase, call, *args):
         start = time.perf_counter()
-        while turn.review is None and turn.questions:
-            turn.weigh(tutor.parser.parse_all(turn.questions))
-        took["parser"] += time.perf_counter() - start
+        try:
+            return call(*args)
+        finally:
+            took[phase] += time.perf_counter() - start
+
+    turn = timed("rules", lambda: tutor.plan(sentence, paragraph=False).turns[0])
+    ids, params = turn.decode
+    [seq] = timed("decode", run, [Sequence(list(ids), params)])
+    timed("rules", turn.decoded, seq.generated, seq.finish_reason)
+    while turn.review is None:
+        while turn.review is None and timed("rules", lambda: turn.questions):
+            questions = timed("rules", lambda: turn.questions)
+            timed("rules", turn.weigh, timed("parser", tutor.parser.parse_all, questions))
         if turn.review is not None:
             break
-        start = time.perf_counter()
-        seqs = run([Sequence(list(i), p) for i, p in turn.scoring])
-        turn.scored([[lp for lp, _ in s.logprobs] for s in seqs])
-        took["scoring"] += time.perf_counter() - start
+        seqs = timed("scoring", run, [Sequence(list(i), p) for i, p in timed("rules", lambda: turn.scoring)])
+        timed("rules", turn.scored, [[lp for lp, _ in s.logprobs] for s in seqs])
     return took
 
 
 def main(argv: list[str] | None = None) -> dict:
     from bench.workload import tutor_request
     from miniserve.tutor import model_folder
+    from miniserve.config import Settings
     from miniserve.tutor.evaluation.evaluate import engine_tutor
 
     p = console.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -61,10 +69,15 @@ def main(argv: list[str] | None = None) -> dict:
     args = p.parse_args(argv)
     rng = np.random.default_rng(args.seed)
     sentences = [json.loads(tutor_request(rng).body)["sentence"] for _ in range(args.requests)]
-    gated, run = engine_tutor(args.model or model_folder(), constrained=True, threshold=3.0, batch=8)
+    gated, run = engine_tutor(args.model or model_folder(), constrained=True, threshold=Settings().gate_threshold, batch=8)
     if gated.parser is None:
         raise SystemExit("the Link Grammar parser is not installed (python3-link-grammar): nothing to measure")
-    timed_answer(gated, run, sentences[0])  # compile and load once
+    ids, params = gated.plan("He go home.", paragraph=False).turns[0].decode
+    run([Sequence(list(ids), params)])  # the engine's kernels, as Engine.warmup before a server is ready
+    first = timed_answer(gated, run, sentences[0])
+    print(f"first answer in this process (its tables built on first use): {sum(first.values()) * 1e3:.0f} ms ("
+          + ", ".join(f"{k} {v * 1e3:.0f}" for k, v in first.items()) + ")")
+    sentences = sentences[1:]
     rows = [timed_answer(gated, run, s) for s in sentences]
     words = np.array([len(s.split()) for s in sentences])
     total = np.array([sum(r.values()) for r in rows])

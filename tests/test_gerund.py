@@ -95,3 +95,10 @@ def test_a_misbuilt_form_respelled_by_the_model_needs_no_parser_and_less_margin(
     assert turn.doubts == [-SUPPORT_MARGIN] and turn.questions == []
     turn = _decoded(tutor, "Mr Stoped came.", "Mr Stopped came.")  # a name is not respelled
     assert turn.doubts != [-SUPPORT_MARGIN]
+
+
+def test_the_verb_form_table_is_built_once():
+    """Every word rule reads forms.lemmas; its table (about 20 ms to build) must be built once per process."""
+    from miniserve.tutor.runtime import forms
+
+    assert forms.form_table() is forms.form_table()

@@ -42,12 +42,12 @@ FUNCTION_WORDS = NOUN_MARKERS | frozenset((
 ))
 
 
-@cache
-
 def norm(word: str) -> str:
     """The word lower-cased, with a typographic apostrophe as a plain one ("Don’t" -> "don't")."""
     return word.lower().replace("\u2019", "'")
 
+
+@cache  # built once (about 20 ms): every lemmas() call reads it
 def form_table() -> dict[str, frozenset[str]]:
     """Every form of every known verb (conjugation.py), and its over-regularised past ("taked"),
     -> the lemmas it can belong to ("found" -> find, found)."""
