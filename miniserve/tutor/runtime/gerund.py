@@ -30,7 +30,7 @@ TAKES_ING = frozenset(("enjoy", "mind", "finish", "avoid", "suggest", "consider"
                        "resist", "discuss", "recall", "spend", "waste", "help", "feel", "mean", "come", "need"))
 TO_TAKES_ING = frozenset(("forward", "used", "accustomed", "committed", "dedicated", "devoted", "addicted",
                           "object", "objected", "opposed", "addition", "comes", "regard", "respect", "key",
-                          "close", "adjust", "adapt", "contribute", "prefer", "admitted", "confess"))
+                          "close", "adjust", "adapt", "contribute", "admitted", "confess"))
 # nouns after which "to" is a preposition ("the key to learning", "an alternative to driving")
 NOUNS_BEFORE_TO = frozenset(("advantage", "advantages", "disadvantage", "disadvantages", "key", "approach",
                              "alternative", "alternatives", "solution", "solutions", "contribution", "reaction",
