@@ -17,7 +17,12 @@ SUBJECTS_SHARE = 0.2
 
 
 def generate(split: str, n: int, seed: int = 0) -> list[corpus.Example]:
-    hard = subjects.generate(split, round(n * SUBJECTS_SHARE), seed)
-    mix = v3.generate(split, n - len(hard), seed) + hard
-    random.Random(f"v4:{split}:{seed}").shuffle(mix)
+    return blend("v4", split, n, seed, v3.generate, subjects.generate, SUBJECTS_SHARE)
+
+
+def blend(name: str, split: str, n: int, seed: int, base, added, share: float) -> list[corpus.Example]:
+    """`share` of n from `added`, the rest from `base`, shuffled by a seed of the corpus's name."""
+    extra = added(split, round(n * share), seed)
+    mix = base(split, n - len(extra), seed) + extra
+    random.Random(f"{name}:{split}:{seed}").shuffle(mix)
     return mix

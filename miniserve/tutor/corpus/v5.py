@@ -9,8 +9,6 @@ inside compounds, and plural nouns joined by "and" / "or", all unchanged, so tha
 
 from __future__ import annotations
 
-import random
-
 from miniserve.tutor.corpus import v1 as corpus
 from miniserve.tutor.corpus import kept, v4
 
@@ -18,7 +16,4 @@ KEPT_SHARE = 0.06
 
 
 def generate(split: str, n: int, seed: int = 0) -> list[corpus.Example]:
-    unchanged = kept.generate(split, round(n * KEPT_SHARE), seed)
-    mix = v4.generate(split, n - len(unchanged), seed) + unchanged
-    random.Random(f"v5:{split}:{seed}").shuffle(mix)
-    return mix
+    return v4.blend("v5", split, n, seed, v4.generate, kept.generate, KEPT_SHARE)
