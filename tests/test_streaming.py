@@ -54,6 +54,20 @@ async def test_tutor_stream_gives_deltas_then_the_answer(tutor_folder):
     assert "".join(d["delta"] for d in deltas if d["field"] == "explanation") == final["explanation"]
 
 
+async def test_a_streamed_verdict_waits_for_the_second_reading(tutor_folder):
+    """The deltas are the first reading's text; the verdict and the whole answer carry both fixes."""
+    sentence = "Last week I meet an old friend and we talk for hours."
+    async with serving(tutor_folder) as (client, _):
+        async with client.request("/correct?stream=true", method="POST", headers=JSON) as stream:
+            await send_body(stream, {"sentence": sentence})
+            got = events(await read_all(stream))
+    final, verdict = got[-1], got[-2]
+    assert final["corrected"] == verdict["corrected"] == "Last week I met an old friend and we talked for hours."
+    assert verdict["original"] == sentence and "'met'" in verdict["explanation"] and "'talked'" in verdict["explanation"]
+    drafted = "".join(d["delta"] for d in got[:-2] if d["field"] == "corrected")
+    assert drafted == "Last week I met an old friend and we talk for hours."
+
+
 async def test_disconnect_mid_stream_frees_the_slot(tutor_folder):
     async with serving(tutor_folder, slow_engine(tutor_folder, 32, 0.02), scheduler="continuous") as (client, service):
         body = {"model": "miniserve-tutor", "prompt": PROMPT, "max_tokens": 60, "temperature": 0, "stream": True}

@@ -18,7 +18,7 @@ from miniserve.http.openapi import answers
 from miniserve.http.schemas import CorrectRequest, CorrectResponse, ParagraphResponse
 from miniserve.http.state import Service, service
 from miniserve.http.sse import HEADERS, frame
-from miniserve.service.tutor_tickets import TutorChoice, choices_for, gate, usage
+from miniserve.service.tutor_tickets import TutorChoice, choices_for, gate, read_again, usage
 from miniserve.service.tutoring import InputProblem, Plan, sentence_answer
 
 routes = Blueprint("miniserve", __name__)
@@ -72,6 +72,7 @@ async def tutor(s: Service, data: CorrectRequest, streaming: bool, record: Acces
         for choice, turn in zip(choices, plan.turns):
             turn.decoded(choice.ticket.tokens, choice.finish_reason)
         scoring = await gate(s, plan.turns, record.request_id, reading)
+        scoring += await read_again(s, plan.turns, record.request_id)
         record.tickets = tickets + scoring
     if deadline.cancelled_caught:
         raise ApiError(504, "timeout", f"no answer within {s.settings.request_timeout:g} s")
@@ -99,6 +100,7 @@ async def events(s: Service, plan: Plan, choices: list[TutorChoice], record, rea
     gated = [i for i, t in enumerate(turns) if t.review is None]
     tickets = [c.ticket for c in choices]
     scoring = await gate(s, turns, record.request_id, reading)
+    scoring += await read_again(s, turns, record.request_id)
     record.tickets = tickets + scoring
     for i in gated:
         yield verdict(i)

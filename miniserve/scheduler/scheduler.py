@@ -280,7 +280,8 @@ class Scheduler:
             if m and out.tokens:  # a scoring request's output has scores, no tokens: no token latency
                 m.tokens_per_step.observe(len(out.tokens))
                 if gap is None:
-                    m.time_to_first_token.observe(ticket.ttft_seconds)
+                    if not ticket.follow_up:  # a tutor's second reading is not its request's first token
+                        m.time_to_first_token.observe(ticket.ttft_seconds)
                 else:
                     m.inter_token_latency.observe(gap)
             if out.finish_reason is not None:

@@ -69,21 +69,48 @@ async def gate(s: Service, turns: list[Turn], request_id: str, reading: trio.Eve
     return tickets + follow_up
 
 
+async def read_again(s: Service, turns: list[Turn], request_id: str) -> list[Ticket]:
+    """The second reading of every sentence the gate let a change through (Turn.again): decoded
+    together, gated as the first, each second answer joined to its first. Returns its tickets."""
+    pairs = [(turn, second) for turn in turns if (second := turn.again()) is not None]
+    if not pairs:
+        return []
+    seconds = [second for _, second in pairs]
+    tickets = await run_all(s, [second.decode for second in seconds], request_id)
+    raise_failure(tickets)
+    for second, ticket in zip(seconds, tickets):
+        second.decoded(ticket.tokens, ticket.finish_reason)
+    scoring = await gate(s, seconds, request_id)
+    for turn, second in pairs:
+        turn.absorb(second)
+    return tickets + scoring
+
+
 def scored(turns: list[Turn], tickets: list[Ticket]) -> None:
     """Give each turn its answers' scores, in the order of its scoring; or raise the first failure
     (outside any nursery: the caller sees the error itself, not a group)."""
-    failed = next((t.error for t in tickets if t.error), None)
-    if failed:
-        raise failed
+    raise_failure(tickets)
     answers = iter(tickets)
     for turn in turns:
         turn.scored([[lp for lp, _ in next(answers).logprobs] for _ in turn.answers])
 
 
+def raise_failure(tickets: list[Ticket]) -> None:
+    """Raise the first ticket's failure (outside any nursery: the caller sees the error itself, not a group)."""
+    failed = next((t.error for t in tickets if t.error), None)
+    if failed:
+        raise failed
+
+
 async def score(s: Service, turns: list[Turn], request_id: str) -> list[Ticket]:
     """Every turn's scoring requests, admitted together; returns when all are done or one failed
     (the rest then cancelled)."""
-    work = [w for t in turns for w in t.scoring]
+    return await run_all(s, [w for t in turns for w in t.scoring], request_id)
+
+
+async def run_all(s: Service, work: list, request_id: str) -> list[Ticket]:
+    """More work of an admitted request, admitted together; returns when all is done or one failed
+    (the rest then cancelled)."""
     tickets: list[Ticket] = []
     try:
         tickets = admit(s, work, request_id, False, follow_up=True) if work else []

@@ -5,6 +5,8 @@ evaluation. A text becomes one Turn per sentence, and every turn goes through th
             and parse it where an edit changes agreement) -> answer
              (no change proposed: the parser's offers of fixes, and the fixed offers a time phrase
               or a verb pattern calls for, scored and gated) -> answer
+         -> where the answer changed the sentence: the same stages once more on the corrected
+            sentence (`Turn.again`), whose further change, if any, joins the first
 
 The flow never runs the model: it says what to run (prompt ids and SamplingParams) and takes the
 finished sequences back. `run_sync` drives it on an engine in the calling thread (CLI, evaluation);
@@ -101,8 +103,9 @@ class Turn:
     """One sentence through the flow: its decode request, the guarded proposal, the gate's scoring
     requests, and the answer the person sees (`review`)."""
 
-    def __init__(self, tutor: Tutor, span: Span):
+    def __init__(self, tutor: Tutor, span: Span, first: "Turn | None" = None):
         self.tutor, self.span, self.line = tutor, span, one_line(span.text)
+        self.first = first  # where this turn reads a first turn's corrected sentence again
         ids, budget = tutor.prompt.request(self.line, tutor.n_positions)
         self.limit = corrected_limit(len(ids) - 2)  # the prompt adds <|endoftext|> and <|fix|>
         max_new = min(budget, self.limit + 1 + EXPLANATION_ALLOWANCE, tutor.max_new_tokens)
@@ -295,6 +298,41 @@ class Turn:
         return shown if shown.changed else self.proposal
 
 
+    def again(self) -> "Turn | None":
+        """A second reading of the sentence this turn corrected, or None. Learners' sentences often hold two
+        verb errors ("Last year I go ... and I enjoy it"), and the model, trained mostly on one error a
+        sentence, tends to fix one of them; read again, the corrected sentence shows it the other. Only a
+        shown change is read again, so a sentence returned as typed costs nothing more."""
+        if self.first is not None or self.review is None or not self.review.changed or self.review.withheld:
+            return None
+        try:
+            return Turn(self.tutor, Span(self.span.start, self.span.end, self.review.corrected), first=self)
+        except SentenceError:  # the corrected sentence no longer fits the context: the first answer stands
+            return None
+
+    def absorb(self, second: "Turn") -> None:
+        """The second reading's change joins this answer, unless it touches words this turn changed (the
+        model undoing or redoing its own edit is unsure of it: the first, gated answer stands)."""
+        r = second.review
+        if r is None or not r.changed or r.withheld:
+            return
+        mine = changed_spans(self.line, self.review.corrected)
+        theirs = gate.edits(second.line, r.corrected.strip())
+        if any(e.start <= end and start <= e.end for e in theirs for start, end in mine):
+            return
+        self.review = Review(r.corrected, f"{self.review.explanation} {r.explanation}", changed=True, withheld=False)
+
+
+def changed_spans(before: str, after: str) -> list[tuple[int, int]]:
+    """Where `after` holds the words an edit of `before` put in, as token ranges of `after`."""
+    spans, shift = [], 0
+    for e in gate.edits(before, after.strip()):
+        start = e.start + shift
+        spans.append((start, start + len(e.new)))
+        shift += len(e.new) - (e.end - e.start)
+    return spans
+
+
 @dataclass
 class Plan:
     text: str  # what the person sent (the sentence, or the paragraph)
@@ -339,3 +377,8 @@ def run_sync(turns: list[Turn], run: Callable[[list[Sequence]], list[Sequence]])
     seqs = iter(run([Sequence(list(ids), params) for t in pending for ids, params in t.scoring]))
     for turn in pending:
         turn.scored([[lp for lp, _ in next(seqs).logprobs] for _ in turn.answers])
+    again = [(turn, second) for turn in turns if (second := turn.again()) is not None]
+    if again:
+        run_sync([second for _, second in again], run)
+        for turn, second in again:
+            turn.absorb(second)
