@@ -13,6 +13,10 @@ def made():
 
 
 def test_errors_are_one_agreement_edit_and_half_is_kept(made):
+    one_agreement_edit_each_and_half_kept(made)
+
+
+def one_agreement_edit_each_and_half_kept(made) -> None:
     kept = [ex for ex in made if ex.kind == "correct"]
     assert 0.4 < len(kept) / len(made) < 0.6
     for ex in made:

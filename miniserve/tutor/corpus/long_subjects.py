@@ -12,14 +12,9 @@ relative clause's noun. Half of the examples are correct and kept unchanged, wit
 
 from __future__ import annotations
 
-import dataclasses
-import random
-
 from miniserve.tutor.corpus import v1 as corpus
-from miniserve.tutor.corpus import v3
 from miniserve.tutor.corpus.subjects import (ADJECTIVE_PREDICATES, PERSON_PREDICATES, PREPOSITIONS, PROMPTS,
-                                             UNCHANGED_SHARE, Maker, Verb, _aux, _finish, _present, _verb_phrase)
-from miniserve.tutor.runtime.guard import verb_edit_only
+                                             UNCHANGED_SHARE, Maker, Verb, _aux, _present, _verb_phrase, frames)
 
 # (-ing verb, plural objects it takes): "Learning foreign languages", "Visiting new places".
 GERUNDS = (("Learning", ("foreign languages", "new words", "other cultures", "new skills")),
@@ -122,14 +117,4 @@ def _clause(m: Maker) -> tuple[str, str, str, str, str]:
 
 def generate(split: str, n: int, seed: int = 0) -> list[corpus.Example]:
     """n examples, half of them correct and unchanged; words from the split's lexicon pools."""
-    rng = random.Random(f"long_subjects:{split}:{seed}")
-    m = Maker(rng, split == "test")
-    excluded = v3.exclusions()
-    out: list[corpus.Example] = []
-    while len(out) < n:
-        ex = dataclasses.replace(_finish(rng, _clause(m)), frame="long_subjects")
-        if ex.kind != "correct" and not verb_edit_only(ex.sentence, ex.corrected):
-            continue
-        if v3.normal(ex.sentence) not in excluded and v3.normal(ex.corrected) not in excluded:
-            out.append(ex)
-    return out
+    return frames("long_subjects", split, n, seed, _clause)

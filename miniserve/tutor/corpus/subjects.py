@@ -17,6 +17,7 @@ forward to" / "be used to"); nothing else differs between the sentence and its c
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from dataclasses import dataclass
 
@@ -276,6 +277,22 @@ def generate(split: str, n: int, seed: int = 0) -> list[corpus.Example]:
         ex = _finish(rng, made, trigger)
         if ex.kind != "correct" and not verb_edit_only(ex.sentence, ex.corrected):
             continue  # the service's guard would refuse this edit ("the list of people that needs")
+        if v3.normal(ex.sentence) not in excluded and v3.normal(ex.corrected) not in excluded:
+            out.append(ex)
+    return out
+
+
+def frames(frame: str, split: str, n: int, seed: int, clause) -> list[corpus.Example]:
+    """n examples of `clause` (a Maker -> its made tuple) tagged `frame`: each error one verb edit the
+    guard allows, no dev or test sentence; words from the split's lexicon pools."""
+    rng = random.Random(f"{frame}:{split}:{seed}")
+    m = Maker(rng, split == "test")
+    excluded = v3.exclusions()
+    out: list[corpus.Example] = []
+    while len(out) < n:
+        ex = dataclasses.replace(_finish(rng, clause(m)), frame=frame)
+        if ex.kind != "correct" and not verb_edit_only(ex.sentence, ex.corrected):
+            continue
         if v3.normal(ex.sentence) not in excluded and v3.normal(ex.corrected) not in excluded:
             out.append(ex)
     return out
