@@ -247,3 +247,17 @@ def test_a_past_where_nothing_speaks_of_the_past_is_doubtful():
     # "last" that points back is evidence; "the last evening" means the final one
     assert not unsupported("During last year's holiday we stay in a tent.", "During last year's holiday we stayed in a tent.")
     assert unsupported("My brother lives in the last house of this street.", "My brother lived in the last house of this street.")
+
+
+def test_a_past_against_a_phrase_of_habit_is_ruled_out():
+    def habitual(sentence, proposal):
+        (edit,) = gate.edits(sentence, proposal)
+        return tense.habitual_present(tokens(sentence), edit)
+    assert habitual("The children from the school comes to the pool on Tuesdays.",
+                    "The children from the school came to the pool on Tuesdays.")
+    assert habitual("Nowadays young people spend too much time online.", "Nowadays young people spent too much time online.")
+    assert habitual("He visits his grandmother twice a month.", "He visited his grandmother twice a month.")
+    # the sentence shows the past elsewhere: the habit may be a past one
+    assert not habitual("When I was a boy I play football every day.", "When I was a boy I played football every day.")
+    # no phrase of habit: only doubted (unsupported_past), not ruled out
+    assert not habitual("My brother doesn't like the new rules at work.", "My brother didn't like the new rules at work.")

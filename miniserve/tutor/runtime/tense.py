@@ -42,6 +42,10 @@ PERFECT_TIME = re.compile(r"\b((in|over|during|for)\s+the\s+(last|past)\s+(\w+\s
                           r"decades?|centur(y|ies))|in\s+recent\s+years|since\s+(1[89]\d\d|20\d\d|then)|so\s+far"
                           r"|up\s+to\s+now|until\s+now)\b", re.I)
 PERFECT = frozenset(("have", "has", "'ve", "haven't", "hasn't"))
+# phrases of habit or of today: where one stands and nothing else shows the past, the present was meant
+HABIT = re.compile(rf"\b(every\s+(day|morning|afternoon|evening|night|week|weekend|month|year|summer|winter|"
+                   rf"time|{_DAYS})|on\s+({_DAYS})s|on\s+weekdays|at\s+weekends|on\s+weekends|usually|normally|"
+                   rf"nowadays|these\s+days|generally|most\s+days|twice\s+a\s+\w+|once\s+a\s+\w+)\b", re.IGNORECASE)
 # the past of the forms lemminflect's verb tables do not give one for
 PAST_OF = {"is": "was", "am": "was", "are": "were", "isn't": "wasn't", "aren't": "weren't",
            "don't": "didn't", "doesn't": "didn't", "have": "had", "has": "had"}
@@ -113,6 +117,13 @@ def unsupported_past(toks: list[str], edit: Edit) -> bool:
         return False
     return not any(_only_past(norm(t)) for k, t in enumerate(toks)
                    if t[:1].isalpha() and not edit.start <= k < edit.end)
+
+
+def habitual_present(toks: list[str], edit: Edit) -> bool:
+    """Does the edit put a present in the past (`unsupported_past`) where a phrase of habit or of today
+    ("on Tuesdays", "every day", "nowadays") speaks for the present? "The children from the school comes
+    to the pool on Tuesdays" wants "come", never "came"."""
+    return unsupported_past(toks, edit) and HABIT.search("".join(toks)) is not None
 
 
 def _last_something(toks: list[str]) -> bool:
