@@ -106,8 +106,10 @@ async def test_cancelling_frees_the_slot_in_the_core(random_gpt2_folder):
 
 async def test_a_killed_core_ends_every_request_at_once_and_readiness_fails(random_gpt2_folder):
     s = remote_scheduler(random_gpt2_folder)
+    # ten batches' worth (4 at a time, 60 tokens each): most are still running or waiting at the kill,
+    # however late this loop gets to it; one whose finish was already on its way may end normally
     tickets = [Ticket(Sequence([0, 1 + i], SamplingParams(max_new_tokens=60, stop_at_end=False)), streaming=True)
-               for i in range(6)]
+               for i in range(40)]
     async with trio.open_nursery() as nursery:
         await nursery.start(s.run)
         for ticket in tickets:
@@ -118,7 +120,9 @@ async def test_a_killed_core_ends_every_request_at_once_and_readiness_fails(rand
         with trio.fail_after(1):
             for ticket in tickets:
                 await ticket.done.wait()
-    assert all(isinstance(t.error, Unavailable) for t in tickets)
+    failed = [t for t in tickets if t.error is not None]
+    assert all(isinstance(t.error, Unavailable) for t in failed) and len(failed) >= 20
+    assert all(len(t.tokens) == 60 for t in tickets if t.error is None)
     assert not s.health.scheduler_alive and "CoreDied" in s.health.not_ready_reason()
     assert s.engine.process.returncode == -signal.SIGKILL
     with pytest.raises(Unavailable):
