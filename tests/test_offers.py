@@ -221,19 +221,23 @@ def test_a_phrase_that_does_not_set_the_clause_offers_nothing():
     assert to_past("Last  year the well-known singer comes to town.") == ["comes->came"]
 
 
-def test_a_perfect_that_a_phrase_calls_for_is_no_past_to_fix():
-    def leaves(sentence, proposal):
+def judged_by(rule):
+    """`rule` (a tense.py check of a sentence's tokens and an edit) as a check of a sentence and its one-edit proposal."""
+    def check(sentence, proposal):
         (edit,) = gate.edits(sentence, proposal)
-        return tense.leaves_the_perfect(tokens(sentence), edit)
+        return rule(tokens(sentence), edit)
+    return check
+
+
+def test_a_perfect_that_a_phrase_calls_for_is_no_past_to_fix():
+    leaves = judged_by(tense.leaves_the_perfect)
     assert leaves("There have been many inventions in the last hundred years.", "There had been many inventions in the last hundred years.")
     assert leaves("I have lived here since 2010.", "I had lived here since 2010.")  # the phrase ends the sentence
     assert not leaves("When I arrived, the train has already left.", "When I arrived, the train had already left.")
 
 
 def test_a_past_where_nothing_speaks_of_the_past_is_doubtful():
-    def unsupported(sentence, proposal):
-        (edit,) = gate.edits(sentence, proposal)
-        return tense.unsupported_past(tokens(sentence), edit)
+    unsupported = judged_by(tense.unsupported_past)
     # "the last evening" is no time phrase, and every other verb is present
     assert unsupported("Could you tell me if the price includes the dinner on the final evening?",
                        "Could you tell me if the price included the dinner on the final evening?")
@@ -250,9 +254,7 @@ def test_a_past_where_nothing_speaks_of_the_past_is_doubtful():
 
 
 def test_a_past_against_a_phrase_of_habit_is_ruled_out():
-    def habitual(sentence, proposal):
-        (edit,) = gate.edits(sentence, proposal)
-        return tense.habitual_present(tokens(sentence), edit)
+    habitual = judged_by(tense.habitual_present)
     assert habitual("The children from the school comes to the pool on Tuesdays.",
                     "The children from the school came to the pool on Tuesdays.")
     assert habitual("Nowadays young people spend too much time online.", "Nowadays young people spent too much time online.")

@@ -299,7 +299,6 @@ class Turn:
         shown = review(self.line, sentence, offers.explanation(tokens(self.line), edit, sentence, reading))
         return shown if shown.changed else self.proposal
 
-
     def again(self) -> "Turn | None":
         """A second reading of the sentence this turn corrected, or None. Learners' sentences often hold two
         verb errors ("Last year I go ... and I enjoy it"), and the model, trained mostly on one error a

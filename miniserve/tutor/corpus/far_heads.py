@@ -33,7 +33,7 @@ CLAUSE_VERBS = ("lived", "grew up", "stayed", "met", "worked", "studied", "spent
                 "had lunch", "went", "were born", "played", "arrived", "first came")
 REASON_CLAUSES = ("buy expensive phones", "choose this school", "come to our town", "like the festival",
                   "use the internet so much", "move to big cities", "prefer public transport", "learn English")
-MEANING_ALIKE = {"were born": "was born"}  # a clause verb that itself agrees with its subject
+SINGULAR_FORM = {"were born": "was born"}  # the one clause verb that itself agrees with its subject
 S_UNCOUNTABLES = ("The news", "The latest news", "Physics", "Economics", "Mathematics", "Maths", "Athletics",
                   "Gymnastics", "The news from home", "The good news")
 S_TAILS = ("", "", " about the new buses", " from the other students", " on the radio", " about the exams",
@@ -43,7 +43,7 @@ ADJECTIVES = ("Huge", "Small", "Modern", "Young", "Old", "Cheap", "Expensive", "
 
 
 def _clause_head(m: Maker) -> tuple[str, bool, bool]:
-    """("The house where my grandparents lived", singular, False): the clause's subject has the other
+    """("The day when my parents arrived", singular, False): the clause's subject has the other
     number, most of the time."""
     rng = m.rng
     singular_head, plural_head, opener = rng.choice(CLAUSE_HEADS)
@@ -52,14 +52,14 @@ def _clause_head(m: Maker) -> tuple[str, bool, bool]:
     who, who_singular = rng.choice(attractors)
     if opener == "why":
         verb = rng.choice(REASON_CLAUSES)
-        if who_singular:  # "why he buys these phones": the clause agrees with its own subject
+        if who_singular:  # "why he learns English": the clause agrees with its own subject
             first, _, rest = verb.partition(" ")
             verb = f"{first}s {rest}"
         clause = f"why {who} {verb}"
     else:
         verb = rng.choice(CLAUSE_VERBS)
         if who_singular:
-            verb = MEANING_ALIKE.get(verb, verb)
+            verb = SINGULAR_FORM.get(verb, verb)
         clause = f"{opener} {who} {verb}"
     det = rng.choice(("The", "The", "The", "This" if singular else "These", "My" if opener == "where" else "The"))
     head = singular_head if singular else plural_head
@@ -72,7 +72,7 @@ def _uncountable(m: Maker) -> tuple[str, bool, bool]:
 
 
 def _adjective_plural(m: Maker) -> tuple[str, bool, bool]:
-    """"Big shopping centres" (generic, no determiner) or its singular with "A" / "This"."""
+    """"Local shops" (generic, no determiner) or its singular with "A" / "This" / "Every"."""
     rng = m.rng
     person = rng.random() < 0.5
     n = m.noun(person)
