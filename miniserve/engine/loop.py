@@ -19,6 +19,7 @@ from miniserve.engine.waiting import Waiting
 
 if TYPE_CHECKING:
     from miniserve.engine.engine import Engine
+    from miniserve.engine.recorder import StepRecorder
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +46,7 @@ class CoreLoop:
         self.running: list[Sequence] = []
         self._cancelled: set[int] = set()
         self._by_id: dict[int, Sequence] = {}
+        self.recorder: StepRecorder | None = None  # `--record-steps`: every arrival and step, for bench/step_replay.py
 
     @property
     def busy(self) -> bool:
@@ -54,6 +56,8 @@ class CoreLoop:
         """Wait for a slot, taking turns with other requests (`request`: None = a request of its own)."""
         self.waiting.add(seq, seq.id if request is None else request)
         self._by_id[seq.id] = seq
+        if self.recorder is not None:
+            self.recorder.added(seq)
 
     def cancel(self, seq_id: int) -> None:
         """Leaves before the next admission (ignored if it already finished)."""
@@ -72,6 +76,8 @@ class CoreLoop:
                 self._leave(seq)
             return StepResult(left, admitted, refused, items, 0, (), error, 0.0, len(self.waiting), time.perf_counter())
         if not plan.items:
+            if left and self.recorder is not None:
+                self.recorder.stepped(left, (), {}, time.perf_counter(), 0.0)
             return StepResult(left, admitted, refused, (), 0, (), None, 0.0, len(self.waiting), time.perf_counter())
         items = tuple((s.id, n, s.computed) for s, n in plan.items)
         started = time.perf_counter()
@@ -83,6 +89,8 @@ class CoreLoop:
             now = time.perf_counter()
             return StepResult(left, admitted, refused, items, plan.n_tokens, (), error, now - started, len(self.waiting), now)
         now = time.perf_counter()
+        if self.recorder is not None:
+            self.recorder.stepped(left, items, plan.drafts, started, now - started, outputs)
         for out in outputs:  # postprocess: finished sequences give their slot back
             if out.finish_reason is not None:
                 self._leave(self._by_id[out.seq_id])

@@ -24,7 +24,8 @@ import trio
 
 from miniserve.config import Settings
 from miniserve.engine import Engine
-from miniserve.engine.loop import CoreLoop, StepResult
+from miniserve.engine.core.build import build_loop
+from miniserve.engine.loop import StepResult
 from miniserve.engine.policy import policy_for
 from miniserve.scheduler.health import Health
 from miniserve.metrics import Metrics
@@ -55,8 +56,9 @@ class Scheduler:
         self.after_flush: Callable[[], None] | None = None  # called once the results so far are applied
         self.policy = policy_for(settings.scheduler, settings.max_batch, settings.batch_wait)
         self.max_batch = min(settings.max_batch, engine.cache.n_slots)
-        self.loop = CoreLoop(engine, self.policy, settings.step_token_budget, self.max_batch)
-        self.worker = worker(self._publish) if worker else Worker(self.loop, self._publish)
+        # the core loop is here unless the compute side is elsewhere (the engine core process)
+        self.loop = build_loop(engine, settings) if worker is None else None
+        self.worker = worker(self._publish) if worker else Worker(self.loop, self._publish, pin=settings.pin_compute)
         self.tickets: dict[int, Ticket] = {}  # enqueued and not finished, by sequence id
         self._several: set[int] = set()  # the ids among them of requests of several sequences
         self._follow_ups: set[int] = set()  # and of follow-up work (the gate's scoring): not counted for room

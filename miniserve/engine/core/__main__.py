@@ -52,7 +52,11 @@ def main(argv: list[str] | None = None) -> int:
         metrics.kv_bytes.set(engine.cache.nbytes)
     listener = None if args.listen_fd is None else socket.socket(fileno=args.listen_fd)
     owner = Link(socket.socket(fileno=args.fd), ToCore)
-    return CoreServer(build_loop(engine, settings), rebuild, metrics).serve(owner, listener)
+    # The link's reader threads decode and rebuild constraints with the GIL held; after each nogil
+    # kernel the compute thread waits for it up to the switch interval (5 ms by default): 0.5 ms,
+    # as the in-process scheduler sets it.
+    sys.setswitchinterval(0.0005)
+    return CoreServer(build_loop(engine, settings), rebuild, metrics, settings.pin_compute).serve(owner, listener)
 
 
 if __name__ == "__main__":

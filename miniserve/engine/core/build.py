@@ -10,6 +10,7 @@ from miniserve.engine.draft import PromptLookup
 from miniserve.engine.engine import Engine
 from miniserve.engine.loop import CoreLoop
 from miniserve.engine.policy import policy_for
+from miniserve.engine.recorder import StepRecorder
 
 
 def build_engine(settings: Settings, folder: Path) -> Engine:
@@ -21,6 +22,9 @@ def build_engine(settings: Settings, folder: Path) -> Engine:
 
 
 def build_loop(engine: Engine, settings: Settings) -> CoreLoop:
-    """As the in-process Scheduler builds its own (miniserve/scheduler/scheduler.py)."""
+    """The same in the in-process Scheduler and in the engine core process."""
     policy = policy_for(settings.scheduler, settings.max_batch, settings.batch_wait)
-    return CoreLoop(engine, policy, settings.step_token_budget, min(settings.max_batch, engine.cache.n_slots))
+    loop = CoreLoop(engine, policy, settings.step_token_budget, min(settings.max_batch, engine.cache.n_slots))
+    if settings.record_steps:
+        loop.recorder = StepRecorder(settings.record_steps)
+    return loop

@@ -72,11 +72,12 @@ class Peer:
 
 
 class CoreServer:
-    def __init__(self, loop: CoreLoop, rebuild: Rebuilder, metrics=None):
+    def __init__(self, loop: CoreLoop, rebuild: Rebuilder, metrics=None, pin: bool = False):
         """`metrics`: a Metrics the core observes its steps and KV slots into (with several API
-        processes, in prometheus-client's multiprocess directory); None: the API side counts them."""
+        processes, in prometheus-client's multiprocess directory); None: the API side counts them.
+        `pin`: the compute thread keeps to one CPU (Worker)."""
         self.loop, self.rebuild, self.metrics = loop, rebuild, metrics
-        self.worker = Worker(loop, self._publish)
+        self.worker = Worker(loop, self._publish, pin=pin)
         self._peers: dict[int, Peer] = {}
         self._peers_lock = threading.Lock()
         self._indices = itertools.count()
