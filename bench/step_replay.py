@@ -115,7 +115,7 @@ def compare(recording, alone: list, paced: list) -> list[dict]:
 async def serve_and_record(scheduler: str, path: Path, args) -> dict:
     n = max(20, round(args.rate * args.seconds))
     seed = args.seed
-    extra = ("--record-steps", str(path), *(("--engine-process", "1") if args.engine_process else ()))
+    extra = ("--record-steps", str(path), "--engine-process", "1" if args.engine_process else "0")
     async with Server(scheduler, args.max_batch, args.max_queue, extra=extra) as server:
         result = await load_server(server, workload.make("mix", n, seed), poisson_schedule(args.rate, n, seed), args.timeout)
     return result["summary"]  # the server has exited: the recording is written

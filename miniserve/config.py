@@ -63,7 +63,6 @@ class Settings(BaseSettings):
     gate: bool = setting(True, "score each proposed edit against the input as typed and withhold the unsure ones")
     gate_threshold: float = setting(2.0, "the gate: least log-probability margin (nats) an edit needs, "
                                     "calibrated with python -m miniserve.tutor.evaluation.calibrate; below 0 keeps edits less likely than the copy")
-    pin_compute: bool = setting(True, "the compute thread keeps to one CPU (the last one the process may use) while it runs")
     record_steps: str = setting("", "write every sequence and step of the core loop to this file at exit, "
                                 "for python -m bench.step_replay (default: no recording)")
     batch_wait: float = setting(0.05, "static: seconds to wait for a batch to fill", ge=0)

@@ -5,12 +5,10 @@ cancellations), so that the two times of one step differ only by what serving di
 from __future__ import annotations
 
 import dataclasses
-import os
 
 from bench.step_replay import compare, replay
 from miniserve.engine import Engine, SamplingParams, Sequence
 from miniserve.engine.constraint import AllowedTokens
-from miniserve.engine.core.worker import keep_to_one_cpu
 from miniserve.engine.draft import PromptLookup
 from miniserve.engine.loop import CoreLoop
 from miniserve.engine.policy import Continuous
@@ -72,16 +70,3 @@ def test_saving_twice_writes_once(random_gpt2_folder, tmp_path):
     recorder.save()  # already saved: nothing written
     assert Recording.load(path).steps == []
 
-
-def test_the_compute_thread_keeps_to_one_cpu_and_gives_them_back():
-    before = os.sched_getaffinity(0)
-    had = keep_to_one_cpu()
-    try:
-        if len(before) > 1:
-            assert had == before and os.sched_getaffinity(0) == {max(before)}
-        else:
-            assert had is None and os.sched_getaffinity(0) == before
-    finally:
-        if had:
-            os.sched_setaffinity(0, had)
-    assert os.sched_getaffinity(0) == before

@@ -58,7 +58,7 @@ class Scheduler:
         self.max_batch = min(settings.max_batch, engine.cache.n_slots)
         # the core loop is here unless the compute side is elsewhere (the engine core process)
         self.loop = build_loop(engine, settings) if worker is None else None
-        self.worker = worker(self._publish) if worker else Worker(self.loop, self._publish, pin=settings.pin_compute)
+        self.worker = worker(self._publish) if worker else Worker(self.loop, self._publish)
         self.tickets: dict[int, Ticket] = {}  # enqueued and not finished, by sequence id
         self._several: set[int] = set()  # the ids among them of requests of several sequences
         self._follow_ups: set[int] = set()  # and of follow-up work (the gate's scoring): not counted for room

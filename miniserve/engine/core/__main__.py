@@ -56,7 +56,7 @@ def main(argv: list[str] | None = None) -> int:
     # kernel the compute thread waits for it up to the switch interval (5 ms by default): 0.5 ms,
     # as the in-process scheduler sets it.
     sys.setswitchinterval(0.0005)
-    return CoreServer(build_loop(engine, settings), rebuild, metrics, settings.pin_compute).serve(owner, listener)
+    return CoreServer(build_loop(engine, settings), rebuild, metrics).serve(owner, listener)
 
 
 if __name__ == "__main__":

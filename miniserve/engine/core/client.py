@@ -23,8 +23,7 @@ from miniserve.model.weights import GPT2Config
 
 # What the core builds its engine and loop from (build.py): the rest of the settings are the server's.
 CORE_SETTINGS = ("scheduler", "max_batch", "n_slots", "step_token_budget", "batch_wait", "edit_constraint",
-                 "speculate", "speculate_k", "speculate_n", "speculate_history", "speculate_rows", "record_steps",
-                 "pin_compute")
+                 "speculate", "speculate_k", "speculate_n", "speculate_history", "speculate_rows", "record_steps")
 
 
 class CoreDied(Exception):

@@ -72,12 +72,11 @@ class Peer:
 
 
 class CoreServer:
-    def __init__(self, loop: CoreLoop, rebuild: Rebuilder, metrics=None, pin: bool = False):
+    def __init__(self, loop: CoreLoop, rebuild: Rebuilder, metrics=None):
         """`metrics`: a Metrics the core observes its steps and KV slots into (with several API
-        processes, in prometheus-client's multiprocess directory); None: the API side counts them.
-        `pin`: the compute thread keeps to one CPU (Worker)."""
+        processes, in prometheus-client's multiprocess directory); None: the API side counts them."""
         self.loop, self.rebuild, self.metrics = loop, rebuild, metrics
-        self.worker = Worker(loop, self._publish, pin=pin)
+        self.worker = Worker(loop, self._publish)
         self._peers: dict[int, Peer] = {}
         self._peers_lock = threading.Lock()
         self._indices = itertools.count()

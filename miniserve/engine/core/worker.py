@@ -8,7 +8,6 @@ Ownership: the inbox (`_arrivals`, `_cancels`, `_closed`, `_stopped`) is shared 
 
 from __future__ import annotations
 
-import os
 import time
 import threading
 from collections import deque
@@ -19,10 +18,8 @@ from miniserve.engine.loop import CoreLoop, StepResult
 
 
 class Worker:
-    def __init__(self, loop: CoreLoop, publish: Callable[[StepResult, bool], None], quiet_seconds: float = 0.02,
-                 pin: bool = False):
-        """`pin`: the compute thread keeps to one CPU while it runs (`--pin-compute`)."""
-        self.loop, self.publish, self.quiet_seconds, self.pin = loop, publish, quiet_seconds, pin
+    def __init__(self, loop: CoreLoop, publish: Callable[[StepResult, bool], None], quiet_seconds: float = 0.02):
+        self.loop, self.publish, self.quiet_seconds = loop, publish, quiet_seconds
         self._wake = threading.Condition()
         self._arrivals: deque[tuple[Sequence, bool, int]] = deque()  # (sequence, streaming, its request)
         self._streaming: set[int] = set()  # compute thread: sequences whose reader wants every token at once
@@ -59,7 +56,6 @@ class Worker:
     def run(self) -> Exception | None:
         """Step while there is work, sleep while there is none; returns the error that killed the
         loop (a bug: a failing engine step is reported in its StepResult instead), or None."""
-        cpus = keep_to_one_cpu() if self.pin else None
         try:
             while self._wait_for_work():
                 self._fill_batch()
@@ -71,8 +67,6 @@ class Worker:
             return error
         finally:
             self.phase = "idle"
-            if cpus:  # the thread goes back to a pool: give it every CPU again
-                os.sched_setaffinity(0, cpus)
 
     def _take_inbox(self) -> None:
         """Under `_wake`: hand arrivals and cancellations to the loop, in the order they came."""
@@ -136,17 +130,3 @@ class Worker:
                 self._wake.wait(remaining)
                 self._take_inbox()
 
-
-def keep_to_one_cpu() -> set[int] | None:
-    """Pin the calling thread to the last CPU it may use, so that the weights it streams stay in
-    that core's cache and the scheduler does not move it between steps (docs/perf.md: the same
-    steps took 5-10% longer unpinned beside a busy event loop). Returns the CPUs it had, or None
-    (one CPU, or a system without per-thread affinity)."""
-    try:
-        cpus = os.sched_getaffinity(0)
-        if len(cpus) > 1:
-            os.sched_setaffinity(0, {max(cpus)})
-            return cpus
-    except (AttributeError, OSError):
-        pass
-    return None
