@@ -129,4 +129,3 @@ class Worker:
                     break
                 self._wake.wait(remaining)
                 self._take_inbox()
-
