@@ -13,6 +13,3 @@ FASTMATH = {"reassoc", "contract", "nsz", "arcp", "afn"}
 # nogil: the step runs in a worker thread while the event loop keeps serving.
 # cache: compiled once per install, loaded from NUMBA_CACHE_DIR (or __pycache__) afterwards.
 JIT = dict(nogil=True, cache=True, fastmath=FASTMATH, error_model="numpy", boundscheck=False)
-# A check of microseconds called from Python between kernels keeps the GIL: releasing it would let a
-# waiting thread (the event loop) take it, and winning it back can cost up to the switch interval.
-JIT_HOLDING_GIL = dict(JIT, nogil=False)

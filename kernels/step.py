@@ -1,11 +1,6 @@
 """The whole GPT-2 forward step for a ragged batch of tokens, in one compiled call (one trip off the
 event loop per step, no Python between layers). Rows are tokens: prefill chunks and single decode
-tokens of many sequences, each with its own slot and position in the KV cache.
-
-`forward_sample_step` is the same pass followed by the sampler (kernels/sampling.py) in the same
-compiled call: the engine's step then gives up the GIL once, not twice. Each time a nogil kernel
-returns, the thread must win the GIL back from the event loop, which may keep it up to the switch
-interval (docs/perf.md, "The step as served and alone")."""
+tokens of many sequences, each with its own slot and position in the KV cache."""
 
 from __future__ import annotations
 
@@ -15,10 +10,9 @@ import numpy as np
 from numba import njit
 
 from kernels.attention import _attention, _write_kv
-from kernels.flags import JIT, JIT_HOLDING_GIL
+from kernels.flags import JIT
 from kernels.linear import _linear
 from kernels.norms import _gelu_inplace, _layer_norm
-from kernels.sampling import SamplerWorkspace, _sample_batch
 
 
 class PackedWeights(NamedTuple):
@@ -100,7 +94,7 @@ def _forward_step(tokens, positions, slots, last_rows,
     _linear(last, wte, zero_bias, logits, False)  # (n_last, V), tied embedding
 
 
-@njit(**JIT_HOLDING_GIL)
+@njit(**JIT)
 def _check_indices(positions, slots, last_rows, n_positions, n_slots, m):
     """One compiled pass instead of six NumPy reductions (each costs microseconds on a 0.3 ms step):
     0 if every index is in range, 1 for a position or slot outside the cache, 2 for a bad logits row."""
@@ -113,7 +107,9 @@ def _check_indices(positions, slots, last_rows, n_positions, n_slots, m):
     return 0
 
 
-def _checked(ws: Workspace, tokens, positions, slots, last_rows, k_cache) -> tuple[int, int]:
+def forward_step(w: PackedWeights, ws: Workspace, tokens, positions, slots, last_rows, k_cache, v_cache) -> np.ndarray:
+    """Run one step; returns a view of the workspace's logits, (len(last_rows), V), valid until
+    the next call. tokens/positions/slots: int64 (m,); last_rows: int64 indices into the rows."""
     m, n_last = len(tokens), len(last_rows)
     if not (0 < m <= ws.max_rows and n_last <= min(m, ws.max_last)):
         raise ValueError(f"{m} rows and {n_last} logits rows do not fit the workspace")
@@ -122,13 +118,6 @@ def _checked(ws: Workspace, tokens, positions, slots, last_rows, k_cache) -> tup
     problem = _check_indices(positions, slots, last_rows, k_cache.shape[3], k_cache.shape[1], m)
     if problem:
         raise ValueError(("position or slot outside the cache", "last_rows must index the step's rows")[problem - 1])
-    return m, n_last
-
-
-def forward_step(w: PackedWeights, ws: Workspace, tokens, positions, slots, last_rows, k_cache, v_cache) -> np.ndarray:
-    """Run one step; returns a view of the workspace's logits, (len(last_rows), V), valid until
-    the next call. tokens/positions/slots: int64 (m,); last_rows: int64 indices into the rows."""
-    m, n_last = _checked(ws, tokens, positions, slots, last_rows, k_cache)
     _forward_step(
         tokens, positions, slots, last_rows, w.token_embedding, w.position_embedding,
         w.ln1_gain, w.ln1_bias, w.qkv_weight_t, w.qkv_bias, w.attn_out_weight_t, w.attn_out_bias,
@@ -138,40 +127,3 @@ def forward_step(w: PackedWeights, ws: Workspace, tokens, positions, slots, last
         ws.zero_bias, ws.scores, ws.acc,
     )
     return ws.logits[:n_last]
-
-
-@njit(**JIT)
-def _forward_sample_step(tokens, positions, slots, last_rows,
-                         wte, wpe, ln1_g, ln1_b, qkv_wt, qkv_b, ao_wt, ao_b, ln2_g, ln2_b,
-                         fc_wt, fc_b, mo_wt, mo_b, lnf_g, lnf_b, eps,
-                         k_cache, v_cache, x, h, qkv, y, f, last, logits, zero_bias, scores, acc,
-                         temperature, top_k, top_p, seed, counter, allowed_ptr, allowed_ids, n_top,
-                         out_tokens, chosen_lp, top_ids, top_lp, keep, p, order, tmp):
-    _forward_step(tokens, positions, slots, last_rows, wte, wpe, ln1_g, ln1_b, qkv_wt, qkv_b, ao_wt, ao_b,
-                  ln2_g, ln2_b, fc_wt, fc_b, mo_wt, mo_b, lnf_g, lnf_b, eps,
-                  k_cache, v_cache, x, h, qkv, y, f, last, logits, zero_bias, scores, acc)
-    _sample_batch(logits, temperature, top_k, top_p, seed, counter, allowed_ptr, allowed_ids, n_top,
-                  out_tokens, chosen_lp, top_ids, top_lp, keep, p, order, tmp)
-
-
-def forward_sample_step(w: PackedWeights, ws: Workspace, sampler: SamplerWorkspace, tokens, positions, slots,
-                        last_rows, k_cache, v_cache) -> np.ndarray:
-    """`forward_step`, then `sampler.sample` of its logits, in one compiled call: fill the sampler's
-    parameters for the len(last_rows) rows first. Returns a view of the sampled ids (the logits stay
-    in the workspace, the log-probabilities in the sampler, as after the two calls)."""
-    m, n_last = _checked(ws, tokens, positions, slots, last_rows, k_cache)
-    if n_last > sampler.max_rows or sampler.vocab != ws.logits.shape[1]:
-        raise ValueError(f"{n_last} logits rows of {ws.logits.shape[1]} do not fit the sampler")
-    sm = sampler
-    _forward_sample_step(
-        tokens, positions, slots, last_rows, w.token_embedding, w.position_embedding,
-        w.ln1_gain, w.ln1_bias, w.qkv_weight_t, w.qkv_bias, w.attn_out_weight_t, w.attn_out_bias,
-        w.ln2_gain, w.ln2_bias, w.fc_weight_t, w.fc_bias, w.mlp_out_weight_t, w.mlp_out_bias,
-        w.lnf_gain, w.lnf_bias, np.float32(w.eps), k_cache, v_cache,
-        ws.x[:m], ws.h[:m], ws.qkv[:m], ws.y[:m], ws.f[:m], ws.last[:n_last], ws.logits[:n_last],
-        ws.zero_bias, ws.scores, ws.acc,
-        sm.temperature[:n_last], sm.top_k[:n_last], sm.top_p[:n_last], sm.seed[:n_last], sm.counter[:n_last],
-        sm.allowed_ptr[:n_last + 1], sm.allowed_ids, sm.n_top[:n_last],
-        sm.tokens[:n_last], sm.chosen_lp[:n_last], sm.top_ids[:n_last], sm.top_lp[:n_last], sm.keep, sm.p, sm.order, sm.tmp,
-    )
-    return sm.tokens[:n_last]

@@ -5,8 +5,7 @@ import numpy as np
 import pytest
 
 from kernels import naive
-from kernels.sampling import SamplerWorkspace
-from kernels.step import forward_sample_step, forward_step
+from kernels.step import forward_step
 from miniserve.model import reference
 from miniserve.engine import Engine, SamplingParams, Sequence, StepPlan
 from miniserve.model.weights import load_model
@@ -46,35 +45,6 @@ def test_fused_step_matches_the_naive_step(engine):
         np.testing.assert_allclose(got, want, atol=1e-4, rtol=1e-4)
         np.testing.assert_allclose(k1, k2, atol=1e-5)
     assert r is not None and config.n_layer == cache_shape[0]
-
-
-def test_forward_and_sample_in_one_call_equals_the_two_calls(engine):
-    """The engine's step (one compiled call) gives the logits, tokens and log-probabilities of
-    `forward_step` followed by `SamplerWorkspace.sample`, bit for bit, and the same cache."""
-    vocab = engine.config.vocab_size
-    cache_shape = engine.cache.keys.shape
-    k1, v1 = np.zeros(cache_shape, np.float32), np.zeros(cache_shape, np.float32)
-    k2, v2 = k1.copy(), v1.copy()
-    one, two = SamplerWorkspace(8, vocab), SamplerWorkspace(8, vocab)
-    for ws in (one, two):  # greedy, sampled, top-k with logprobs, constrained
-        ws.temperature[:4] = [0.0, 0.8, 1.2, 0.7]
-        ws.top_k[:4], ws.top_p[:4] = [0, 0, 5, 0], [1.0, 0.9, 1.0, 1.0]
-        ws.seed[:4], ws.counter[:4], ws.n_top[:4] = [1, 2, 3, 4], [0, 5, 2, 1], [-1, 2, 3, 0]
-        ws.allowed_ptr[:5] = [0, 0, 0, 0, 2]
-        ws.allowed_ids[:2] = [3, 7]
-    t = np.array([0, 5, 9, 11, 0, 7, 2, 0, 4], np.int64)
-    p = np.array([0, 1, 2, 3, 0, 1, 2, 0, 0], np.int64)
-    s = np.array([1, 1, 1, 1, 4, 4, 4, 6, 2], np.int64)
-    last = np.array([3, 6, 7, 8], np.int64)
-    logits = forward_step(engine.weights, engine.workspace, t, p, s, last, k1, v1).copy()
-    want = two.sample(logits).copy()
-    got = forward_sample_step(engine.weights, engine.workspace, one, t, p, s, last, k2, v2)
-    assert got.tolist() == want.tolist() and got[3] in (3, 7)
-    assert np.array_equal(engine.workspace.logits[:4], logits)
-    assert np.array_equal(one.chosen_lp[:4], two.chosen_lp[:4]) and np.array_equal(one.top_ids[:4], two.top_ids[:4])
-    assert np.array_equal(k1, k2) and np.array_equal(v1, v2)
-    with pytest.raises(ValueError, match="sampler"):
-        forward_sample_step(engine.weights, engine.workspace, SamplerWorkspace(2, vocab), t, p, s, last, k2, v2)
 
 
 def test_ragged_batch_matches_full_recompute_reference(engine):
@@ -118,9 +88,9 @@ def test_batch_invariance_is_bitwise(engine, n_others):
 
 
 def test_steps_after_warmup_never_compile(engine):
-    from kernels.step import _forward_sample_step
+    from kernels.step import _forward_step
 
-    compiled = len(_forward_sample_step.signatures)
+    compiled = len(_forward_step.signatures)
     seqs = engine.generate(prompts(engine, 9, seed=4), SamplingParams(max_new_tokens=3, stop_at_end=False))
     assert all(len(s.generated) == 3 for s in seqs)
-    assert len(_forward_sample_step.signatures) == compiled == 1
+    assert len(_forward_step.signatures) == compiled == 1

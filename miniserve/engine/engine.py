@@ -16,7 +16,7 @@ from pathlib import Path
 import numpy as np
 
 from kernels.sampling import SamplerWorkspace
-from kernels.step import PackedWeights, Workspace, forward_sample_step
+from kernels.step import PackedWeights, Workspace, forward_step
 from miniserve.engine.cache import KVCache
 from miniserve.engine.draft import PromptLookup
 from miniserve.engine.loop import CoreLoop
@@ -102,9 +102,9 @@ class Engine:
         scored: list[tuple[Sequence, int, int]] = []  # scoring sequences: first logits row, rows
         n, n_out, sampled = self._gather(plan, allowed, scored)
         rows = self._last_rows[:n_out]
-        self._sampler_inputs(self._slots[rows], self._positions[rows], allowed)
-        forward_sample_step(self.weights, self.workspace, self.sampler, self._tokens[:n], self._positions[:n],
-                            self._slots[:n], rows, self.cache.keys, self.cache.values)
+        logits = forward_step(self.weights, self.workspace, self._tokens[:n], self._positions[:n], self._slots[:n],
+                              rows, self.cache.keys, self.cache.values)
+        self._sample(logits, self._slots[rows], self._positions[rows], allowed)
         for seq, k in plan.items:
             seq.computed += k
         return [self._accept(seq, first, draft) for seq, first, draft in sampled] + self._scores(scored)
@@ -185,10 +185,9 @@ class Engine:
                     return draft[:i]
         return draft
 
-    def _sampler_inputs(self, row_slots: np.ndarray, row_positions: np.ndarray, allowed: dict) -> None:
-        """The sampler's parameters for every logits row, gathered from the slot tables (the step
-        samples in the same compiled call as its forward pass). The counter of a row is the index,
-        among the sequence's generated tokens, of the token it samples."""
+    def _sample(self, logits: np.ndarray, row_slots: np.ndarray, row_positions: np.ndarray, allowed: dict) -> np.ndarray:
+        """One compiled call for every logits row; parameters gathered from the slot tables. The
+        counter of a row is the index, among the sequence's generated tokens, of the token it samples."""
         ws, r = self.sampler, len(row_slots)
         ws.temperature[:r] = self.slot_temperature[row_slots]
         ws.top_k[:r], ws.top_p[:r] = self.slot_top_k[row_slots], self.slot_top_p[row_slots]
@@ -203,6 +202,7 @@ class Engine:
             buffer = ws.allowed_room(int(ws.allowed_ptr[r]))
             for row, ids in allowed.items():
                 buffer[ws.allowed_ptr[row]:ws.allowed_ptr[row + 1]] = ids
+        return ws.sample(logits)
 
     def _accept(self, seq: Sequence, first: int, draft: list[int]) -> StepOutput:
         """Emit the sampled token of each verified row while it agrees with the draft: the longest
