@@ -10,6 +10,8 @@ whose one line names the flag or variable it came from and what was expected.
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
 from typing import Literal, Mapping
 
 from pydantic import Field, ValidationError, field_validator, model_validator
@@ -64,7 +66,8 @@ class Settings(BaseSettings):
     gate_threshold: float = setting(2.0, "the gate: least log-probability margin (nats) an edit needs, "
                                     "calibrated with python -m miniserve.tutor.evaluation.calibrate; below 0 keeps edits less likely than the copy")
     record_steps: str = setting("", "write every sequence and step of the core loop to this file at exit, "
-                                "for python -m bench.step_replay (default: no recording)")
+                                "for python -m bench.step_replay; a benchmark's tool: it keeps them all in memory "
+                                "(default: no recording)")
     batch_wait: float = setting(0.05, "static: seconds to wait for a batch to fill", ge=0)
     # time limits
     request_timeout: float = setting(30.0, "seconds before a request gets 504", ge=0)
@@ -89,6 +92,14 @@ class Settings(BaseSettings):
     @classmethod
     def _parse_proxies(cls, value: str) -> str:
         networks(value)  # a ValueError names the bad address
+        return value
+
+    @field_validator("record_steps")
+    @classmethod
+    def _recording_can_be_written(cls, value: str) -> str:
+        folder = Path(value).expanduser().resolve().parent
+        if value and not (folder.is_dir() and os.access(folder, os.W_OK)):  # say so now, not at exit
+            raise ValueError(f"no writable folder {folder} for the recording")
         return value
 
     @model_validator(mode="after")

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
+
 from bench.step_replay import compare, replay
 from miniserve.engine import Engine, SamplingParams, Sequence
 from miniserve.engine.constraint import AllowedTokens
@@ -70,3 +72,11 @@ def test_saving_twice_writes_once(random_gpt2_folder, tmp_path):
     recorder.save()  # already saved: nothing written
     assert Recording.load(path).steps == []
 
+
+
+def test_a_recording_nobody_could_write_is_refused_at_start(tmp_path):
+    from miniserve.config import Settings, SettingsError
+
+    assert Settings.from_env({}, record_steps=str(tmp_path / "steps.pickle")).record_steps
+    with pytest.raises(SettingsError, match="--record-steps.*no writable folder"):
+        Settings.from_env({}, record_steps=str(tmp_path / "missing" / "steps.pickle"))
