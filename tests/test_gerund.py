@@ -48,6 +48,20 @@ def test_a_participle_after_be_traded_for_the_ing_form_is_doubted():
     assert not traded("I have covered it.", "I have covering it.")  # no "be" before it
 
 
+@pytest.mark.parametrize("sentence, corrected, doubted", [
+    ("The rules aren't clear.", "The rules aren't clearing.", True),
+    ("The shop is open, so come in.", "The shop is opening, so come in.", True),
+    ("The rooms were very clean and the staff were kind.", "The rooms were very cleaning and the staff were kind.", True),
+    ("I am clean my room now.", "I am cleaning my room now.", False),  # an object follows: a progressive
+    ("What are you do?", "What are you doing?", False),  # "do" is no adjective
+    ("I am live in London.", "I am living in London.", False),  # the clause goes on
+    ("The water is clear.", "The water was clear.", False),  # not an -ing form
+])
+def test_an_adjective_that_ends_its_clause_after_be_is_kept(sentence, corrected, doubted):
+    [edit] = gate.edits(sentence, corrected)
+    assert gerund.adjective_to_progressive(tokens(sentence), edit) is doubted
+
+
 def test_the_ing_form_after_a_to_that_is_a_preposition_is_kept():
     def traded(sentence, corrected):
         [edit] = gate.edits(sentence, corrected)

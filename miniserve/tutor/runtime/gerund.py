@@ -8,11 +8,14 @@ progressive), a preposition ("before leaving"), a verb that takes the -ing form 
 "playing"), or the sentence's start (a subject: "Swim is good" -> "Swimming"). An edit that makes an
 -ing form where none of these is there is doubtful (`unprompted`); the service asks 4 nats more. So
 is an -ing form for a participle after "be" (`passive_to_progressive`: "was covered" -> "was covering"),
-and a base form for the -ing form after a "to" that is a preposition (`to_as_preposition`: "advantages to
+or for an adjective after "be" that ends its clause (`adjective_to_progressive`: "the rules aren't
+clear." -> "clearing"), and a base form for the -ing form after a "to" that is a preposition (`to_as_preposition`: "advantages to
 living" -> "to live").
 """
 
 from __future__ import annotations
+
+import lemminflect
 
 from miniserve.tutor.runtime.forms import BE, form_kinds, lemmas, norm
 from miniserve.tutor.runtime.gate import Edit
@@ -41,6 +44,9 @@ AFTER_NOUN = frozenset(("difficulty", "difficulties", "trouble", "problems", "pr
 SKIPPED = frozenset(("not", "n't", "never", "always", "still", "just", "also", "really", "even", "only", "all",
                      "both", "often", "usually", "already", "ever", "actually", "simply", "again", "together"))
 LEAD_BREAKS = frozenset((",", ";", ":", "(", "and", "or", "but"))
+# words that may end what follows "be" + an adjective, where a progressive would go on to its object
+CLAUSE_ENDS = frozenset(("and", "or", "but", "so", "because", "when", "if", "enough", "anymore", "now", "yet",
+                         "too", "again", "either", "at", "all", "any", "more"))
 
 
 def unprompted(toks: list[str], edit: Edit) -> bool:
@@ -93,6 +99,26 @@ def passive_to_progressive(toks: list[str], edit: Edit) -> bool:
     while before and (before[-1] in SKIPPED or before[-1].endswith("ly")):
         before.pop()
     return bool(before) and before[-1] in BE_WORDS
+
+
+def adjective_to_progressive(toks: list[str], edit: Edit) -> bool:
+    """Does the edit turn an adjective after "be" into an -ing form where nothing follows it in its
+    clause ("the rules aren't clear." -> "clearing", "the shop is open until six" stays)? A learner who
+    left out the -ing of "be cleaning" goes on to its object ("I am clean my room"); an adjective that
+    ends the clause was most likely meant. The adjective is one in lemminflect's dictionary."""
+    new = [norm(t) for t in edit.new if t[:1].isalpha()]
+    old = [norm(t) for t in toks[edit.start:edit.end] if t[:1].isalpha()]
+    if len(new) != 1 or len(old) != 1 or "ing" not in form_kinds(new[0]) or not lemmas(old[0]) & lemmas(new[0]):
+        return False
+    if old[0] not in lemminflect.getAllLemmas(old[0], upos="ADJ").get("ADJ", ()):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    while before and (before[-1] in SKIPPED or before[-1].endswith("ly") or before[-1] in ("so", "very", "quite", "too")):
+        before.pop()
+    if not before or before[-1] not in BE_WORDS:
+        return False
+    after = next((t for t in toks[edit.end:] if not t.isspace()), "")
+    return not after or not after[:1].isalnum() or norm(after) in CLAUSE_ENDS
 
 
 def _lemmas(word: str) -> frozenset[str]:
