@@ -201,6 +201,38 @@ def test_a_fixed_pattern_offers_the_form_it_calls_for():
     assert patterned("She helped me to carry it.") == []
 
 
+def test_after_a_verb_that_takes_only_the_ing_form_the_ing_form_is_offered():
+    assert patterned("I really enjoy to swim in the sea.") == ["I really enjoy swimming in the sea."]
+    assert patterned("Would you mind to send me a map?") == ["Would you mind sending me a map?"]
+    assert patterned("He avoided to answer my question.") == ["He avoided answering my question."]
+    assert patterned("I suggest to visit the old town.") == ["I suggest visiting the old town."]
+    # verbs that take both forms, "to" before a noun, "mind" as a noun, a "to" that says why: nothing
+    assert patterned("I like to swim in the sea.") == []
+    assert patterned("They recommended to him a small hotel.") == []
+    assert patterned("I had in mind to visit you.") == []
+    assert patterned("I am not minded to answer.") == []
+    assert patterned("I practise every day to improve.") == []
+
+
+def test_no_pattern_fires_on_edited_english():
+    """WordNet's usage examples (41,000 edited sentences): a pattern that fires there would change
+    correct English, and the -ing pattern is decided without the model."""
+    from miniserve.tutor.corpus.wordnet import examples
+
+    fired = [s for s in examples() if patterns.offers(tokens(s))]
+    assert fired == []
+
+
+def test_the_ing_pattern_is_kept_whatever_the_model_scores(tutor):
+    sentence = "I really enjoy to swim in the sea early in the morning."
+    turn = unchanged_turn(tutor, sentence)
+    ask_parser(turn)
+    assert turn.answers[-1] == "I really enjoy swimming in the sea early in the morning."
+    turn.scored([[-30.0]] * (len(turn.answers) - 1) + [[-60.0]])  # 30 nats under the copy: never seen, not judged
+    assert turn.review.corrected == "I really enjoy swimming in the sea early in the morning."
+    assert turn.review.explanation == "After 'enjoy', use the -ing form: 'swimming', not 'to swim'."
+
+
 def test_a_pattern_offer_names_its_pattern(tutor):
     turn = unchanged_turn(tutor, "The noise made me to jump out of bed.")
     ask_parser(turn)

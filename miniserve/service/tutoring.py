@@ -280,7 +280,9 @@ class Turn:
     def gated(self, threshold: float) -> Review:
         """The answer at `threshold` (calibration asks for several)."""
         if self.offered:
-            return self.offer(offers.choice(self.margins, threshold))
+            toks = tokens(self.line)
+            decided = [isinstance(said, str) and patterns.decides(toks, edit) for edit, said in self.offered]
+            return self.offer(offers.choice(self.margins, threshold, decided))
         keep = gate.decide(self.margins, threshold, self.doubts)
         if len(keep) == len(self.edits):
             return self.proposal

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from functools import cache
 
+import lemminflect
+
 from miniserve.tutor.runtime.conjugation import KINDS, Conjugation, by_base, conjugate, conjugations
 from miniserve.tutor.runtime.inflect import spellings, verb_lemmas
 from miniserve.tutor.runtime.verbs import VOWELS, ing_form, misspellings, regular_past, third_person
@@ -220,3 +222,23 @@ def form_kinds(word: str) -> frozenset[str]:
     if word.endswith("s") and not word.endswith("ss"):
         return frozenset(("third",))
     return frozenset(("base",))
+
+
+# verbs followed by the -ing form and never by "to" + a verb (learner grammars' list; left out: "keep to"
+# and "admit to", where "to" takes a noun, "risk" ("worth the risk to try"), and verbs after which "to" may
+# say why: "I practise to improve", "she quit to study", "we delayed to avoid the traffic")
+ONLY_ING = frozenset(("enjoy", "mind", "finish", "avoid", "suggest", "consider", "miss", "recommend", "fancy",
+                      "appreciate", "discuss", "recall", "deny", "dislike", "detest", "imagine"))
+MIND_LEADS = frozenset(("i", "you", "we", "they", "he", "she", "would", "wouldn't", "do", "don't", "does", "doesn't",
+                        "did", "didn't", "not", "never"))
+_ONLY_ING_FORMS = ONLY_ING | {form for verb in ONLY_ING for forms in lemminflect.getAllInflections(verb, upos="VERB").values()
+                              for form in forms}
+
+
+def takes_only_ing(before: list[str]) -> bool:
+    """Do the (lower-cased) words before a "to" end with a verb that takes only the -ing form ("I
+    enjoy", "would you mind"), not a noun or adjective of the same spelling ("had in mind to see",
+    "not minded to answer")? "mind" counts after a subject or an auxiliary only."""
+    if not before or before[-1] not in _ONLY_ING_FORMS or before[-1] == "minded":
+        return False
+    return before[-1] not in ("mind", "minds") or (len(before) >= 2 and before[-2] in MIND_LEADS)

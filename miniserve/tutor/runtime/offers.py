@@ -97,8 +97,11 @@ def better(before: Parse | None, after: Parse | None) -> bool:
     return after.nulls < before.nulls or (after.nulls == before.nulls and after.cost < before.cost - COST_SLACK)
 
 
-def choice(margins: list[float], threshold: float) -> int | None:
-    """The offer to keep: the best-scoring one, if its margin reaches the threshold less the allowance."""
+def choice(margins: list[float], threshold: float, decided: list[bool] | None = None) -> int | None:
+    """The offer to keep: the best-scoring one, if its margin reaches the threshold less the
+    allowance; before any, the first one a rule decides alone (`decided`, patterns.decides)."""
+    if decided and any(decided):
+        return decided.index(True)
     if not margins:
         return None
     best = max(range(len(margins)), key=margins.__getitem__)

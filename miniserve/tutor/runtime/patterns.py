@@ -3,7 +3,9 @@
 After "look forward to" and "be/get used to" comes the -ing form ("I look forward to hear from you"
 -> "hearing"; "I used to work" is another pattern and stays; "The money was used to build a school"
 is a passive, so only a person as the subject counts), after let/make + a pronoun the verb without
-"to" ("made me to jump" -> "made me jump"). The guard allows each edit; the model's scores gate them
+"to" ("made me to jump" -> "made me jump"), and after a verb that takes only the -ing form, the
+-ing form for "to" + the base form ("I enjoy to swim" -> "I enjoy swimming", "would you mind to
+send" -> "mind sending"; verbs that take both, "like", "start", "try", are left alone). The guard allows each edit; the model's scores gate them
 as any offer (offers.py).
 """
 
@@ -11,7 +13,7 @@ from __future__ import annotations
 
 import lemminflect
 
-from miniserve.tutor.runtime.forms import aux_family, form_kinds, lemmas, norm
+from miniserve.tutor.runtime.forms import aux_family, lemmas, norm, takes_only_ing
 from miniserve.tutor.runtime.gate import Edit
 
 LOOK = frozenset(("look", "looks", "looked", "looking"))
@@ -29,19 +31,36 @@ def offers(toks: list[str]) -> list[Edit]:
     found = []
     for k in range(2, len(words)):
         (i, word), (_, to) = words[k], words[k - 1]
-        if to != "to" or "base" not in form_kinds(word) or aux_family(word) is not None:
-            continue
+        if to != "to" or word not in lemmas(word) or aux_family(word) is not None:
+            continue  # a verb's base form after "to" ("made it to the party": no verb)
         lead = [w for _, w in words[max(0, k - 5):k - 1]]  # the words before "to"
         looking_forward = lead[-1:] == ["forward"] and len(lead) >= 2 and lead[-2] in LOOK
         used = lead[-1:] == ["used"] and _used_by_someone(lead[:-1])
         if looking_forward or used:
-            ing = next((f for lemma in sorted(lemmas(word)) for f in lemminflect.getInflection(lemma, "VBG")), None)
+            ing = _ing(word)
             if ing is not None:
                 found.append(Edit(i, i + 1, (ing,)))
         elif len(lead) >= 2 and lead[-1] in OBJECT_PRONOUNS and lead[-2] in LET_MAKE:
             start = words[k - 1][0]
             found.append(Edit(start, i, ()))  # "to" and the space after it go
+        elif takes_only_ing(lead):
+            ing = _ing(word)
+            if ing is not None:
+                found.append(Edit(words[k - 1][0], i + 1, (ing,)))  # "to swim" -> "swimming"
     return found
+
+
+def decides(toks: list[str], edit: Edit) -> bool:
+    """Does a pattern alone decide this offer: the -ing form for "to" + a verb after a verb that takes
+    only the -ing form? The model never saw "to" taken away, so it scores the fix 20-30 nats below
+    the input, as it would any unseen edit: its score says nothing here. The rule's precision is
+    checked instead on WordNet's usage examples, edited English where it never fires
+    (tests/test_offers.py)."""
+    return bool(edit.new) and toks[edit.start].lower() == "to" and len(edit.new) == 1 and edit.new[0].endswith("ing")
+
+
+def _ing(word: str) -> str | None:
+    return next((f for lemma in sorted(lemmas(word)) for f in lemminflect.getInflection(lemma, "VBG")), None)
 
 
 def _used_by_someone(lead: list[str]) -> bool:
@@ -65,5 +84,8 @@ def explanation(toks: list[str], edit: Edit) -> str:
     if not edit.new:  # "made me to jump" -> "made me jump"
         verb = toks[edit.end]
         return f"After '{' '.join(before[-2:])}', use the verb without 'to': '{verb}', not 'to {verb}'."
+    if toks[edit.start].lower() == "to":  # "enjoy to swim" -> "enjoy swimming"
+        old = "".join(toks[edit.start:edit.end])
+        return f"After '{before[-1]}', use the -ing form: '{edit.new[0]}', not '{old}'."
     phrase = "look forward to" if before[-2:-1] == ["forward"] else "be used to"
     return f"After '{phrase}', use the -ing form: '{edit.new[0]}', not '{toks[edit.start]}'."
