@@ -206,6 +206,9 @@ def test_after_a_verb_that_takes_only_the_ing_form_the_ing_form_is_offered():
     assert patterned("Would you mind to send me a map?") == ["Would you mind sending me a map?"]
     assert patterned("He avoided to answer my question.") == ["He avoided answering my question."]
     assert patterned("I suggest to visit the old town.") == ["I suggest visiting the old town."]
+    assert patterned("I am against to ban phones.") == ["I am against banning phones."]  # a preposition
+    assert patterned("After to eat lunch, we left.") == ["After eating lunch, we left."]
+    assert patterned("I was about to leave.") == []  # "be about to" is right
     # verbs that take both forms, "to" before a noun, "mind" as a noun, a "to" that says why: nothing
     assert patterned("I like to swim in the sea.") == []
     assert patterned("They recommended to him a small hotel.") == []
@@ -237,7 +240,7 @@ def test_a_pattern_offer_names_its_pattern(tutor):
     turn = unchanged_turn(tutor, "The noise made me to jump out of bed.")
     ask_parser(turn)
     assert turn.answers[-1] == "The noise made me jump out of bed."
-    turn.scored([[-30.0]] * (len(turn.answers) - 1) + [[-29.0]])
+    turn.scored([[-30.0]] * (len(turn.answers) - 1) + [[-55.0]])  # a "to" taken away: the pattern decides
     assert turn.review.corrected == "The noise made me jump out of bed."
     assert turn.review.explanation == "After 'made me', use the verb without 'to': 'jump', not 'to jump'."
 

@@ -235,10 +235,17 @@ _ONLY_ING_FORMS = ONLY_ING | {form for verb in ONLY_ING for forms in lemminflect
                               for form in forms}
 
 
+# prepositions a learner puts "to" + a verb after ("against to ban", "after to eat"); not "about" ("about to leave")
+ING_PREPOSITIONS = frozenset(("against", "after", "before", "without", "despite", "besides"))
+
+
 def takes_only_ing(before: list[str]) -> bool:
     """Do the (lower-cased) words before a "to" end with a verb that takes only the -ing form ("I
-    enjoy", "would you mind"), not a noun or adjective of the same spelling ("had in mind to see",
-    "not minded to answer")? "mind" counts after a subject or an auxiliary only."""
+    enjoy", "would you mind") or a preposition ("against", "after"), not a noun or adjective of the
+    same spelling ("had in mind to see", "not minded to answer")? "mind" counts after a subject or an
+    auxiliary only."""
+    if before and before[-1] in ING_PREPOSITIONS:
+        return True
     if not before or before[-1] not in _ONLY_ING_FORMS or before[-1] == "minded":
         return False
     return before[-1] not in ("mind", "minds") or (len(before) >= 2 and before[-2] in MIND_LEADS)

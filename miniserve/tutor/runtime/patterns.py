@@ -3,10 +3,11 @@
 After "look forward to" and "be/get used to" comes the -ing form ("I look forward to hear from you"
 -> "hearing"; "I used to work" is another pattern and stays; "The money was used to build a school"
 is a passive, so only a person as the subject counts), after let/make + a pronoun the verb without
-"to" ("made me to jump" -> "made me jump"), and after a verb that takes only the -ing form, the
--ing form for "to" + the base form ("I enjoy to swim" -> "I enjoy swimming", "would you mind to
-send" -> "mind sending"; verbs that take both, "like", "start", "try", are left alone). The guard allows each edit; the model's scores gate them
-as any offer (offers.py).
+"to" ("made me to jump" -> "made me jump"), and after a verb that takes only the -ing form or a
+preposition, the -ing form for "to" + the base form ("I enjoy to swim" -> "I enjoy swimming",
+"would you mind to send" -> "mind sending", "after to eat" -> "after eating"; verbs that take both,
+"like", "start", "try", are left alone). The guard allows each edit; the model's scores gate them
+as any offer (offers.py), except where a "to" goes: those the pattern decides (`decides`).
 """
 
 from __future__ import annotations
@@ -51,12 +52,12 @@ def offers(toks: list[str]) -> list[Edit]:
 
 
 def decides(toks: list[str], edit: Edit) -> bool:
-    """Does a pattern alone decide this offer: the -ing form for "to" + a verb after a verb that takes
-    only the -ing form? The model never saw "to" taken away, so it scores the fix 20-30 nats below
-    the input, as it would any unseen edit: its score says nothing here. The rule's precision is
-    checked instead on WordNet's usage examples, edited English where it never fires
-    (tests/test_offers.py)."""
-    return bool(edit.new) and toks[edit.start].lower() == "to" and len(edit.new) == 1 and edit.new[0].endswith("ing")
+    """Does a pattern alone decide this offer: one that takes a "to" away ("enjoy to swim" ->
+    "enjoy swimming", "made me to jump" -> "made me jump")? The model never saw "to" taken away, so
+    it scores such a fix 20-30 nats below the input, as it would any unseen edit: its score says
+    nothing here. The patterns' precision is checked instead on WordNet's usage examples, edited
+    English where they never fire (tests/test_offers.py)."""
+    return toks[edit.start].lower() == "to" and (not edit.new or len(edit.new) == 1 and edit.new[0].endswith("ing"))
 
 
 def _ing(word: str) -> str | None:
