@@ -217,6 +217,19 @@ def test_after_a_verb_that_takes_only_the_ing_form_the_ing_form_is_offered():
     assert patterned("I practise every day to improve.") == []
 
 
+def test_a_missing_to_is_offered_where_the_frame_calls_for_it():
+    assert patterned("It is difficult find a cheap flat here.") == ["It is difficult to find a cheap flat here."]
+    assert patterned("I think it is very important learn a language.") == ["I think it is very important to learn a language."]
+    assert patterned("It's easier find a job in a city.") == ["It's easier to find a job in a city."]
+    assert patterned("I can't wait seeing you again.") == ["I can't wait to see you again."]
+    # a noun of a verb's spelling, no object after the verb, another frame: nothing
+    assert patterned("It is hard work.") == []
+    assert patterned("It is hard work for me.") == []
+    assert patterned("It is important news for us.") == []
+    assert patterned("The most important thing is good food.") == []
+    assert patterned("I can't wait, seeing that the bus is late.") == []
+
+
 def test_no_pattern_fires_on_edited_english():
     """WordNet's usage examples (41,000 edited sentences): a pattern that fires there would change
     correct English, and the -ing pattern is decided without the model."""

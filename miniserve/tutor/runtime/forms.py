@@ -249,3 +249,25 @@ def takes_only_ing(before: list[str]) -> bool:
     if not before or before[-1] not in _ONLY_ING_FORMS or before[-1] == "minded":
         return False
     return before[-1] not in ("mind", "minds") or (len(before) >= 2 and before[-2] in MIND_LEADS)
+
+
+# adjectives of "it is ... to do": a verb after them in that frame needs "to" ("it is difficult find a flat")
+TO_ADJECTIVES = frozenset(("important", "difficult", "easy", "hard", "possible", "impossible", "necessary", "better",
+                           "best", "good", "nice", "interesting", "useful", "dangerous", "essential", "expensive",
+                           "cheaper", "easier", "harder", "great", "boring", "exciting", "helpful", "safer"))
+IT_LEADS = frozenset(("it", "this", "that"))
+OBJECT_STARTS = frozenset(("a", "an", "the", "my", "your", "his", "her", "our", "their", "this", "these", "those",
+                           "some", "any", "more", "new", "it", "them", "him", "us", "me", "people", "english"))
+
+
+def needs_to(before: list[str], after: str) -> bool:
+    """Does a verb's base form between the (lower-cased) words `before` and the word `after` it need a
+    "to" that is missing: "it is (very) difficult find a flat", "it would be better organise the
+    workshops"? Only where an object follows the verb, so that a noun of the same spelling ("it is
+    hard work") is not read as one."""
+    if after not in OBJECT_STARTS or not before or before[-1] not in TO_ADJECTIVES:
+        return False
+    lead = [w for w in before[-6:-1] if w not in ("very", "so", "really", "quite", "more", "much", "not", "too")]
+    if any(w in ("it's", "that's") for w in lead[-1:]):
+        return True
+    return len(lead) >= 2 and lead[-1] in ("is", "was", "be", "'s") and any(w in IT_LEADS for w in lead[-4:-1])

@@ -23,7 +23,7 @@ from functools import cache
 
 from miniserve.tutor.runtime.explanation import changes, fits, from_edit
 from miniserve.tutor.runtime.forms import (FUNCTION_WORDS, NOUN_MARKERS, aux_family, is_verb_form, lemmas, negative,
-                                          same_unknown_verb, takes_only_ing)
+                                          needs_to, same_unknown_verb, takes_only_ing)
 
 NO_ERROR = "No verb error found."
 LET_MAKE = frozenset(("let", "lets", "make", "makes", "made", "please let"))
@@ -57,14 +57,18 @@ def neighbours(toks: list[str], i: int) -> tuple[str, str]:
 def _stray_to(toks: list[str], i: int) -> bool:
     """Is the "to" at position i one a learner puts after a modal ("should to go", "can you to
     help"), after let/make + object ("let me to explain") or after a verb that takes only the -ing
-    form ("enjoy to swim"), before a verb? Only such a "to" may go: otherwise the nearest verb or
-    auxiliary before it (past the subject) must be a modal."""
+    form ("enjoy to swim"), before a verb, or one a learner leaves out ("it is difficult find a
+    flat", "I can't wait seeing you")? Only such a "to" may go or come: otherwise the nearest verb
+    or auxiliary before it (past the subject) must be a modal."""
     _, after = neighbours(toks, i)
     if not is_verb_form(after):
         return False
     words = [t.lower() for t in toks[:i] if t[:1].isalpha()]
     if len(words) >= 2 and words[-2] in LET_MAKE or takes_only_ing(words):  # "enjoy to swim" -> "enjoy swimming"
         return True
+    later = [t.lower() for t in toks[i + 1:] if t[:1].isalpha()]
+    if len(later) >= 2 and needs_to(words, later[1]) or words[-2:] in (["can't", "wait"], ["cannot", "wait"], ["couldn't", "wait"]):
+        return True  # a "to" put in: "it is difficult to find a flat", "I can't wait to see you"
     recent = words[-9:]
     for j in range(len(recent) - 1, 0, -1):  # a verb-looking word after "the", "my", "on"... is a noun
         word, before = recent[j], recent[j - 1]

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import lemminflect
 
-from miniserve.tutor.runtime.forms import aux_family, lemmas, norm, takes_only_ing
+from miniserve.tutor.runtime.forms import aux_family, lemmas, needs_to, norm, takes_only_ing
 from miniserve.tutor.runtime.gate import Edit
 
 LOOK = frozenset(("look", "looks", "looked", "looking"))
@@ -48,6 +48,25 @@ def offers(toks: list[str]) -> list[Edit]:
             ing = _ing(word)
             if ing is not None:
                 found.append(Edit(words[k - 1][0], i + 1, (ing,)))  # "to swim" -> "swimming"
+    return found + _missing_to(toks, words)
+
+
+def _missing_to(toks: list[str], words: list[tuple[int, str]]) -> list[Edit]:
+    """A verb that needs a "to" it lacks: "it is difficult find" -> "difficult to find", "I can't
+    wait seeing you" -> "wait to see". Only between words one space apart ("I can't wait, seeing
+    that..." is another sentence)."""
+    found = []
+    for k in range(1, len(words) - 1):
+        (i, word), after = words[k], words[k + 1][1]
+        if toks[i - 1] != " " or toks[i + 1] != " " or words[k - 1][0] != i - 2:
+            continue
+        before = [w for _, w in words[max(0, k - 8):k]]
+        if word in lemmas(word) and needs_to(before, after):
+            found.append(Edit(i, i + 1, ("to", " ", word)))
+        elif before[-2:] in (["can't", "wait"], ["cannot", "wait"], ["couldn't", "wait"]) and word.endswith("ing"):
+            base = next(iter(sorted(lemmas(word))), None)
+            if base is not None and _ing(base) == word:
+                found.append(Edit(i, i + 1, ("to", " ", base)))
     return found
 
 
@@ -57,7 +76,8 @@ def decides(toks: list[str], edit: Edit) -> bool:
     it scores such a fix 20-30 nats below the input, as it would any unseen edit: its score says
     nothing here. The patterns' precision is checked instead on WordNet's usage examples, edited
     English where they never fire (tests/test_offers.py)."""
-    return toks[edit.start].lower() == "to" and (not edit.new or len(edit.new) == 1 and edit.new[0].endswith("ing"))
+    taken_away = toks[edit.start].lower() == "to" and (not edit.new or len(edit.new) == 1 and edit.new[0].endswith("ing"))
+    return taken_away or edit.new[:1] == ("to",)  # or a "to" put in, which the model never saw either
 
 
 def _ing(word: str) -> str | None:
@@ -85,6 +105,9 @@ def explanation(toks: list[str], edit: Edit) -> str:
     if not edit.new:  # "made me to jump" -> "made me jump"
         verb = toks[edit.end]
         return f"After '{' '.join(before[-2:])}', use the verb without 'to': '{verb}', not 'to {verb}'."
+    if edit.new[:1] == ("to",):  # "difficult find" -> "difficult to find", "can't wait seeing" -> "can't wait to see"
+        old = toks[edit.start]
+        return f"After '{' '.join(before[-2:]) if before[-1] == 'wait' else before[-1]}', use 'to' and the verb: 'to {edit.new[-1]}', not '{old}'."
     if toks[edit.start].lower() == "to":  # "enjoy to swim" -> "enjoy swimming"
         old = "".join(toks[edit.start:edit.end])
         return f"After '{before[-1]}', use the -ing form: '{edit.new[0]}', not '{old}'."
