@@ -1,6 +1,8 @@
 """Agreement fixes the parser offers where the model proposed nothing (tutor/runtime/offers.py):
 which flips are tried, when, and how the model's scores and the gate's threshold decide."""
 
+import math
+
 import pytest
 
 from miniserve.service.tutor_tickets import weigh
@@ -228,6 +230,34 @@ def test_a_missing_to_is_offered_where_the_frame_calls_for_it():
     assert patterned("It is important news for us.") == []
     assert patterned("The most important thing is good food.") == []
     assert patterned("I can't wait, seeing that the bus is late.") == []
+    assert patterned("They would prefer have lunch later.") == ["They would prefer to have lunch later."]
+    assert patterned("Would you like come with us?") == ["Would you like to come with us?"]
+    assert patterned("Would you like help with your bags?") == []  # "help" may be a noun
+    assert patterned("I would prefer water.") == []
+
+
+def proposed_turn(tutor, sentence, proposal):
+    turn = tutor.plan(sentence, paragraph=False).turns[0]
+    turn.decoded(tutor.prompt.completion_ids(proposal, "Use 'x'."), "stop")
+    return turn
+
+
+def test_a_proposal_a_pattern_decides_passes_whatever_it_scores(tutor):
+    sentence = "Could you let me to know the price?"
+    turn = proposed_turn(tutor, sentence, "Could you let me know the price?")
+    assert turn.doubts == [-math.inf]
+    ask_parser(turn)
+    turn.scored([[-20.0], [-50.0]])  # the copy, then the proposal 30 nats under it
+    assert turn.review.corrected == "Could you let me know the price?"
+
+
+def test_a_pattern_decides_where_the_model_proposed_another_fix_and_the_gate_withheld_it(tutor):
+    sentence = "It is difficult find a cheap flat here."
+    turn = proposed_turn(tutor, sentence, "It is difficult finding a cheap flat here.")
+    ask_parser(turn)
+    turn.scored([[-20.0], [-30.0]])  # the proposal 10 nats under the copy: withheld
+    assert turn.review.corrected == "It is difficult to find a cheap flat here."
+    assert turn.review.explanation == "After 'difficult', use 'to' and the verb: 'to find', not 'find'."
 
 
 def test_no_pattern_fires_on_edited_english():

@@ -181,6 +181,8 @@ class Turn:
         decided = [(quantifiers.corrects(words, e) or respelling(words, e)) and d != math.inf
                    for e, d in zip(self.edits, self.doubts)]
         self.doubts = [-SUPPORT_MARGIN if q else d for q, d in zip(decided, self.doubts)]
+        # an edit a pattern decides alone ("let me to know" -> "let me know") passes whatever it scores
+        self.doubts = [-math.inf if e in self.fixed and patterns.decides(words, e) else d for e, d in zip(self.edits, self.doubts)]
         self.variants = gate.variants(len(self.edits))
         if self.tutor.parser is not None:
             self.to_parse = [i for i, e in enumerate(self.edits)
@@ -286,8 +288,10 @@ class Turn:
         keep = gate.decide(self.margins, threshold, self.doubts)
         if len(keep) == len(self.edits):
             return self.proposal
-        if not keep:
-            return Review(self.span.text, NO_ERROR, changed=False, withheld=True)
+        if not keep:  # nothing the model proposed is kept: a fix a pattern decides alone still is
+            decided = [edit for edit in self.fixed if patterns.decides(tokens(self.line), edit)]
+            shown = review(self.line, self.with_edit(decided[0]), self.fixed[decided[0]]) if decided else None
+            return shown if shown and shown.changed else Review(self.span.text, NO_ERROR, changed=False, withheld=True)
         explanation = gate.explanation_for(self.proposal.explanation, self.line, self.edits, keep)
         # the guard checks the kept edits and their explanation as any answer (explanation.py)
         shown = review(self.line, gate.apply(self.line, self.edits, keep), explanation)

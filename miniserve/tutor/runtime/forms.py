@@ -260,14 +260,31 @@ OBJECT_STARTS = frozenset(("a", "an", "the", "my", "your", "his", "her", "our", 
                            "some", "any", "more", "new", "it", "them", "him", "us", "me", "people", "english"))
 
 
-def needs_to(before: list[str], after: str) -> bool:
+def needs_to(before: list[str], verb: str, after: str) -> bool:
     """Does a verb's base form between the (lower-cased) words `before` and the word `after` it need a
     "to" that is missing: "it is (very) difficult find a flat", "it would be better organise the
-    workshops"? Only where an object follows the verb, so that a noun of the same spelling ("it is
-    hard work") is not read as one."""
+    workshops" (only where an object follows the verb, so that a noun of the same spelling, "it is
+    hard work", is not read as one), or "they would prefer have lunch" (not a verb that is also a
+    noun: "would you like help", "I would prefer water")?"""
+    return _adjective_frame(before, after) or _wished(before, verb)
+
+
+def _adjective_frame(before: list[str], after: str) -> bool:
     if after not in OBJECT_STARTS or not before or before[-1] not in TO_ADJECTIVES:
         return False
     lead = [w for w in before[-6:-1] if w not in ("very", "so", "really", "quite", "more", "much", "not", "too")]
     if any(w in ("it's", "that's") for w in lead[-1:]):
         return True
     return len(lead) >= 2 and lead[-1] in ("is", "was", "be", "'s") and any(w in IT_LEADS for w in lead[-4:-1])
+
+
+WISH = frozenset(("like", "love", "prefer", "hate"))
+WOULD = frozenset(("would", "'d", "i'd", "we'd", "you'd", "they'd", "he'd", "she'd"))
+WISHERS = frozenset(("i", "you", "we", "they", "he", "she", "people"))
+
+
+def _wished(before: list[str], verb: str) -> bool:
+    lead = [w for w in before[-3:] if w not in ("really", "rather", "much", "not")]
+    if not lead or lead[-1] not in WISH or lemminflect.getAllLemmas(verb, upos="NOUN"):
+        return False
+    return len(lead) >= 2 and lead[-2] in WOULD or len(lead) >= 3 and lead[-3] in ("would", "wouldn't") and lead[-2] in WISHERS

@@ -67,7 +67,7 @@ def _stray_to(toks: list[str], i: int) -> bool:
     if len(words) >= 2 and words[-2] in LET_MAKE or takes_only_ing(words):  # "enjoy to swim" -> "enjoy swimming"
         return True
     later = [t.lower() for t in toks[i + 1:] if t[:1].isalpha()]
-    if len(later) >= 2 and needs_to(words, later[1]) or words[-2:] in (["can't", "wait"], ["cannot", "wait"], ["couldn't", "wait"]):
+    if len(later) >= 2 and needs_to(words, later[0], later[1]) or words[-2:] in (["can't", "wait"], ["cannot", "wait"], ["couldn't", "wait"]):
         return True  # a "to" put in: "it is difficult to find a flat", "I can't wait to see you"
     recent = words[-9:]
     for j in range(len(recent) - 1, 0, -1):  # a verb-looking word after "the", "my", "on"... is a noun

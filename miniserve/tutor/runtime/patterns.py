@@ -61,7 +61,7 @@ def _missing_to(toks: list[str], words: list[tuple[int, str]]) -> list[Edit]:
         if toks[i - 1] != " " or toks[i + 1] != " " or words[k - 1][0] != i - 2:
             continue
         before = [w for _, w in words[max(0, k - 8):k]]
-        if word in lemmas(word) and needs_to(before, after):
+        if word in lemmas(word) and needs_to(before, word, after):
             found.append(Edit(i, i + 1, ("to", " ", word)))
         elif before[-2:] in (["can't", "wait"], ["cannot", "wait"], ["couldn't", "wait"]) and word.endswith("ing"):
             base = next(iter(sorted(lemmas(word))), None)
