@@ -6,8 +6,10 @@ is a passive, so only a person as the subject counts), after let/make + a pronou
 "to" ("made me to jump" -> "made me jump"), and after a verb that takes only the -ing form or a
 preposition, the -ing form for "to" + the base form ("I enjoy to swim" -> "I enjoy swimming",
 "would you mind to send" -> "mind sending", "after to eat" -> "after eating"; verbs that take both,
-"like", "start", "try", are left alone). The guard allows each edit; the model's scores gate them
-as any offer (offers.py), except where a "to" goes: those the pattern decides (`decides`).
+"like", "start", "try", are left alone); and a "to" a frame needs where it is missing ("it is
+difficult find a flat" -> "difficult to find", "can't wait seeing" -> "wait to see", "would prefer
+have" -> "prefer to have"). The guard allows each edit; the model's scores gate them as any offer
+(offers.py), except where a "to" goes or comes: those the pattern decides (`decides`).
 """
 
 from __future__ import annotations
