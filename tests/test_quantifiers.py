@@ -25,6 +25,17 @@ def test_the_quantifier_decides_the_number():
     assert offered("One of the speakers were late.") == ["One of the speakers was late."]
 
 
+def test_the_number_of_is_singular_and_a_flip_against_it_is_never_offered():
+    assert offered("The number of tourists grow every year.") == ["The number of tourists grows every year."]
+    sentence = "The number of people who work from home has grown."
+    toks = tokens(sentence)
+    assert not any(gate.apply(sentence, [e], frozenset({0})).strip().endswith("have grown.") for e in flips(toks))
+    [against] = gate.edits(sentence, sentence.replace("has grown", "have grown"))
+    assert quantifiers.contradicts(toks, against)
+    [plural] = gate.edits("A number of students were late.", "A number of students was late.")
+    assert quantifiers.contradicts(tokens("A number of students were late."), plural)
+
+
 def test_no_quantifier_no_offer_and_right_sentences_stay():
     assert offered("Each of the rooms has a bathroom.") == []
     assert offered("Some of the money are missing.") == []  # "money" is no plural: no number decided

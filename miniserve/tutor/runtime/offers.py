@@ -24,6 +24,7 @@ are gated the same way. The numbers behind the constants are in docs/model.md.
 
 from __future__ import annotations
 
+from miniserve.tutor.runtime import quantifiers
 from miniserve.tutor.runtime.agreement import ADVERBS, COST_SLACK, agreement_change, doubt
 from miniserve.tutor.runtime.constraint import alternatives
 from miniserve.tutor.runtime.explanation import Change, from_edit
@@ -64,8 +65,10 @@ def flips(toks: list[str]) -> list[Edit]:
         for other in alternatives(toks, i):
             if other == word or norm(other) in NOT_FLIPPED or _past(other) != _past(word):
                 continue
-            if agreement_change(toks, i, i + 1, (other,)) and doubt(toks, i, i + 1, (other,)) == 0.0:
-                found.append(Edit(i, i + 1, (other,)))
+            edit = Edit(i, i + 1, (other,))
+            if agreement_change(toks, i, i + 1, (other,)) and doubt(toks, i, i + 1, (other,)) == 0.0 \
+                    and not quantifiers.contradicts(toks, edit):
+                found.append(edit)
     return found
 
 

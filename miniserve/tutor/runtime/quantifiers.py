@@ -7,7 +7,9 @@ the clause's subject decides instead:
 - `number_before(toks, i)`: "singular", "plural" or None for the finite verb at i;
 - `corrects(toks, edit)`: does an edit put such a verb in the number the quantifier calls for? Such
   an edit of the model's needs no parser (the gate asks SUPPORT_MARGIN less), and where the model
-  proposed nothing the flips that do are offered (gated by the model as any offer, offers.py).
+  proposed nothing the flips that do are offered (gated by the model as any offer, offers.py);
+- `contradicts(toks, edit)`: does an edit take the verb out of that number? It is never offered, and
+  the model's such edit is ruled out.
 """
 
 from __future__ import annotations
@@ -16,7 +18,8 @@ from miniserve.tutor.runtime.agreement import non_third, plural_subject, third
 from miniserve.tutor.runtime.forms import norm
 from miniserve.tutor.runtime.gate import Edit
 
-SINGULAR_OF = frozenset(("each", "one", "either", "neither", "every one"))  # + "of": "each of the rooms" ("none of": either)
+SINGULAR_OF = frozenset(("each", "one", "either", "neither", "every one", "the number"))  # + "of": "each of the rooms",
+# "the number of people ... has grown" ("none of": either; "a number of" is plural)
 PLURAL_OF = frozenset(("half", "most", "all", "some", "many", "both", "few", "several", "a lot", "lots", "plenty",
                        "the majority", "a number", "a few"))  # + "of" + a plural noun: "half of the students"
 SINGULAR_WORDS = frozenset(("everybody", "everyone", "nobody", "somebody", "someone", "anybody", "anyone",
@@ -74,6 +77,14 @@ def corrects(toks: list[str], edit: Edit) -> bool:
     if len(edit.new) != 1 or edit.end != edit.start + 1:
         return False
     return agrees(toks, edit.start, edit.new[0]) is True and agrees(toks, edit.start, toks[edit.start]) is False
+
+
+def contradicts(toks: list[str], edit: Edit) -> bool:
+    """Does the edit take a verb out of the number the quantifier calls for ("The number of people
+    who work from home has grown" -> "have grown")? Such an edit is ruled out."""
+    if len(edit.new) != 1 or edit.end != edit.start + 1:
+        return False
+    return agrees(toks, edit.start, edit.new[0]) is False and agrees(toks, edit.start, toks[edit.start]) is True
 
 
 def explanation(toks: list[str], edit: Edit) -> str:
