@@ -341,3 +341,14 @@ def test_a_past_against_a_phrase_of_habit_is_ruled_out():
     assert not habitual("When I was a boy I play football every day.", "When I was a boy I played football every day.")
     # no phrase of habit: only doubted (unsupported_past), not ruled out
     assert not habitual("My brother doesn't like the new rules at work.", "My brother didn't like the new rules at work.")
+
+
+@pytest.mark.parametrize("sentence, proposal, ruled_out", [
+    ("We recommend buy tickets online.", "We recommend buys tickets online.", True),
+    ("They enjoy play tennis.", "They enjoy plays tennis.", True),
+    ("I suggest he go home.", "I suggest he goes home.", False),  # a subject between
+    ("What I enjoy most are the walks.", "What I enjoy most is the walks.", False),  # "be", not a verb after "enjoy"
+])
+def test_a_third_person_form_right_after_a_verb_that_takes_ing_is_ruled_out(sentence, proposal, ruled_out):
+    [edit] = gate.edits(sentence, proposal)
+    assert patterns.finite_after_an_ing_verb(tokens(sentence), edit) is ruled_out

@@ -178,6 +178,8 @@ class Turn:
         self.doubts = [math.inf if tense.habitual_present(words, e) else d for e, d in zip(self.edits, self.doubts)]
         # and so is a verb taken out of the number a quantifier calls for ("The number of people ... has" -> "have")
         self.doubts = [math.inf if quantifiers.contradicts(words, e) else d for e, d in zip(self.edits, self.doubts)]
+        # and a third-person form right after a verb that takes the -ing form ("recommend buy" -> "recommend buys")
+        self.doubts = [math.inf if patterns.finite_after_an_ing_verb(words, e) else d for e, d in zip(self.edits, self.doubts)]
         # a quantifier decides the number ("Each of the rooms have" -> "has"), and a misbuilt form its spelling
         # ("choosen" -> "chosen", margins 2-3 nats: the model copies rare tokens well): no parser asked, SUPPORT_MARGIN less
         decided = [(quantifiers.corrects(words, e) or respelling(words, e)) and d != math.inf

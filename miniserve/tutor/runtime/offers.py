@@ -24,7 +24,7 @@ are gated the same way. The numbers behind the constants are in docs/model.md.
 
 from __future__ import annotations
 
-from miniserve.tutor.runtime import quantifiers
+from miniserve.tutor.runtime import patterns, quantifiers
 from miniserve.tutor.runtime.agreement import ADVERBS, COST_SLACK, agreement_change, doubt
 from miniserve.tutor.runtime.constraint import alternatives
 from miniserve.tutor.runtime.explanation import Change, from_edit
@@ -67,7 +67,7 @@ def flips(toks: list[str]) -> list[Edit]:
                 continue
             edit = Edit(i, i + 1, (other,))
             if agreement_change(toks, i, i + 1, (other,)) and doubt(toks, i, i + 1, (other,)) == 0.0 \
-                    and not quantifiers.contradicts(toks, edit):
+                    and not quantifiers.contradicts(toks, edit) and not patterns.finite_after_an_ing_verb(toks, edit):
                 found.append(edit)
     return found
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import lemminflect
 
-from miniserve.tutor.runtime.forms import aux_family, lemmas, needs_to, norm, takes_only_ing
+from miniserve.tutor.runtime.forms import aux_family, form_kinds, lemmas, needs_to, norm, takes_only_ing
 from miniserve.tutor.runtime.gate import Edit
 
 LOOK = frozenset(("look", "looks", "looked", "looking"))
@@ -70,6 +70,17 @@ def _missing_to(toks: list[str], words: list[tuple[int, str]]) -> list[Edit]:
             if base is not None and _ing(base) == word:
                 found.append(Edit(i, i + 1, ("to", " ", base)))
     return found
+
+
+def finite_after_an_ing_verb(toks: list[str], edit: Edit) -> bool:
+    """Does the edit make a verb right after "recommend", "enjoy", "avoid"... (a verb that takes only
+    the -ing form) or after "without", "before"... a third-person form ("We recommend buy tickets" ->
+    "recommend buys")? No subject stands between: that is never right, so the edit is ruled out and
+    never offered (offers.flips)."""
+    new = [t for t in edit.new if t[:1].isalpha()]
+    if len(new) != 1 or "third" not in form_kinds(norm(new[0])) or aux_family(norm(new[0])) is not None:
+        return False
+    return takes_only_ing([norm(t) for t in toks[:edit.start] if t[:1].isalpha()])
 
 
 def decides(toks: list[str], edit: Edit) -> bool:
