@@ -352,3 +352,12 @@ def test_a_past_against_a_phrase_of_habit_is_ruled_out():
 def test_a_third_person_form_right_after_a_verb_that_takes_ing_is_ruled_out(sentence, proposal, ruled_out):
     [edit] = gate.edits(sentence, proposal)
     assert patterns.finite_after_an_ing_verb(tokens(sentence), edit) is ruled_out
+
+
+def test_another_change_of_the_words_a_pattern_decides_is_ruled_out(tutor):
+    sentence = "It's difficult find a flat here."
+    turn = proposed_turn(tutor, sentence, "It's difficult finds a flat here.")
+    assert turn.doubts == [math.inf]
+    ask_parser(turn)
+    turn.scored([[-30.0], [-20.0]])  # the model likes its "finds" 10 nats more: ruled out all the same
+    assert turn.review.corrected == "It's difficult to find a flat here."

@@ -185,8 +185,11 @@ class Turn:
         decided = [(quantifiers.corrects(words, e) or respelling(words, e)) and d != math.inf
                    for e, d in zip(self.edits, self.doubts)]
         self.doubts = [-SUPPORT_MARGIN if q else d for q, d in zip(decided, self.doubts)]
-        # an edit a pattern decides alone ("let me to know" -> "let me know") passes whatever it scores
-        self.doubts = [-math.inf if e in self.fixed and patterns.decides(words, e) else d for e, d in zip(self.edits, self.doubts)]
+        # an edit a pattern decides alone ("let me to know" -> "let me know") passes whatever it scores,
+        # and another change of the same words is ruled out ("It's difficult find a" -> "finds": "to find")
+        decided_fixes = [f for f in self.fixed if patterns.decides(words, f)]
+        self.doubts = [-math.inf if e in decided_fixes else math.inf if any(_overlap(e, f) for f in decided_fixes) else d
+                       for e, d in zip(self.edits, self.doubts)]
         self.variants = gate.variants(len(self.edits))
         if self.tutor.parser is not None:
             self.to_parse = [i for i, e in enumerate(self.edits)
@@ -333,6 +336,10 @@ class Turn:
         if any(e.start <= end and start <= e.end for e in theirs for start, end in mine):
             return
         self.review = Review(r.corrected, f"{self.review.explanation} {r.explanation}", changed=True, withheld=False)
+
+
+def _overlap(a: gate.Edit, b: gate.Edit) -> bool:
+    return a.start < b.end and b.start < a.end
 
 
 def changed_spans(before: str, after: str) -> list[tuple[int, int]]:
