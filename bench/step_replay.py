@@ -156,8 +156,8 @@ def main(argv: list[str] | None = None) -> int:
                           f"{row['paced_ratio']:.3f}", flush=True)
                     if row["rows"] == "all":
                         ratios[scheduler].append((row["ratio"], row["paced_ratio"]))
-                if diverged:
-                    print(f"error: {diverged} replayed steps diverged from the served ones", file=sys.stderr)
+                if diverged or diverged_paced:
+                    print(f"error: {diverged} + {diverged_paced} replayed steps diverged from the served ones", file=sys.stderr)
     for scheduler, values in ratios.items():
         for k, against in enumerate(("alone", "alone at the served pace")):
             r = [v[k] for v in values]

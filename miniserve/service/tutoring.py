@@ -147,6 +147,12 @@ class Turn:
         return found | {edit: quantifiers.explanation(toks, edit) for edit in offers.flips(toks)
                         if quantifiers.corrects(toks, edit)}
 
+    @cached_property
+    def decided(self) -> list[gate.Edit]:
+        """The fixed offers a pattern decides alone, whatever the model scores (patterns.decides)."""
+        toks = tokens(self.line)
+        return [edit for edit in self.fixed if patterns.decides(toks, edit)]
+
     def decoded(self, generated: list[int], finish_reason: str | None) -> None:
         done = self.tutor.prompt.parse(generated)
         self.completion, self.cut_off = done, not done.complete or finish_reason == "length"
@@ -187,8 +193,7 @@ class Turn:
         self.doubts = [-SUPPORT_MARGIN if q else d for q, d in zip(decided, self.doubts)]
         # an edit a pattern decides alone ("let me to know" -> "let me know") passes whatever it scores,
         # and another change of the same words is ruled out ("It's difficult find a" -> "finds": "to find")
-        decided_fixes = [f for f in self.fixed if patterns.decides(words, f)]
-        self.doubts = [-math.inf if e in decided_fixes else math.inf if any(_overlap(e, f) for f in decided_fixes) else d
+        self.doubts = [-math.inf if e in self.decided else math.inf if any(_overlap(e, f) for f in self.decided) else d
                        for e, d in zip(self.edits, self.doubts)]
         self.variants = gate.variants(len(self.edits))
         if self.tutor.parser is not None:
@@ -289,14 +294,12 @@ class Turn:
     def gated(self, threshold: float) -> Review:
         """The answer at `threshold` (calibration asks for several)."""
         if self.offered:
-            toks = tokens(self.line)
-            decided = [isinstance(said, str) and patterns.decides(toks, edit) for edit, said in self.offered]
-            return self.offer(offers.choice(self.margins, threshold, decided))
+            return self.offer(offers.choice(self.margins, threshold, [edit in self.decided for edit, _ in self.offered]))
         keep = gate.decide(self.margins, threshold, self.doubts)
         if len(keep) == len(self.edits):
             return self.proposal
         if not keep:  # nothing the model proposed is kept: a fix a pattern decides alone still is
-            decided = [edit for edit in self.fixed if patterns.decides(tokens(self.line), edit)]
+            decided = self.decided[:1]
             shown = review(self.line, self.with_edit(decided[0]), self.fixed[decided[0]]) if decided else None
             return shown if shown and shown.changed else Review(self.span.text, NO_ERROR, changed=False, withheld=True)
         explanation = gate.explanation_for(self.proposal.explanation, self.line, self.edits, keep)

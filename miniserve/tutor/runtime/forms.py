@@ -273,7 +273,7 @@ def _adjective_frame(before: list[str], after: str) -> bool:
     if after not in OBJECT_STARTS or not before or before[-1] not in TO_ADJECTIVES:
         return False
     lead = [w for w in before[-6:-1] if w not in ("very", "so", "really", "quite", "more", "much", "not", "too")]
-    if any(w in ("it's", "that's") for w in lead[-1:]):
+    if lead[-1:] in (["it's"], ["that's"]):
         return True
     return len(lead) >= 2 and lead[-1] in ("is", "was", "be", "'s") and any(w in IT_LEADS for w in lead[-4:-1])
 
