@@ -1,5 +1,7 @@
 """An -ing form the model proposes needs a word before it that calls for one (gerund.unprompted)."""
 
+import math
+
 import pytest
 
 from miniserve.tutor.runtime import gate, gerund
@@ -106,6 +108,8 @@ def test_a_misbuilt_form_respelled_by_the_model_needs_no_parser_and_less_margin(
     from miniserve.tutor.runtime.agreement import SUPPORT_MARGIN
 
     turn = _decoded(tutor, "I have choosen the workshop.", "I have chosen the workshop.")
+    assert turn.doubts == [-math.inf] and turn.questions == []  # no other word: the rule decides (offers.misbuilt)
+    turn = _decoded(tutor, "We planed the trip.", "We planned the trip.")  # "planed" is also a word of its own
     assert turn.doubts == [-SUPPORT_MARGIN] and turn.questions == []
     turn = _decoded(tutor, "Mr Stoped came.", "Mr Stopped came.")  # a name is not respelled
     assert turn.doubts != [-SUPPORT_MARGIN]

@@ -361,3 +361,70 @@ def test_another_change_of_the_words_a_pattern_decides_is_ruled_out(tutor):
     ask_parser(turn)
     turn.scored([[-30.0], [-20.0]])  # the model likes its "finds" 10 nats more: ruled out all the same
     assert turn.review.corrected == "It's difficult to find a flat here."
+
+
+def misbuilt(sentence: str) -> list[tuple[str, str, bool]]:
+    toks = tokens(sentence)
+    return [(toks[e.start], e.new[0], offers.decides(toks, e)) for e in offers.misbuilt(toks)]
+
+
+def test_a_misbuilt_form_that_is_no_other_word_is_respelled_by_the_rule():
+    assert misbuilt("Many people studing abroad feel homesick.") == [("studing", "studying", True)]
+    assert misbuilt("I have forgoten to tell you.") == [("forgoten", "forgotten", True)]
+    assert misbuilt("Several students complainned about the noise.") == [("complainned", "complained", True)]
+    assert misbuilt("It occured to me yesterday.") == [("occured", "occurred", True)]  # lemminflect's seen misspelling
+    assert misbuilt("Yesterday I choosed the red one.") == [("choosed", "chose", True)]
+    assert misbuilt("I have choosed the red one.") == [("choosed", "chosen", True)]  # after "have", the participle
+    assert misbuilt("The tickets were buyed online.") == [("buyed", "bought", True)]
+
+
+def test_no_misbuilt_respelling_of_a_word_of_its_own_or_a_name():
+    assert misbuilt("The carpenter planed the board.") == []  # to plane wood: the parser and the model judge it
+    assert misbuilt("He payed the bill.") == []  # lemminflect lists "payed" beside "paid"; so "lighted", "hanged"
+    assert misbuilt("The murderer was hanged on Friday.") == []
+    assert misbuilt("We travelled to Rome and focussed on art.") == []  # British spellings
+    assert misbuilt("Anna Studing is my friend.") == []  # a name
+
+
+def test_a_misbuilt_form_is_shown_respelled_whatever_the_model_scores(tutor):
+    sentence = "Several students complainned about the noise at night."
+    turn = unchanged_turn(tutor, sentence)
+    ask_parser(turn)
+    assert turn.answers[-1] == "Several students complained about the noise at night."
+    turn.scored([[-30.0]] * (len(turn.answers) - 1) + [[-45.0]])  # 15 nats under the copy
+    assert turn.review.corrected == "Several students complained about the noise at night."
+    assert turn.review.explanation == "The past tense of 'complain' is spelled 'complained', not 'complainned'."
+
+
+def test_no_misbuilt_respelling_is_decided_on_edited_english():
+    """WordNet's usage examples: the one respelling the rule decides there is "wining" (and dining),
+    which learners write for "winning" far more often (offers.decides says why it is kept)."""
+    from miniserve.tutor.corpus.wordnet import examples
+
+    fired = [s for s in examples() if any(offers.decides(tokens(s), e) for e in offers.misbuilt(tokens(s)))]
+    assert fired == ["I'm wining and dining my friends"]
+
+
+def test_where_the_gate_withholds_the_proposal_the_offers_have_their_turn(tutor):
+    sentence = "The children from the primary school comes to the pool on Tuesdays."
+    turn = tutor.plan(sentence, paragraph=False).turns[0]
+    turn.decoded(tutor.prompt.completion_ids(sentence.replace("comes", "came"), "Because."), "stop")
+    ask_parser(turn)
+    assert len(turn.answers) == 2 and turn.review is None
+    turn.scored([[-30.0], [-25.0]])  # the past is ruled out ("on Tuesdays"): withheld, then the parser's turn
+    assert turn.review is None and turn.fell_back
+    ask_parser(turn)
+    assert turn.answers == [sentence, sentence.replace("comes", "come")]
+    turn.scored([[-30.0], [-31.0]])  # 1 nat under the copy: within an offer's allowance
+    assert turn.review.corrected == sentence.replace("comes", "come") and not turn.review.withheld
+    assert turn.review.explanation == "The verb agrees with its subject 'children': use 'come', not 'comes'."
+
+
+def test_a_withheld_proposal_with_nothing_offered_stays_withheld(tutor):
+    sentence = "I go to the gym on Tuesdays."
+    turn = tutor.plan(sentence, paragraph=False).turns[0]
+    turn.decoded(tutor.prompt.completion_ids(sentence.replace("go", "went"), "Because."), "stop")
+    ask_parser(turn)
+    turn.scored([[-30.0], [-25.0]])
+    ask_parser(turn)
+    assert turn.review.corrected == sentence and turn.review.withheld and turn.scoring == []

@@ -63,6 +63,7 @@ async def gate(s: Service, turns: list[Turn], request_id: str, reading: trio.Eve
         nursery.start_soon(ask_parser, turns, reading)
         tickets = await score(s, proposed, request_id)
     scored(proposed, tickets)
+    await weigh([t for t in proposed if t.review is None and t.questions])  # where a proposal was withheld (Turn.fall_back)
     offered = [t for t in turns if t.review is None and t.offered]
     follow_up = await score(s, offered, request_id) if offered else []
     scored(offered, follow_up)

@@ -127,6 +127,7 @@ class Turn:
         # reading), then the fixed offers (with what each says)
         self.offered: list[tuple[gate.Edit, link_grammar.Parse | str]] = []
         self.review: Review | None = None  # the answer
+        self.fell_back = False  # has the gate withheld the model's proposal, and the offers had their turn?
 
     @cached_property
     def candidates(self) -> list[gate.Edit]:
@@ -144,14 +145,16 @@ class Turn:
         toks = tokens(self.line)
         found = {edit: tense.explanation(toks, edit) for edit in tense.to_past(toks)}
         found |= {edit: patterns.explanation(toks, edit) for edit in patterns.offers(toks)}
+        found |= {edit: offers.named(toks, edit) for edit in offers.misbuilt(toks)}
         return found | {edit: quantifiers.explanation(toks, edit) for edit in offers.flips(toks)
                         if quantifiers.corrects(toks, edit)}
 
     @cached_property
     def decided(self) -> list[gate.Edit]:
-        """The fixed offers a pattern decides alone, whatever the model scores (patterns.decides)."""
+        """The fixed offers a rule decides alone, whatever the model scores (patterns.decides,
+        offers.decides)."""
         toks = tokens(self.line)
-        return [edit for edit in self.fixed if patterns.decides(toks, edit)]
+        return [edit for edit in self.fixed if patterns.decides(toks, edit) or offers.decides(toks, edit)]
 
     def decoded(self, generated: list[int], finish_reason: str | None) -> None:
         done = self.tutor.prompt.parse(generated)
@@ -159,6 +162,9 @@ class Turn:
         verdict = review(self.line, done.corrected, "" if self.cut_off else done.explanation)
         if not verdict.changed:  # as typed, line breaks too
             self.proposal = replace_field(verdict, corrected=self.span.text)
+            if self.cut_off:  # an answer cut off shows the input untouched: no offers either
+                self.review = self.proposal
+                return
             self.tries = self.candidates
             self.settle()
             return
@@ -290,6 +296,18 @@ class Turn:
         else:
             self.margins = gate.margins(len(self.edits), dict(zip(self.variants, totals)))
         self.review = self.gated(self.tutor.threshold)
+        if self.review.withheld and not self.offered and not self.fell_back:
+            self.fall_back()
+
+    def fall_back(self) -> None:
+        """Where the gate kept none of the model's edits: what the parser and the patterns offer, as where
+        the model proposed nothing; the withheld answer stands if none is kept. The model often proposes
+        the wrong fix of a real error ("The children ... comes" -> "came", withheld), and the right one
+        ("come") is among the parser's flips."""
+        self.fell_back, self.proposal, self.review = True, self.review, None
+        self.edits, self.variants, self.margins, self.doubts = [], [], [], []
+        self.tries = self.candidates
+        self.settle()
 
     def gated(self, threshold: float) -> Review:
         """The answer at `threshold` (calibration asks for several)."""
@@ -390,15 +408,16 @@ def run_sync(turns: list[Turn], run: Callable[[list[Sequence]], list[Sequence]])
     seqs = run([Sequence(list(ids), params) for ids, params in (t.decode for t in turns)])
     for turn, seq in zip(turns, seqs):
         turn.decoded(seq.generated, seq.finish_reason)
-    asking = [t for t in turns if t.review is None and t.questions]
-    while asking:
-        for turn in asking:
-            turn.weigh(turn.tutor.parser.parse_all(turn.questions))
-        asking = [t for t in asking if t.review is None and t.questions]
-    pending = [t for t in turns if t.review is None]
-    seqs = iter(run([Sequence(list(ids), params) for t in pending for ids, params in t.scoring]))
-    for turn in pending:
-        turn.scored([[lp for lp, _ in next(seqs).logprobs] for _ in turn.answers])
+    for _ in range(2):  # the proposals and offers; then the offers where a proposal was withheld (Turn.fall_back)
+        asking = [t for t in turns if t.review is None and t.questions]
+        while asking:
+            for turn in asking:
+                turn.weigh(turn.tutor.parser.parse_all(turn.questions))
+            asking = [t for t in asking if t.review is None and t.questions]
+        pending = [t for t in turns if t.review is None]
+        seqs = iter(run([Sequence(list(ids), params) for t in pending for ids, params in t.scoring]))
+        for turn in pending:
+            turn.scored([[lp for lp, _ in next(seqs).logprobs] for _ in turn.answers])
     again = [(turn, second) for turn in turns if (second := turn.again()) is not None]
     if again:
         run_sync([second for _, second in again], run)

@@ -69,10 +69,11 @@ def load() -> None:
     first request does not wait for them."""
     form_table()
     kind_table()
+    misspelling_table()
     verb_lemmas("went")  # its lemma dictionary, a second file, read on first use
 
 
-def _stems(word: str) -> list[str]:
+def stems(word: str) -> list[str]:
     """Candidate stems of a word that looks inflected (-s, -es, -ies, -ed, -ied, -ing)."""
     stems = []
     if word.endswith("ies"):
@@ -104,17 +105,44 @@ def lemmas(word: str) -> frozenset[str]:
     if word in table:
         return table[word]
     found: set[str] = set()
-    for stem in _stems(word):
+    for stem in stems(word):
         found |= table.get(stem, frozenset())
     return frozenset((found | misspelled_lemmas(word)) - {"be", "have", "do"})  # "bed" is no form of "be"
 
 
-def misspelled_lemmas(word: str) -> frozenset[str]:
-    """Known verbs of which `word` is a form learners misspell ("writting", "studing", "choosen"),
-    by the rules corpus3 builds them with, so the guard accepts their correction."""
+def misspelled_lemmas(word: str, far: bool = True) -> frozenset[str]:
+    """Known verbs of which `word` is a form learners misspell ("writting", "studing", "choosen",
+    "forgoten", "complainned"), so the guard accepts their correction: by the verbs whose forms
+    `word` is near (the rule v3's corpus was built with: it must not change), or any verb's for a word
+    lemminflect does not know ("forgoten"; not "filed", a misbuilt "filled" but a word of its own)."""
     table = by_base()
     bases = {word[:-1], word[:-2], word[:-2] + "e", word[:-3] + "y", word[:-4] + "e", word[:-3], word[:-4]}
-    return frozenset(b for b in bases if b in table and word in _misspellings(table[b]))
+    near = frozenset(b for b in bases if b in table and word in _misspellings(table[b]))
+    if near or not far or lemminflect.getAllLemmas(word):
+        return near
+    return misspelling_table().get(word, frozenset())
+
+
+@cache
+def near_lemmas(word: str) -> frozenset[str]:
+    """`lemmas` as v3's corpus was built with: misspellings only of the verbs `word` is near."""
+    word = norm(word)
+    return form_table().get(word) or frozenset(
+        (set().union(*(form_table().get(s, frozenset()) for s in stems(word))) | misspelled_lemmas(word, far=False))
+        - {"be", "have", "do"})
+
+
+@cache  # built once (about 0.2 s, with the form table), by load()
+def misspelling_table() -> dict[str, frozenset[str]]:
+    """The misbuilt forms `misspelled_lemmas` finds from no near verb -> the verbs they misspell: a
+    participle's "tt" made one ("forgoten"), and a final consonant doubled (`_overdoubled`). Only
+    these: v3's corpus draws on `lemmas` (more would change it), and the rest are near their verb."""
+    table: dict[str, set[str]] = {}
+    for verb in by_base().values():
+        found = _all_misspellings(verb)
+        for wrong in [w for w, (right, _) in found.items() if right.endswith("tten")] + list(_overdoubled(verb)):
+            table.setdefault(wrong, set()).add(verb.base)
+    return {wrong: frozenset(bases) for wrong, bases in table.items()}
 
 
 def respelled(word: str) -> tuple[str, ...]:
@@ -122,7 +150,7 @@ def respelled(word: str) -> tuple[str, ...]:
     "planned"), by the spelling rules of `misspellings`; empty for any other word."""
     w = word.lower().replace("\u2019", "'")
     table = by_base()
-    found = (_misspellings(table[lemma]).get(w) for lemma in sorted(lemmas(w)) if lemma in table)
+    found = (_all_misspellings(table[lemma]).get(w) for lemma in sorted(lemmas(w)) if lemma in table)
     return tuple(dict.fromkeys(right for right, _ in filter(None, found)))
 
 
@@ -136,23 +164,51 @@ def respelling(toks: list[str], edit) -> bool:
     return old[0] not in kind_table() and new[0].lower() in respelled(old[0])
 
 
+def participle_spellings(lemma: str) -> tuple[str, ...]:
+    """The participle's spellings of a known verb ("choose": "chosen"), else none."""
+    verb = by_base().get(lemma)
+    return verb.participle[:1] if verb else ()
+
+
 @cache
 def _misspellings(verb: Conjugation) -> dict[str, tuple[str, str]]:
+    """The corpus's misspellings of a verb (verbs.misspellings)."""
     return misspellings(verb.base, verb.past[0], verb.participle[0], verb.ing[0])
+
+
+@cache
+def _all_misspellings(verb: Conjugation) -> dict[str, tuple[str, str]]:
+    """The corpus's misspellings of a verb, and a final consonant doubled where the spelling rules keep
+    it single ("complainned", "visitted", "openning"), which the corpora never taught (they stay as
+    published). No word lemminflect knows is a misspelling ("focussed")."""
+    found = _misspellings(verb)
+    return found | {wrong: right for wrong, right in _overdoubled(verb).items() if wrong not in found}
+
+
+def _overdoubled(verb: Conjugation) -> dict[str, tuple[str, str]]:
+    base = verb.base
+    if len(base) < 4 or base[-1] in VOWELS or base[-1] in "lcswxyh" or base[-2] not in VOWELS:
+        return {}  # the British "-lled" is right ("travelled"); "-cked", "-ssed" are other rules
+    out = {}
+    for right, ending, kind in ((verb.past[0], "ed", "past tense"), (verb.ing[0], "ing", "-ing form")):
+        wrong = base + base[-1] + ending
+        if right == base + ending and not lemminflect.getAllLemmas(wrong):
+            out[wrong] = (right, kind)
+    return out
 
 
 def same_unknown_verb(a: str, b: str, dictionary: bool = True) -> bool:
     """Two lower-case words no table knows that are forms of one verb in lemminflect's dictionary
     ("performs" / "performed"; not with dictionary=False) or look like it ("smell" / "smells"): one
     is the other plus an inflection. Names (capitalised) never are."""
-    if a == b or lemmas(a) or lemmas(b) or not (a.isalpha() and b.isalpha() and a.islower() and b.islower()):
+    if a == b or near_lemmas(a) or near_lemmas(b) or not (a.isalpha() and b.isalpha() and a.islower() and b.islower()):
         return False
     if a in FUNCTION_WORDS or b in FUNCTION_WORDS:
         return False
     if dictionary and set(verb_lemmas(a)) & set(verb_lemmas(b)):
         return True  # lemminflect's forms of one verb, no stem shared ("mislaid" / "mislay")
     short, long = sorted((a, b), key=len)
-    return short in _stems(long)
+    return short in stems(long)
 
 
 def unknown_forms(word: str) -> tuple[str, ...]:
@@ -164,7 +220,7 @@ def unknown_forms(word: str) -> tuple[str, ...]:
         forms = [word] + [f for lemma in known for f in conjugate(lemma).forms()]
     else:
         forms = []
-        for base in [word] + [s for s in _stems(word) if len(s) >= 3]:
+        for base in [word] + [s for s in stems(word) if len(s) >= 3]:
             forms += [base, third_person(base), regular_past(base), ing_form(base)]
             if base.endswith("l"):  # British spelling doubles it: "travelled", "travelling"
                 forms += [base + "led", base + "ling"]

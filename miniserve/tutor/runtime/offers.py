@@ -24,13 +24,16 @@ are gated the same way. The numbers behind the constants are in docs/model.md.
 
 from __future__ import annotations
 
+import lemminflect
+
 from miniserve.tutor.runtime import patterns, quantifiers
 from miniserve.tutor.runtime.agreement import ADVERBS, COST_SLACK, agreement_change, doubt
 from miniserve.tutor.runtime.constraint import alternatives
 from miniserve.tutor.runtime.explanation import Change, from_edit
-from miniserve.tutor.runtime.forms import aux_family, form_kinds, norm, respelled
+from miniserve.tutor.runtime.forms import aux_family, form_kinds, lemmas, norm, participle_spellings, respelled, stems
 from miniserve.tutor.runtime.gate import Edit
 from miniserve.tutor.runtime.parser import Parse
+from miniserve.tutor.runtime.verbs import ing_form, regular_past, third_person
 
 STRAINED_COST = 1.5  # a cleanly linked input reading at least this costly is worth trying flips on
 # Nats an offer may fall short of the gate's threshold (2.0 by default: an offer the model finds up
@@ -81,6 +84,87 @@ def respellings(toks: list[str]) -> list[Edit]:
             if right in alternatives(toks, i):
                 found.append(Edit(i, i + 1, (right,)))
     return found
+
+
+def misbuilt(toks: list[str]) -> list[Edit]:
+    """Each misbuilt verb form that is no other word, respelled as the form it misspells ("studing" ->
+    "studying", "complainned" -> "complained", "occured" -> "occurred"; "have choosed" -> "have chosen":
+    after "have" or "be" the participle). Not a word lemminflect knows in another sense ("planed" is a
+    carpenter's) and no name (capitalised mid-sentence): for these the rule alone decides (`decides`);
+    the model copies rare tokens well and scores their fix 2-3 nats under the input. The rest go to
+    the parser (`respellings`)."""
+    found = []
+    for i, word in enumerate(toks):
+        if not word.isalpha() or (word[:1].isupper() and i > 0) or not _misbuilt_only(norm(word)):
+            continue
+        rights = respelled(word)
+        if len(rights) != 1:
+            continue
+        right = _participle_after_have_or_be(toks, i, rights[0])
+        right = right[:1].upper() + right[1:] if word[:1].isupper() else right
+        if right in alternatives(toks, i):
+            found.append(Edit(i, i + 1, (right,)))
+    return found
+
+
+def _misbuilt_only(word: str) -> bool:
+    """Is `word` no word lemminflect knows, or one it lists only as a form of the verb it misbuilds
+    with a consonant left single ("occured", "refered": it has seen them as learners write them)? Not
+    a regular past it lists beside an irregular one: "payed" and "costed" are learners' errors, but
+    "lighted", "hanged" and "flied" are English (WordNet's examples have them); those the parser and
+    the model judge."""
+    known = lemminflect.getAllLemmas(word)
+    if not known:
+        return True
+    rights = respelled(word)
+    return (set(known) == {"VERB"} and set(known["VERB"]) <= lemmas(word) and len(rights) == 1
+            and len(rights[0]) == len(word) + 1 and any(rights[0][:k] + rights[0][k + 1:] == word and rights[0][k] == rights[0][k - 1]
+                                                          for k in range(1, len(rights[0]))))
+
+
+def _participle_after_have_or_be(toks: list[str], i: int, right: str) -> str:
+    """The participle for a past after "have" or "be" ("I have choosed" -> "chosen"), else `right`."""
+    if not _after_have_or_be(toks, i) or "past" not in form_kinds(right):
+        return right
+    participles = sorted(f for lemma in lemmas(right) for f in participle_spellings(lemma))
+    return participles[0] if len(participles) == 1 else right
+
+
+FORM_NAMES = {"past": "past tense", "participle": "past participle", "ing": "-ing form", "third": "-s form"}
+
+
+def named(toks: list[str], edit: Edit) -> str:
+    """What a respelling says: the verb and its form ("The -ing form of 'study' is spelled 'studying',
+    not 'studing'.")."""
+    old, new = toks[edit.start], edit.new[0]
+    kinds = form_kinds(norm(new))
+    if "participle" in kinds and _after_have_or_be(toks, edit.start):
+        kinds = {"participle"}
+    kind = next((k for k in FORM_NAMES if k in kinds), None)
+    verbs = sorted(lemmas(norm(new)))
+    if kind is None or len(verbs) != 1:
+        return from_edit([Change((old,), (new,))])
+    if regular_past(verbs[0]) == norm(old) and kind in ("past", "participle"):
+        return f"The {FORM_NAMES[kind]} of '{verbs[0]}' is the irregular form '{new}', not '{old}'."
+    return f"The {FORM_NAMES[kind]} of '{verbs[0]}' is spelled '{new}', not '{old}'."
+
+
+def _after_have_or_be(toks: list[str], i: int) -> bool:
+    before = next((norm(t) for t in reversed(toks[:i]) if not t.isspace() and norm(t) not in ADVERBS), "")
+    return aux_family(before) in ("have", "be")
+
+
+def decides(toks: list[str], edit: Edit) -> bool:
+    """Is this one of `misbuilt`'s respellings, which the rule decides whatever the model scores? Not
+    where the word is also another verb's regular form ("instaled" of the British "instal"): there the
+    model's score decides, as for any offer. A noun made a verb is taken as the misspelling: "wining"
+    is "winning" (WordNet's "wining and dining" is the one sentence of its 41,477 examples where that
+    is wrong; learners write "wining" for "winning")."""
+    if edit not in misbuilt(toks):
+        return False
+    word = norm(toks[edit.start])
+    return not any(word in (regular_past(stem), ing_form(stem), third_person(stem))
+                   and lemminflect.getAllInflections(stem, upos="VERB") for stem in stems(word) if stem not in lemmas(word))
 
 
 def tries(toks: list[str]) -> list[Edit]:
