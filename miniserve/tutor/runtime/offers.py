@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import lemminflect
 
-from miniserve.tutor.runtime import patterns, quantifiers
+from miniserve.tutor.runtime import patterns, quantifiers, relatives
 from miniserve.tutor.runtime.agreement import ADVERBS, COST_SLACK, agreement_change, doubt
 from miniserve.tutor.runtime.constraint import alternatives
 from miniserve.tutor.runtime.explanation import Change, from_edit
@@ -61,17 +61,21 @@ def _after_auxiliary(toks: list[str], i: int) -> bool:
 def flips(toks: list[str]) -> list[Edit]:
     """Each finite verb of the sentence in the other number, same tense, where the guard allows the
     edit and the word rules see nothing against it."""
+    return [edit for edit in number_flips(toks) if doubt(toks, edit.start, edit.end, edit.new) == 0.0
+            and not quantifiers.contradicts(toks, edit) and not relatives.contradicts(toks, edit)
+            and not patterns.finite_after_an_ing_verb(toks, edit)]
+
+
+def number_flips(toks: list[str]) -> list[Edit]:
+    """Each finite verb of the sentence in the other number, same tense, where the guard allows it."""
     found = []
     for i, word in enumerate(toks):
         if not word[:1].isalpha() or norm(word) in NOT_FLIPPED or _after_auxiliary(toks, i):
             continue
         for other in alternatives(toks, i):
-            if other == word or norm(other) in NOT_FLIPPED or _past(other) != _past(word):
-                continue
-            edit = Edit(i, i + 1, (other,))
-            if agreement_change(toks, i, i + 1, (other,)) and doubt(toks, i, i + 1, (other,)) == 0.0 \
-                    and not quantifiers.contradicts(toks, edit) and not patterns.finite_after_an_ing_verb(toks, edit):
-                found.append(edit)
+            if other != word and norm(other) not in NOT_FLIPPED and _past(other) == _past(word) \
+                    and agreement_change(toks, i, i + 1, (other,)):
+                found.append(Edit(i, i + 1, (other,)))
     return found
 
 
@@ -202,6 +206,8 @@ def explanation(toks: list[str], edit: Edit, sentence: str, reading: Parse | str
     if isinstance(reading, str):
         return reading
     old, new = toks[edit.start], edit.new[0]
+    if relatives.corrects(toks, edit):
+        return relatives.explanation(toks, edit)
     if not agreement_change(toks, edit.start, edit.end, edit.new):
         return from_edit([Change((old,), (new,))])
     span = reading.subject_of(len("".join(toks[:edit.start])))

@@ -15,7 +15,7 @@ the clause's subject decides instead:
 from __future__ import annotations
 
 from miniserve.tutor.runtime.agreement import non_third, plural_subject, third
-from miniserve.tutor.runtime.forms import norm
+from miniserve.tutor.runtime.forms import lemmas, norm
 from miniserve.tutor.runtime.gate import Edit
 
 SINGULAR_OF = frozenset(("each", "one", "either", "neither", "every one", "the number"))  # + "of": "each of the rooms",
@@ -29,6 +29,7 @@ OPENERS = frozenset(("nowadays", "today", "now", "nearly", "almost", "about", "a
                      "so", "also", "still", "then", "unfortunately", "luckily", "however", "sadly", "surprisingly"))
 BREAKS = frozenset((",", ";", ":", ".", "!", "?", "(", ")", "\u2014"))
 MAX_SUBJECT_WORDS = 8
+RELATIVES = frozenset(("who", "that", "which"))
 
 
 
@@ -48,6 +49,9 @@ def quantifier(toks: list[str], i: int) -> tuple[str, str] | None:
             words.append(t)
     words.reverse()
     low = [norm(w) for w in words]
+    relative = max((k for k, w in enumerate(low) if w in RELATIVES), default=None)
+    if relative is not None and not any(lemmas(w) for w in low[relative + 1:]):
+        return None  # the verb of a relative clause: "the number of people who work" (relatives.py)
     for k, word in enumerate(low):
         if word in SINGULAR_WORDS or " ".join(low[k:k + 2]) == "no one":
             return ("singular", words[k]) if len(low) - k <= 2 else None  # "everybody want", not "everyone I know"

@@ -1,0 +1,125 @@
+"""A relative clause's verb agrees with the noun the clause follows.
+
+"The number of people who works from home" takes "work", "a friend who live in Rome" takes "lives":
+the clause's subject is "who", and "who" is as many as the noun just before it. The model seldom
+proposes these fixes (its corpus has few relative clauses with their own error), the word rules see
+the relative word, not the noun, and the parser reads many of them either way. So, as for
+quantifiers (quantifiers.py):
+- `number_of(toks, i)`: "singular", "plural" or None for the verb at i, from the noun before "who";
+- `corrects` / `contradicts`: does an edit put the verb in that number / take it out of it? The first
+  is offered where the model proposed nothing (gated by the model as any offer), the second is
+  ruled out.
+
+Only "who" right after a noun (or after "X of" a noun, where X is an amount: "the number of people
+who"), with no comma between ("Maria, who ..." may follow any word), and
+"that" or "which" where the word after it can be no noun ("the claims that costs rise": "costs" is
+the noun). A collective noun ("the family who live next door") and a noun of both numbers ("sheep")
+say nothing. At most one adverb between the relative word and the verb ("who often visits").
+
+And the main verb after a clause between commas agrees with the subject before it ("My brother, who
+lives in London, have a dog" -> "has"): only where the sentence opens with that subject (a noun,
+with at most a determiner and adjectives or nouns before it) and has no other comma before the verb.
+"""
+
+from __future__ import annotations
+
+from miniserve.tutor.runtime.agreement import ADVERBS, COLLECTIVE, _noun_forms, non_third, plural_subject, third
+from miniserve.tutor.runtime.forms import FUNCTION_WORDS, lemmas, norm
+from miniserve.tutor.runtime.gate import Edit
+
+RELATIVES = ("who", "that", "which")
+DETERMINERS = frozenset(("the", "a", "an", "my", "your", "his", "her", "our", "their", "its", "this", "that", "these", "those"))
+# "X of" that leaves the clause to the noun after it: "the number of people who work", "one of the
+# students who were"; after any other X ("the leader of the workers who ...") either noun may be meant
+AMOUNTS = frozenset(("number", "lot", "lots", "one", "some", "many", "most", "all", "half", "kind", "type", "sort",
+                     "majority", "millions", "thousands", "hundreds", "rest", "none", "both", "few", "several"))
+
+
+def number_of(toks: list[str], i: int) -> tuple[str, str] | None:
+    """("singular" or "plural", the noun) that the verb at i agrees with, or None: a relative clause's
+    own verb, or the main verb after a clause between commas (`after_a_clause`)."""
+    return _in_the_clause(toks, i) or after_a_clause(toks, i)
+
+
+def after_a_clause(toks: list[str], i: int) -> tuple[str, str] | None:
+    """For the verb right after "The course, which lasts three weeks and costs 400 euros," (the
+    sentence's subject, then a clause between commas): the subject's number ("seem" -> "seems")."""
+    words = [t for t in toks[:i] if not t.isspace()]
+    if not words or words[-1] != "," or words.count(",") != 2:
+        return None
+    first = words.index(",")
+    subject, clause = [norm(w) for w in words[:first]], [norm(w) for w in words[first + 1:-1]]
+    if not clause or clause[0] not in ("who", "which") or len(subject) > 4 or not all(w.isalpha() for w in subject):
+        return None
+    if any(w not in DETERMINERS and (lemmas(w) or not any(_noun_forms(w))) for w in subject[:-1]):
+        return None  # only "the", "my", "this" ... and nouns or adjectives before the head
+    return _number(words[first - 1])
+
+
+def _in_the_clause(toks: list[str], i: int) -> tuple[str, str] | None:
+    words = [(k, t) for k, t in enumerate(toks[:i]) if not t.isspace()][-4:]
+    if words and norm(words[-1][1]) in ADVERBS:
+        words = words[:-1]
+    if len(words) < 2 or norm(words[-1][1]) not in RELATIVES or not toks[words[-1][0] - 1].isspace():
+        return None
+    relative, (n, noun) = norm(words[-1][1]), words[-2]
+    head = _head_of(toks, n)
+    if head is not None and head not in AMOUNTS:
+        return None  # "the caste of priests that is": the clause may be the first noun's
+    if not noun.isalpha() or norm(noun) in FUNCTION_WORDS:
+        return None
+    if relative != "who" and any(_noun_forms(norm(toks[i]))):
+        return None  # "that costs rise": a noun after "that" is no verb of it
+    return _number(noun)
+
+
+def _number(noun: str) -> tuple[str, str] | None:
+    if norm(noun) in COLLECTIVE:
+        return None
+    if plural_subject(noun):
+        return "plural", noun
+    singular, plural = _noun_forms(norm(noun))
+    if singular and not plural and not lemmas(noun) and noun.islower():
+        return "singular", noun
+    return None
+
+
+def _head_of(toks: list[str], n: int) -> str | None:
+    """The noun before "of" when the noun at n follows "X of (the)" ("caste" in "the caste of
+    priests"), "" for a word that is no plain noun; None when no "of" comes before it."""
+    before = [norm(t) for t in toks[:n] if not t.isspace()][-4:]
+    while before and before[-1] in ("the", "these", "those", "my", "your", "our", "their", "his", "her", "its", "all"):
+        before.pop()
+    if len(before) < 2 or before[-1] != "of":
+        return None
+    return before[-2] if before[-2].isalpha() else ""
+
+
+def agrees(toks: list[str], i: int, word: str) -> bool | None:
+    found = number_of(toks, i)
+    if found is None:
+        return None
+    return third(word) if found[0] == "singular" else non_third(word) and not third(word)
+
+
+def corrects(toks: list[str], edit: Edit) -> bool:
+    """Does the edit put the clause's verb in the number of the noun before "who"?"""
+    if len(edit.new) != 1 or edit.end != edit.start + 1:
+        return False
+    return agrees(toks, edit.start, edit.new[0]) is True and agrees(toks, edit.start, toks[edit.start]) is False
+
+
+def contradicts(toks: list[str], edit: Edit) -> bool:
+    """Does the edit take the clause's verb out of that number ("people who work" -> "works")?"""
+    if len(edit.new) != 1 or edit.end != edit.start + 1:
+        return False
+    return agrees(toks, edit.start, edit.new[0]) is False and agrees(toks, edit.start, toks[edit.start]) is True
+
+
+def explanation(toks: list[str], edit: Edit) -> str:
+    number, noun = number_of(toks, edit.start)
+    if after_a_clause(toks, edit.start):
+        return f"The subject is '{noun}', which is {number}: use '{edit.new[0]}', not '{toks[edit.start]}'."
+    relative = next(t for t in reversed(toks[:edit.start]) if norm(t) in RELATIVES)
+    return (f"'{relative}' stands for '{noun}', which is {number}: use '{edit.new[0]}', "
+            f"not '{toks[edit.start]}'.")

@@ -1,0 +1,71 @@
+"""A relative clause's verb agrees with the noun before "who" (tutor/runtime/relatives.py): offered
+where the model proposed nothing, kept when the parser reads it better too, never taken out of that
+number; and never where the clause may belong to another noun."""
+
+from miniserve.tutor.runtime import gate, offers, quantifiers, relatives
+from miniserve.tutor.runtime.guard import NO_ERROR, tokens
+from miniserve.tutor.runtime.parser import shared
+
+link_grammar = shared()  # installed by the README's test command: None fails these tests, never skips them
+
+
+def corrected(sentence: str) -> list[str]:
+    toks = tokens(sentence)
+    return [gate.apply(sentence, [e], frozenset({0})).strip() for e in offers.number_flips(toks) if relatives.corrects(toks, e)]
+
+
+def test_the_verb_after_who_takes_the_number_of_the_noun_before_it():
+    assert corrected("Students who was late had to wait.") == ["Students who were late had to wait."]
+    assert corrected("I have a friend who live in Rome.") == ["I have a friend who lives in Rome."]
+    assert corrected("People who often visits the museum say so.") == ["People who often visit the museum say so."]
+    assert corrected("The number of people who works from home has grown.") == [
+        "The number of people who work from home has grown."]  # "the number of" is the main verb's ("has")
+
+
+def test_the_verb_after_a_clause_between_commas_takes_the_subjects_number():
+    assert corrected("The course, which lasts three weeks and costs 400 euros, seem very expensive to me.") == [
+        "The course, which lasts three weeks and costs 400 euros, seems very expensive to me."]
+    assert corrected("My parents, who live in Spain, visits me often.") == ["My parents, who live in Spain, visit me often."]
+    assert corrected("Maria, who lives in Rome, have a dog.") == []  # a name: "the Smiths" are plural
+    assert corrected("However, when it rains, the streets is wet.") == []  # no subject opens the sentence
+
+
+def test_no_number_where_the_clause_may_be_another_nouns_or_the_noun_says_nothing():
+    assert corrected("I met Maria, who live in Rome.") == []  # after a comma: any word may come before
+    assert corrected("The family who live next door are nice.") == []  # collective: British plural
+    assert corrected("The claims that costs rise are false.") == []  # "costs" may be the noun
+    assert corrected("The leader of the workers who want more pay spoke.") == []  # the leader's or the workers'?
+    assert corrected("The man who I met lives here.") == []
+
+
+def test_the_main_verb_keeps_its_quantifier_and_the_clauses_verb_its_noun():
+    toks = tokens("The number of people who work from home have grown.")
+    [edit] = [e for e in offers.number_flips(toks) if toks[e.start] == "have"]
+    assert quantifiers.corrects(toks, edit)  # "have" -> "has": the number of
+    [edit] = [e for e in offers.number_flips(toks) if toks[e.start] == "work"]
+    assert relatives.contradicts(toks, edit) and not quantifiers.contradicts(toks, edit)
+    assert edit not in offers.flips(toks)  # "work" -> "works" is never offered
+
+
+def test_no_relative_clause_fix_fires_on_edited_english():
+    from miniserve.tutor.corpus.wordnet import examples
+
+    fired = [s for s in examples() for t in [tokens(s)] if any(relatives.corrects(t, e) for e in offers.number_flips(t))]
+    assert fired == []
+
+
+def test_an_offer_the_rule_and_the_parser_agree_on_is_kept_whatever_the_model_scores(tutor_folder):
+    from miniserve.service.tutoring import Tutor
+    from miniserve.tutor.runtime.prompt import TutorPrompt
+
+    tutor = Tutor(TutorPrompt.from_folder(tutor_folder), 256, 160, None, threshold=2.0, parser=link_grammar)
+    sentence = "The number of people who works from home has grown, and many offices in the city centre are now empty."
+    turn = tutor.plan(sentence, paragraph=False).turns[0]
+    turn.decoded(tutor.prompt.completion_ids(sentence, NO_ERROR), "stop")
+    while turn.review is None and turn.questions:
+        turn.weigh(link_grammar.parse_all(turn.questions))
+    fixed = sentence.replace("works", "work")
+    assert fixed in turn.answers
+    turn.scored([[-30.0] if answer != fixed else [-35.0] for answer in turn.answers])  # 5 nats under the copy
+    assert turn.review.corrected == fixed
+    assert turn.review.explanation == "'who' stands for 'people', which is plural: use 'work', not 'works'."
