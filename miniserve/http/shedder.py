@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import contextvars
 import errno
+import functools
 import socket
 
 import hypercorn.trio.run
@@ -66,6 +67,7 @@ def plain_request(data: bytes, paths=GENERATION_PATHS) -> tuple[str, int] | None
     return path, end + 4 + length
 
 
+@functools.lru_cache(maxsize=64)  # a few paths x reasons: built once, not per refusal
 def refusal_bytes(path: str, type_: str, message: str, retry: int) -> bytes:
     """The 503 `admission.refuse` sends, as one HTTP/1.1 message."""
     body = error_body(path, 503, type_, message)
