@@ -98,17 +98,19 @@ def test_an_offer_is_scored_by_the_model_and_gated(tutor, margin, shown):
 
 
 def test_a_sentence_read_cleanly_costs_one_parse_and_no_scoring(tutor):
-    turn = unchanged_turn(tutor, "The price of the tickets is high.")
+    turn = unchanged_turn(tutor, "The tickets for the concert are expensive.")
     assert ask_parser(turn) == 1
-    assert turn.review.corrected == "The price of the tickets is high."
+    assert turn.review.corrected == "The tickets for the concert are expensive."
     assert turn.scoring == []
+    turn = unchanged_turn(tutor, "The price of the tickets is high.")  # "the price of": no flip to try (quantifiers.head_of)
+    assert ask_parser(turn) == 0 and turn.review.corrected == "The price of the tickets is high."
 
 
 def test_no_offers_without_the_gate_and_only_fixed_ones_without_the_parser(tutor_folder):
     prompt = TutorPrompt.from_folder(tutor_folder)
     ungated = unchanged_turn(Tutor(prompt, 256, 160, None, threshold=None, parser=link_grammar), FAR_AGREEMENT)
     assert ungated.review is not None and ungated.review.corrected == FAR_AGREEMENT and ungated.questions == []
-    unparsed = unchanged_turn(Tutor(prompt, 256, 160, None, threshold=2.0, parser=None), "The sound of the waves were loud.")
+    unparsed = unchanged_turn(Tutor(prompt, 256, 160, None, threshold=2.0, parser=None), "The waves in the bay was loud.")
     assert unparsed.review is not None and unparsed.questions == []  # no parser: no agreement flips tried
     quantified = unchanged_turn(Tutor(prompt, 256, 160, None, threshold=2.0, parser=None), FAR_AGREEMENT)
     assert quantified.questions == [] and quantified.answers == [FAR_AGREEMENT, FIXED]  # "One of": no parser needed
@@ -145,7 +147,7 @@ def test_a_respelling_the_parser_reads_better_is_offered_and_named_by_its_form(t
 def test_no_offer_where_the_reading_takes_the_subject_for_a_collective_noun(tutor):
     sentence = "The staff at the hotel were very kind to us."  # right in British English; "was" reads more cheaply
     turn = unchanged_turn(tutor, sentence)
-    assert ask_parser(turn) == 2  # a strained reading: the flip is tried, and not offered
+    assert ask_parser(turn) == 0  # a collective noun opens the clause: either number is right, no flip is tried
     assert turn.review.corrected == sentence and turn.answers[1:] == []
 
 

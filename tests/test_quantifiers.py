@@ -69,3 +69,33 @@ def test_an_offer_where_the_model_proposed_nothing(tutor):
     turn.scored([[-30.0] if answer != fixed else [-31.0] for answer in turn.answers])
     assert turn.review.corrected == fixed
     assert turn.review.explanation == "The subject begins with 'half of', so the verb is plural: use 'say', not 'says'."
+
+
+def test_a_singular_noun_before_of_decides_the_number():
+    assert offered("The price of the tickets are too high.") == ["The price of the tickets is too high."]
+    assert offered("I think that the quality of the rooms were poor.") == ["I think that the quality of the rooms was poor."]
+    assert offered("A lot of students was late.") == ["A lot of students were late."]  # an amount: the students' number
+    assert offered("This kind of people are rude.") == []  # a kind, a collective, a couple: either number
+    assert offered("The group of students were late.") == []
+    sentence = "Our survey results suggest that the lack of green spaces worries most residents."
+    [edit] = gate.edits(sentence, sentence.replace("worries", "worry"))  # the model's attraction error
+    assert quantifiers.contradicts(tokens(sentence), edit)
+
+
+def test_a_clause_that_opens_with_a_determiner_and_a_noun_decides_the_number():
+    assert offered("The people here is really friendly.") == ["The people here are really friendly."]
+    assert offered("The police was called.") == ["The police were called."]
+    assert offered("My mum don't let me go out.") == ["My mum doesn't let me go out."]
+    assert offered("The staff were very kind.") == []  # collective
+    assert offered("The fish swim in the lake.") == []  # either number
+    assert offered("The child put her coat on.") == []  # "put" may be the past
+
+
+def test_no_subject_rule_offers_a_change_on_edited_english():
+    """WordNet's usage examples: the subject's own noun (`head_of`, `simple_subject`) decides alone
+    (`decides`), so it must never call a correct verb wrong."""
+    from miniserve.tutor.corpus.wordnet import examples
+    from miniserve.tutor.runtime.offers import number_flips
+
+    fired = [s for s in examples() for t in [tokens(s)] if any(quantifiers.decides(t, e) for e in number_flips(t))]
+    assert fired == []

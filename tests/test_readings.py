@@ -14,7 +14,7 @@ from miniserve.tutor.runtime.prompt import TutorPrompt
 from test_service import serving
 
 STRAINED = "One of the speakers were late, so the first session started at half past ten."
-CLEAN = "The price of the tickets is high."
+CLEAN = "The tickets for the concert are expensive."  # read cleanly; one verb the parser might flip
 
 
 class CountingParser:
@@ -106,14 +106,14 @@ async def test_an_agreement_edit_reuses_the_early_reading(tutor_folder):
     parser = CountingParser()
     tutor = Tutor(TutorPrompt.from_folder(tutor_folder), 256, 160, None, threshold=2.0, parser=parser)
     reader = Readings(parser)
-    turn = turn_for(tutor, "The sound of the waves were the only thing we could hear.")
+    turn = turn_for(tutor, "The students who live in the village walks to school every day.")
     done = reader.ask([turn])
     async with trio.open_nursery() as nursery:
         nursery.start_soon(reader.run)
         await done.wait()
         reader.close()
-    fixed = "The sound of the waves was the only thing we could hear."
-    turn.decoded(tutor.prompt.completion_ids(fixed, "Use 'was'."), "stop")
+    fixed = "The students who live in the village walk to school every day."
+    turn.decoded(tutor.prompt.completion_ids(fixed, "Use 'walk'."), "stop")
     assert turn.questions == [fixed]  # the input is not asked again
     turn.weigh(parser.parse_all(turn.questions))
     assert turn.to_parse == [] and turn.doubts == [-SUPPORT_MARGIN]  # the parser links the subject once fixed: support

@@ -153,9 +153,10 @@ class Turn:
     @cached_property
     def decided(self) -> list[gate.Edit]:
         """The fixed offers a rule decides alone, whatever the model scores (patterns.decides,
-        offers.decides)."""
+        offers.decides, quantifiers.decides)."""
         toks = tokens(self.line)
-        return [edit for edit in self.fixed if patterns.decides(toks, edit) or offers.decides(toks, edit)]
+        return [edit for edit in self.fixed
+                if patterns.decides(toks, edit) or offers.decides(toks, edit) or quantifiers.decides(toks, edit)]
 
     def decoded(self, generated: list[int], finish_reason: str | None) -> None:
         done = self.tutor.prompt.parse(generated)

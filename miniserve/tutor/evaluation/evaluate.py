@@ -109,19 +109,19 @@ def score(cases: list[Case], turns: list[Turn]) -> dict:
     }
 
 
-def learner_report(tutor: Tutor, run, half: str, mode: str) -> dict:
-    """learner_v3's report on one half (what the served flow shows), printed as a table with the
-    first failures."""
-    cases = learner_set.learner_cases(half)
+def learner_report(tutor: Tutor, run, half: str, mode: str, name: str = "learner_v3") -> dict:
+    """A learner-style set's report on one half (what the served flow shows), printed as a table with
+    the first failures."""
+    cases = learner_set.learner_cases(half, learner_set.LEARNER_SETS[name])
     turns = answer(tutor, run, [c.sentence for c in cases])
     result = learner_set.report(cases, [t.completion for t in turns], [t.review for t in turns])
-    print(f"learner_v3/{half}/{mode} ({len(cases)} sentences)\n{learner_set.table(result)}", flush=True)
+    print(f"{name}/{half}/{mode} ({len(cases)} sentences)\n{learner_set.table(result)}", flush=True)
     for failure in result["failures"][:12]:
         print("   ", json.dumps(failure, ensure_ascii=False))
     return result
 
 
-SETS = ("dev_v2", "handwritten", "test_split", "old_test_split", "learner_v3")
+SETS = ("dev_v2", "handwritten", "test_split", "old_test_split", "learner_v3", "learner_v4")
 
 
 def set_names(text: str) -> list[str]:
@@ -145,7 +145,7 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--no-gate", action="store_true")
     p.add_argument("--sets", type=set_names, default="dev_v2,handwritten,test_split,old_test_split",
                    help=f"comma-separated, of {', '.join(SETS)}")
-    p.add_argument("--half", choices=learner_set.HALVES, default="dev", help="learner_v3's half")
+    p.add_argument("--half", choices=learner_set.HALVES, default="dev", help="the learner sets' half")
     args = p.parse_args(argv)
     folder = args.model or default_model_folder()
     sets = {
@@ -157,8 +157,8 @@ def main(argv: list[str] | None = None) -> None:
     for mode in modes:
         tutor, run = engine_tutor(folder, mode == "constrained", None if args.no_gate else args.gate_threshold)
         for name in args.sets:
-            if name == "learner_v3":
-                results[f"{name}/{args.half}/{mode}"] = learner_report(tutor, run, args.half, mode)
+            if name in learner_set.LEARNER_SETS:
+                results[f"{name}/{args.half}/{mode}"] = learner_report(tutor, run, args.half, mode, name)
                 if args.json:
                     args.json.write_text(json.dumps(results, indent=1, ensure_ascii=False) + "\n")
                 continue

@@ -19,6 +19,8 @@ from miniserve.tutor.runtime.guard import Review, review, verb_edit_only
 from miniserve.tutor.runtime.prompt import Completion
 
 LEARNER = Path(__file__).resolve().parents[3] / "tests" / "data" / "learner_v3.tsv"
+# the second set, written by another hand after the runtime rules, without reading them (same format)
+LEARNER_SETS = {"learner_v3": LEARNER, "learner_v4": LEARNER.with_name("learner_v4.tsv")}
 HALVES = ("dev", "test")
 ERROR_CLASSES = ("agreement", "tense", "verb_form", "inflection", "two_errors")
 CLASSES = ("correct",) + ERROR_CLASSES

@@ -74,6 +74,7 @@ COLLECTIVE = frozenset((
 ))
 SINGULAR_LEAD = frozenset(("every", "each", "a", "an", "one", "this", "that", "another", "either", "neither"))
 RELATIVE = frozenset(("who", "which", "that", "whom", "whose", "where"))
+PREPOSITIONS = frozenset(("at", "in", "of", "from", "on", "for", "with", "behind", "near", "inside", "outside"))
 THIRD_EXTRA = frozenset(("was", "wasn't"))
 NON_THIRD_EXTRA = frozenset(("are", "aren't", "were", "weren't", "am"))
 
@@ -141,9 +142,11 @@ def _subject_after(after: list[str]) -> str:
 def doubt(toks: list[str], start: int, end: int, new: tuple[str, ...]) -> float:
     """Nats the edit toks[start:end] -> new must pass beyond the gate's threshold: 0, EVIDENCE_MARGIN
     (the sentence's words speak against it) or infinity (they rule it out)."""
+    before = [w for w in _words_before(toks, start) if w not in ADVERBS]
+    if _collective_opening(before) and agreement_change(toks, start, end, new):
+        return math.inf
     if not against_evidence(toks, start, end, new):
         return 0.0
-    before = [w for w in _words_before(toks, start) if w not in ADVERBS]
     nearest = before[-1] if before else ""
     old = next(norm(t) for t in toks[start:end] if not t.isspace())
     if nearest in (RULED_OUT_BEFORE_THIRD if non_third(old) else RULED_OUT_BEFORE_PLURAL) or _collective_head(before) \
@@ -207,6 +210,15 @@ def _collective_head(words: list[str], clause_start: bool = True) -> bool:
         return False
     lead = words[:-1] if clause_start else words[-2:-1]
     return not any(w in SINGULAR_LEAD or w in RELATIVE or lemmas(w) for w in lead)
+
+
+def _collective_opening(words: list[str]) -> bool:
+    """Does the clause open with a collective noun and a phrase after it ("Staff at the information
+    desk speak", "The team from our school were")? Its verb may be singular or plural (British usage
+    takes either): no number is wrong there. Not after "every", "each", "a", "this"."""
+    k = 1 if words[:1] and words[0] in ("the", "our", "their", "my", "your", "his", "her", "its") else 0
+    return (len(words) > k + 1 and words[k] in COLLECTIVE and words[k + 1] in PREPOSITIONS
+            and not any(w in RELATIVE or lemmas(w) for w in words[k + 2:]))
 
 
 def _noun_in_a_clause(parse: Parse, at: int) -> bool:
