@@ -106,8 +106,8 @@ FAR_SUBJECTS = [
     # a word the reading takes for a noun is not a verb to agree; a collective subject takes either number
     ("There are not many cafes or shops near the hotel.", "There are not many cafes or shop near the hotel.", RULED_OUT),
     ("The staff at the hotel were very kind to us.", "The staff at the hotel was very kind to us.", RULED_OUT),
-    # a reading that leaves words unlinked may link the wrong subject ("team"): the usual weighing
-    ("The members of the team was very kind.", "The members of the team were very kind.", -SUPPORT_MARGIN),
+    # the noun before "of" decides, whatever the reading links ("team")
+    ("The members of the team was very kind.", "The members of the team were very kind.", -math.inf),
 ]
 
 

@@ -98,9 +98,9 @@ def test_an_offer_is_scored_by_the_model_and_gated(tutor, margin, shown):
 
 
 def test_a_sentence_read_cleanly_costs_one_parse_and_no_scoring(tutor):
-    turn = unchanged_turn(tutor, "The tickets for the concert are expensive.")
+    turn = unchanged_turn(tutor, "Tickets for the concert are expensive.")
     assert ask_parser(turn) == 1
-    assert turn.review.corrected == "The tickets for the concert are expensive."
+    assert turn.review.corrected == "Tickets for the concert are expensive."
     assert turn.scoring == []
     turn = unchanged_turn(tutor, "The price of the tickets is high.")  # "the price of": no flip to try (quantifiers.head_of)
     assert ask_parser(turn) == 0 and turn.review.corrected == "The price of the tickets is high."

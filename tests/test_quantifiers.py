@@ -1,6 +1,8 @@
 """A quantifier at the head of the subject decides the verb's number (tutor/runtime/quantifiers.py):
 for the model's own edits (no parser asked, a lower bar) and as offers where it proposed nothing."""
 
+import math
+
 import pytest
 
 from miniserve.service.tutoring import Tutor
@@ -40,7 +42,8 @@ def test_no_quantifier_no_offer_and_right_sentences_stay():
     assert offered("Each of the rooms has a bathroom.") == []
     assert offered("Some of the money are missing.") == []  # "money" is no plural: no number decided
     assert offered("Everyone I know like it.") == []  # the quantifier is too far from the verb to be sure
-    assert offered("The rooms in each of the hotels has a view.") == []  # not the head of the subject
+    # "each of" is not the head of the subject: "rooms" is (head_of), and it is plural
+    assert offered("The rooms in each of the hotels has a view.") == ["The rooms in each of the hotels have a view."]
     assert offered("My friends like each of the songs.") == []
 
 
@@ -82,6 +85,15 @@ def test_a_singular_noun_before_of_decides_the_number():
     assert quantifiers.contradicts(tokens(sentence), edit)
 
 
+def test_the_first_noun_decides_across_any_preposition_but_not_across_a_verb():
+    assert offered("The news about the new shopping centre were welcomed.") == [
+        "The news about the new shopping centre was welcomed."]
+    assert offered("The children in the park was loud.") == ["The children in the park were loud."]
+    # a verb of its own after the phrase: "timetable" is the subject of "is", not "the students in"
+    toks = tokens("The students in my class think the new timetable is confusing.")
+    assert quantifiers.head_of(toks, toks.index("is")) is None
+
+
 def test_a_clause_that_opens_with_a_determiner_and_a_noun_decides_the_number():
     assert offered("The people here is really friendly.") == ["The people here are really friendly."]
     assert offered("The police was called.") == ["The police were called."]
@@ -99,3 +111,11 @@ def test_no_subject_rule_offers_a_change_on_edited_english():
 
     fired = [s for s in examples() for t in [tokens(s)] if any(quantifiers.decides(t, e) for e in number_flips(t))]
     assert fired == []
+
+
+def test_the_subjects_noun_does_not_decide_where_a_phrase_calls_for_the_past(tutor):
+    sentence = "Everybody in the office was surprised when the manager resign last Friday."
+    turn = tutor.plan(sentence, paragraph=False).turns[0]
+    turn.decoded(tutor.prompt.completion_ids(sentence.replace("resign", "resigns"), "Because."), "stop")
+    assert turn.doubts[0] != -math.inf  # "resigns" has the subject's number, but "last Friday" calls for "resigned"
+    assert [e.new for e in turn.pasts] == [("resigned",)]

@@ -156,7 +156,16 @@ class Turn:
         offers.decides, quantifiers.decides)."""
         toks = tokens(self.line)
         return [edit for edit in self.fixed
-                if patterns.decides(toks, edit) or offers.decides(toks, edit) or quantifiers.decides(toks, edit)]
+                if patterns.decides(toks, edit) or offers.decides(toks, edit) or self.number_decides(toks, edit)]
+
+    def number_decides(self, toks: list[str], edit: gate.Edit) -> bool:
+        """Does the subject's noun decide this edit alone (quantifiers.decides)? Not where a phrase calls
+        for the past of the same verb ("when the accident happen ... last night": "happened", not "happens")."""
+        return quantifiers.decides(toks, edit) and not any(_overlap(edit, past) for past in self.pasts)
+
+    @cached_property
+    def pasts(self) -> list[gate.Edit]:
+        return tense.to_past(tokens(self.line)) if self.tutor.threshold is not None else []
 
     def decoded(self, generated: list[int], finish_reason: str | None) -> None:
         done = self.tutor.prompt.parse(generated)
@@ -202,7 +211,7 @@ class Turn:
         self.doubts = [-SUPPORT_MARGIN if q else d for q, d in zip(decided, self.doubts)]
         # an edit a pattern decides alone ("let me to know" -> "let me know") passes whatever it scores,
         # and another change of the same words is ruled out ("It's difficult find a" -> "finds": "to find")
-        self.doubts = [-math.inf if e in self.decided else math.inf if any(_overlap(e, f) for f in self.decided) else d
+        self.doubts = [-math.inf if e in self.decided or self.number_decides(words, e) and d != math.inf else math.inf if any(_overlap(e, f) for f in self.decided) else d
                        for e, d in zip(self.edits, self.doubts)]
         self.variants = gate.variants(len(self.edits))
         if self.tutor.parser is not None:

@@ -33,6 +33,10 @@ BREAKS = frozenset((",", ";", ":", ".", "!", "?", "(", ")", "\u2014"))
 MAX_SUBJECT_WORDS = 8
 RELATIVES = frozenset(("who", "that", "which", "whom", "whose", "where", "when"))
 PLURAL_DETERMINERS = frozenset(("these", "those"))
+PREPOSITIONS = frozenset(("of", "about", "in", "on", "at", "for", "from", "with", "near", "behind", "between", "under",
+                          "inside", "outside", "around", "across", "without", "during"))
+PRONOUNS = frozenset(("i", "you", "he", "she", "it", "we", "they"))
+SINGULAR_ONLY = frozenset(("news", "physics", "mathematics", "economics", "athletics", "gymnastics", "measles"))
 EITHER_NUMBER = frozenset(("data", "media", "dice", "criteria", "phenomena", "bacteria", "fish", "sheep", "deer"))
 SUBJECT_ADVERBS = frozenset(("here", "there", "now", "today", "always", "never", "often", "usually", "sometimes",
                              "also", "still", "really", "just", "only", "already", "rarely", "seldom"))
@@ -94,11 +98,12 @@ def simple_subject(toks: list[str], i: int) -> tuple[str, str] | None:
 
 
 def head_of(toks: list[str], i: int) -> tuple[str, str] | None:
-    """("singular", "the lack of") for the verb at i after "the lack of green spaces": a singular noun
-    with its determiner, then "of" and a few words that are no verb, open the subject, so the verb is
-    singular whatever the noun before it ("The price of the tickets are" -> "is"). Not an amount ("a
-    lot of", "the rest of"), a kind ("this kind of"), or a collective ("the group of"): their verb may
-    be plural. The subject opens a clause: after its start, "that", "because", "and", "but" ..."""
+    """("singular", "the lack of") for the verb at i after "the lack of green spaces": a clause that
+    opens with a determiner and a noun, then a preposition and a few words that are no verb, so the
+    verb agrees with that first noun whatever the nouns after it ("The price of the tickets are" ->
+    "is", "The news about the shops were" -> "was", "The children in the park was" -> "were"). Not
+    an amount ("a lot of", "the rest of"), a kind ("this kind of") or a collective ("the group of"):
+    their verb may be plural. The clause opens at its start or after "that", "because", "when" ..."""
     if not toks[i].islower() or i == 0 or toks[i - 1] != " ":
         return None  # a name ("the Freedom of Information Act"), or a word joined by a hyphen
     words = []
@@ -108,24 +113,33 @@ def head_of(toks: list[str], i: int) -> tuple[str, str] | None:
         if not t.isspace():
             words.append(norm(t))
     words.reverse()
-    if "of" not in words:
-        return None
-    of = len(words) - 1 - words[::-1].index("of")
-    after = words[of + 1:]
-    if not after or len(after) > 5 or any(w in RELATIVES or w in CLAUSE_WORDS or (lemmas(w) and not any(_noun_forms(w)))
-                                          for w in after):
-        return None  # a verb or a clause between "of" and the verb: the verb may be theirs
-    for start in (of - 2, of - 3):  # "the lack of", "the growing lack of"
-        if start < 0 or words[start] not in HEAD_DETERMINERS:
+    for start in range(len(words) - 3, -1, -1):
+        if words[start] not in HEAD_DETERMINERS | PLURAL_DETERMINERS:
             continue
         if start > 0 and words[start - 1] not in CLAUSE_WORDS and words[start - 1] not in HEAD_OPENERS:
+            continue
+        head = start + 1 if words[start + 1:start + 2] and words[start + 2:start + 3] and words[start + 2] in PREPOSITIONS \
+            else start + 2
+        if head + 1 >= len(words) or words[head + 1] not in PREPOSITIONS:
             return None
-        head = words[of - 1]
-        if head in COLLECTIVE or head in NOT_HEADS or head in PLURAL_OF or not _singular_noun(head):
+        after = words[head + 2:]
+        if not after or len(after) > 6 or any(w in RELATIVES or w in CLAUSE_WORDS or w in ("and", "or", "but")
+                                              or w in PRONOUNS or (lemmas(w) and not any(_noun_forms(w))) for w in after):
+            return None  # a verb, a clause or a second subject between: the verb may be theirs
+        if not any(_noun_forms(after[-1])) and after[-1] not in SUBJECT_ADVERBS:
+            return None  # the word at i follows no noun ("smuts the entire act"): it is no verb
+        if any(lemmas(w) and w not in HEAD_DETERMINERS | PLURAL_DETERMINERS and not w.endswith("ing") for w in after[:-1]):
+            return None  # no noun phrase: a verb of its own between ("in my class think the timetable")
+        if head == start + 2 and (lemmas(words[start + 1]) or not words[start + 1].isalpha()):
+            return None  # only an adjective between the determiner and the noun
+        noun, phrase = words[head], " ".join(words[start:head + 2])
+        if noun in COLLECTIVE or noun in NOT_HEADS or noun in PLURAL_OF or noun in EITHER_NUMBER:
             return None
-        if start == of - 3 and (lemmas(words[of - 2]) or not words[of - 2].isalpha()):
-            return None
-        return "singular", " ".join(words[start:of + 1])
+        if plural_subject(noun) and words[start] not in ("a", "an", "this", "that"):
+            return "plural", phrase
+        if (noun in SINGULAR_ONLY or _singular_noun(noun)) and words[start] not in PLURAL_DETERMINERS:
+            return "singular", phrase
+        return None
     return None
 
 
@@ -167,6 +181,15 @@ def _plainly_a_verb(word: str) -> bool:
     return set(known) <= {"VERB"} and word not in FUNCTION_WORDS and "past" not in form_kinds(word) and bool(lemmas(word))
 
 
+def _a_verb_after(toks: list[str], i: int) -> bool:
+    """Is the word after a main verb at i a finite verb ("the news of the terrorist act broke"): then
+    the word at i is a noun lemminflect does not list ("act")."""
+    if aux_family(toks[i]) is not None:
+        return False
+    after = next((norm(t) for t in toks[i + 1:] if not t.isspace()), "")
+    return bool({"past", "third"} & form_kinds(after)) and not any(_noun_forms(after))
+
+
 def _singular_noun(word: str) -> bool:
     """A noun in its singular (lemminflect lists it as NN), not ending in -s ("news", "means",
     "series") and not "people" or "police"."""
@@ -187,7 +210,8 @@ def corrects(toks: list[str], edit: Edit) -> bool:
     harsh sentence of an inclement judge": "judge" is the noun's)."""
     if len(edit.new) != 1 or edit.end != edit.start + 1:
         return False
-    if quantifier(toks, edit.start) is None and not _plainly_a_verb(norm(toks[edit.start])):
+    if quantifier(toks, edit.start) is None and not (_plainly_a_verb(norm(toks[edit.start]))
+                                                     and not _a_verb_after(toks, edit.start)):
         return False
     return agrees(toks, edit.start, edit.new[0]) is True and agrees(toks, edit.start, toks[edit.start]) is False
 
