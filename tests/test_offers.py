@@ -430,3 +430,34 @@ def test_a_withheld_proposal_with_nothing_offered_stays_withheld(tutor):
     turn.scored([[-30.0], [-25.0]])
     ask_parser(turn)
     assert turn.review.corrected == sentence and turn.review.withheld and turn.scoring == []
+
+
+def test_a_verb_after_a_preposition_takes_the_ing_form_with_its_object():
+    assert patterned("I am interested in attend the workshop.") == ["I am interested in attending the workshop."]
+    assert patterned("Thank you for invite me to your party.") == ["Thank you for inviting me to your party."]
+    assert patterned("In turn the company grew.") == []  # "turn" is a noun too
+    assert patterned("After work the children play.") == []  # a preposition of time: "work" is the noun
+    assert patterned("We talked about travel.") == []  # no object after it
+
+
+def test_after_easier_to_comes_the_base_form_and_after_decided_to_and_the_verb():
+    assert patterned("It made it easier to communicating with people.") == ["It made it easier to communicate with people."]
+    assert patterned("Practice is important to learning.") == []  # "important to": a preposition may follow
+    assert patterned("The council decided building a new car park.") == ["The council decided to build a new car park."]
+    assert patterned("I would like asking whether it is free.") == ["I would like to ask whether it is free."]
+    assert patterned("They agreed funding for the project.") == []  # "funding" the noun: no object after it
+
+
+def test_after_a_perception_verb_and_its_object_no_to():
+    assert patterned("I heard someone to knock at the door.") == ["I heard someone knock at the door."]
+    assert patterned("I saw him to the door.") == []  # no verb after "to"
+    assert patterned("My father made me to apologise.") == ["My father made me apologise."]  # lemminflect's verbs too
+
+
+def test_a_rules_fix_is_shown_where_the_guard_takes_the_verb_for_a_noun(tutor):
+    sentence = "I am interested in attend the workshop on photography."
+    turn = unchanged_turn(tutor, sentence)
+    ask_parser(turn)
+    turn.scored([[-30.0]] * (len(turn.answers) - 1) + [[-36.0]])  # 6 nats under the copy: never seen, not judged
+    assert turn.review.corrected == "I am interested in attending the workshop on photography."
+    assert turn.review.explanation == "After 'in', use the -ing form: 'attending', not 'attend'."

@@ -331,7 +331,7 @@ class Turn:
             return self.proposal
         if not keep:  # nothing the model proposed is kept: a fix a pattern decides alone still is
             decided = self.decided[:1]
-            shown = review(self.line, self.with_edit(decided[0]), self.fixed[decided[0]]) if decided else None
+            shown = self.ruled(decided[0], self.fixed[decided[0]]) if decided else None
             return shown if shown and shown.changed else Review(self.span.text, NO_ERROR, changed=False, withheld=True)
         explanation = gate.explanation_for(self.proposal.explanation, self.line, self.edits, keep)
         # the guard checks the kept edits and their explanation as any answer (explanation.py)
@@ -351,8 +351,21 @@ class Turn:
             return self.proposal
         edit, reading = self.offered[chosen]
         sentence = self.with_edit(edit)
-        shown = review(self.line, sentence, offers.explanation(tokens(self.line), edit, sentence, reading))
+        explanation = offers.explanation(tokens(self.line), edit, sentence, reading)
+        shown = self.ruled(edit, explanation) if edit in self.decided else review(self.line, sentence, explanation)
         return shown if shown.changed else self.proposal
+
+    def ruled(self, edit: gate.Edit, explanation: str) -> Review:
+        """The answer with a fix a rule decides (`decided`): through the guard, and where the guard's
+        word-by-word view cannot see the rule's frame ("interested in attend the" -> "attending": after
+        "in" it takes a verb for a noun), shown as the rule made it. The guard is there to hold the model
+        to verb forms; a rule's edit is one verb form or one "to", by construction."""
+        sentence = self.with_edit(edit)
+        shown = review(self.line, sentence, explanation)
+        if shown.changed:
+            return shown
+        lead, trail = self.line[: len(self.line) - len(self.line.lstrip())], self.line[len(self.line.rstrip()):]
+        return Review(lead + sentence + trail, explanation, changed=True, withheld=False)
 
     def again(self) -> "Turn | None":
         """A second reading of the sentence this turn corrected, or None. Learners' sentences often hold two
