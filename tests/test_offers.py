@@ -461,3 +461,11 @@ def test_a_rules_fix_is_shown_where_the_guard_takes_the_verb_for_a_noun(tutor):
     turn.scored([[-30.0]] * (len(turn.answers) - 1) + [[-36.0]])  # 6 nats under the copy: never seen, not judged
     assert turn.review.corrected == "I am interested in attending the workshop on photography."
     assert turn.review.explanation == "After 'in', use the -ing form: 'attending', not 'attend'."
+
+
+def test_a_participle_after_a_subject_pronoun_is_the_past_and_a_base_after_been_is_not():
+    assert patterned("When I open the door, I seen a man.") == ["When I open the door, I saw a man."]
+    assert patterned("Have you seen the film?") == []  # a question
+    assert patterned("I have been wait for a reply.") == ["I have been waiting for a reply."]
+    assert patterned("There has been talk about it.") == []  # "talk" the noun
+    assert patterned("He had been spot-checked.") == []

@@ -14,8 +14,11 @@ have" -> "prefer to have"). The guard allows each edit; the model's scores gate 
 
 from __future__ import annotations
 
+from functools import cache
+
 import lemminflect
 
+from miniserve.tutor.runtime.verbs import all_verbs
 from miniserve.tutor.runtime.forms import OBJECT_STARTS, aux_family, form_kinds, lemmas, needs_to, norm, takes_only_ing
 from miniserve.tutor.runtime.gate import Edit
 
@@ -25,6 +28,7 @@ PERSONAL_SUBJECTS = frozenset(("i", "you", "we", "they", "he", "she", "people"))
 PERSONAL_CONTRACTIONS = frozenset(("i'm", "you're", "we're", "they're", "he's", "she's"))
 LET_MAKE = frozenset(("let", "lets", "letting", "make", "makes", "made", "making"))
 OBJECT_PRONOUNS = frozenset(("me", "you", "him", "her", "us", "them", "it"))
+SUBJECT_PRONOUNS = frozenset(("i", "you", "we", "they", "he", "she"))
 OBJECTS = OBJECT_PRONOUNS | {"someone", "somebody", "everyone", "everybody"}
 PERCEIVE = frozenset(("hear", "heard", "hears", "see", "saw", "sees", "watch", "watched", "notice", "noticed"))
 # adjectives after which "to" starts an infinitive, never a preposition ("easier to communicate"; not
@@ -64,7 +68,58 @@ def offers(toks: list[str]) -> list[Edit]:
             if ing is not None:
                 found.append(Edit(words[k - 1][0], i + 1, (ing,)))  # "to swim" -> "swimming"
     return (found + _missing_to(toks, words) + _ing_after_a_preposition(toks, words) + _infinitive_after_easy(words)
-            + _to_for_an_ing(toks, words))
+            + _to_for_an_ing(toks, words) + _participle_as_past(toks, words) + _base_after_been(toks, words))
+
+
+def _participle_as_past(toks: list[str], words: list[tuple[int, str]]) -> list[Edit]:
+    """A participle that is no past right after a subject pronoun: the past ("I seen a man" -> "I saw",
+    "we done our best" -> "did"); "been" and "gone" included ("I been there" -> "was" is not: "been"
+    needs its person)."""
+    found = []
+    for k in range(1, len(words)):
+        (i, word), (_, subject) = words[k], words[k - 1]
+        if subject not in SUBJECT_PRONOUNS or word in ("been",) or form_kinds(word) != frozenset({"participle"}):
+            continue
+        if k >= 2 and aux_family(words[k - 2][1]) is not None:
+            continue  # a question: "have you seen", "Have I eaten enough?"
+        pasts = sorted({f for lemma in lemmas(word) for f in lemminflect.getInflection(lemma, "VBD")})
+        if len(pasts) == 1 and toks[i - 1] == " ":
+            found.append(Edit(i, i + 1, (pasts[0],)))
+    return found
+
+
+def _base_after_been(toks: list[str], words: list[tuple[int, str]]) -> list[Edit]:
+    """A verb's base form after "been", never right: the -ing form where the verb has an object or
+    takes none ("I have been wait for a reply" -> "waiting"), the participle where a verb that needs an
+    object has none ("The bridge has been build" -> "built")."""
+    found = []
+    for k in range(1, len(words)):
+        (i, word), (_, been) = words[k], words[k - 1]
+        if been != "been" or toks[i - 1] != " " or form_kinds(word) != frozenset({"base"}) or aux_family(word) is not None:
+            continue
+        if i + 1 < len(toks) and toks[i + 1] == "-" or any(w == "there" for _, w in words[max(0, k - 3):k - 1]):
+            continue  # "been spot-promoted"; "there has been talk": a noun
+        after = words[k + 1][1] if k + 1 < len(words) else ""
+        valence = _valence(word)
+        if valence == "I" or (valence == "B" and after in OBJECT_STARTS):
+            form = _ing(word)
+        elif valence == "T" and after not in OBJECT_STARTS:
+            form = next(iter(lemminflect.getInflection(word, "VBN")), None)
+        else:
+            form = None
+        if form is not None:
+            found.append(Edit(i, i + 1, (form,)))
+    return found
+
+
+def _valence(base: str) -> str | None:
+    """"T", "I" or "B" (transitive, intransitive, both) for a verb of the tables, else None."""
+    return _valences().get(base)
+
+
+@cache
+def _valences() -> dict[str, str]:
+    return {verb.base: verb.valence for verb in all_verbs() if verb.valence}
 
 
 def _to_for_an_ing(toks: list[str], words: list[tuple[int, str]]) -> list[Edit]:
