@@ -102,7 +102,7 @@ def test_a_sentence_read_cleanly_costs_one_parse_and_no_scoring(tutor):
     assert ask_parser(turn) == 1
     assert turn.review.corrected == "Tickets for the concert are expensive."
     assert turn.scoring == []
-    turn = unchanged_turn(tutor, "The price of the tickets is high.")  # "the price of": no flip to try (quantifiers.head_of)
+    turn = unchanged_turn(tutor, "The price of the tickets is high.")  # "the price of": no flip to try (subjects.head_of)
     assert ask_parser(turn) == 0 and turn.review.corrected == "The price of the tickets is high."
 
 

@@ -6,7 +6,7 @@ import math
 import pytest
 
 from miniserve.service.tutoring import Tutor
-from miniserve.tutor.runtime import gate, quantifiers
+from miniserve.tutor.runtime import gate, quantifiers, subjects
 from miniserve.tutor.runtime.agreement import SUPPORT_MARGIN
 from miniserve.tutor.runtime.guard import NO_ERROR, tokens
 from miniserve.tutor.runtime.offers import flips
@@ -91,7 +91,7 @@ def test_the_first_noun_decides_across_any_preposition_but_not_across_a_verb():
     assert offered("The children in the park was loud.") == ["The children in the park were loud."]
     # a verb of its own after the phrase: "timetable" is the subject of "is", not "the students in"
     toks = tokens("The students in my class think the new timetable is confusing.")
-    assert quantifiers.head_of(toks, toks.index("is")) is None
+    assert subjects.head_of(toks, toks.index("is")) is None
 
 
 def test_a_clause_that_opens_with_a_determiner_and_a_noun_decides_the_number():
@@ -119,3 +119,12 @@ def test_the_subjects_noun_does_not_decide_where_a_phrase_calls_for_the_past(tut
     turn.decoded(tutor.prompt.completion_ids(sentence.replace("resign", "resigns"), "Because."), "stop")
     assert turn.doubts[0] != -math.inf  # "resigns" has the subject's number, but "last Friday" calls for "resigned"
     assert [e.new for e in turn.pasts] == [("resigned",)]
+
+
+def test_a_questions_auxiliary_and_there_be_take_the_number_of_the_noun_after_them():
+    assert offered("What does your friends think about it?") == ["What do your friends think about it?"]
+    assert offered("Why do your sister hate me?") == ["Why does your sister hate me?"]
+    assert offered("There was a lot of students in the hall.") == ["There were a lot of students in the hall."]
+    assert offered("There is many problems in my city.") == ["There are many problems in my city."]
+    assert offered("There is a lot of traffic.") == []  # no plural noun
+    assert offered("What do the children want?") == []

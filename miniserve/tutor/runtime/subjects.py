@@ -1,0 +1,188 @@
+"""The subject's own noun, where it decides the verb's number whatever the nearest noun says.
+
+- `head_of`: a clause that opens with a determiner and a noun, then a preposition and a noun phrase
+  with no verb of its own ("The price of the tickets are" -> "is", "The news about the shops were");
+- `simple_subject`: a determiner and a noun right before the verb ("The police was" -> "were", "My
+  mum don't" -> "doesn't");
+- `inverted`: a question's auxiliary before its subject ("What does your friends think" -> "do");
+- `existential`: "there" + "be" before an amount and a plural noun ("There was a lot of students" ->
+  "were").
+Each returns ("singular" or "plural", the words that say so) or None; quantifiers.py weighs them with
+the quantifiers. `plainly_a_verb` and `verb_after` say whether the word at a verb's place is one.
+"""
+
+from __future__ import annotations
+
+import lemminflect
+
+from miniserve.tutor.runtime.agreement import COLLECTIVE, _noun_forms, plural_subject
+from miniserve.tutor.runtime.forms import FUNCTION_WORDS, aux_family, form_kinds, lemmas, norm
+
+BREAKS = frozenset((",", ";", ":", ".", "!", "?", "(", ")", "\u2014"))
+RELATIVES = frozenset(("who", "that", "which", "whom", "whose", "where", "when"))
+PLURAL_DETERMINERS = frozenset(("these", "those"))
+QUESTION_WORDS = frozenset(("what", "where", "when", "why", "how", "which"))
+PLURAL_AMOUNTS = frozenset(("a lot of", "lots of", "many", "several", "a few", "few", "so many", "too many", "two", "three",
+                            "four", "five", "hundreds of", "thousands of", "plenty of", "a number of", "some"))
+PREPOSITIONS = frozenset(("of", "about", "in", "on", "at", "for", "from", "with", "near", "behind", "between", "under",
+                          "inside", "outside", "around", "across", "without", "during"))
+PRONOUNS = frozenset(("i", "you", "he", "she", "it", "we", "they"))
+SINGULAR_ONLY = frozenset(("news", "physics", "mathematics", "economics", "athletics", "gymnastics", "measles"))
+EITHER_NUMBER = frozenset(("data", "media", "dice", "criteria", "phenomena", "bacteria", "fish", "sheep", "deer"))
+SUBJECT_ADVERBS = frozenset(("here", "there", "now", "today", "always", "never", "often", "usually", "sometimes",
+                             "also", "still", "really", "just", "only", "already", "rarely", "seldom"))
+HEAD_DETERMINERS = frozenset(("the", "a", "an", "this", "that", "my", "your", "his", "her", "its", "our", "their"))
+# where a subject may open: after these, or at the clause's start
+CLAUSE_WORDS = frozenset(("that", "because", "when", "if", "while", "although", "though", "since", "whether", "where",
+                          "until", "unless", "before", "after"))
+HEAD_OPENERS = frozenset(("nowadays", "today", "now", "unfortunately", "luckily", "however", "sadly", "surprisingly",
+                          "also", "then"))
+# singular nouns before "of" whose verb may still be plural ("a couple of friends are", "this kind of
+# people are", "the rest of the students are")
+NOT_HEADS = frozenset(("lot", "lots", "number", "couple", "kind", "sort", "type", "rest", "variety", "range", "pair",
+                       "series", "bunch", "total", "percent", "per", "set", "host", "handful", "dozen", "half", "part",
+                       "proportion", "percentage", "majority", "minority", "quarter", "third", "fraction", "mix",
+                       "cream", "bulk", "best", "pick", "flower", "remainder", "balance", "one", "two", "three", "four",
+                       "five", "six", "seven", "eight", "nine", "ten", "hundred", "thousand", "million", "dozen",
+                       "plenty", "most", "all", "some", "many", "both", "few", "several"))
+
+
+def clause_before(toks: list[str], i: int) -> list[str]:
+    """The clause's words before position i, lower-cased, back to the last punctuation."""
+    words = []
+    for t in reversed(toks[:i]):
+        if t in BREAKS:
+            break
+        if not t.isspace():
+            words.append(norm(t))
+    return words[::-1]
+
+
+def inverted(toks: list[str], i: int) -> tuple[str, str] | None:
+    """("plural", "your friends") for the auxiliary at i in "What does your friends think": a
+    question's "do", "have" or "be" before its subject (at the clause's start or after a question
+    word), a determiner and a noun of one number after it, then a verb, adjective or the end."""
+    words, after = clause_before(toks, i), [norm(t) for t in toks[i + 1:] if not t.isspace()][:3]
+    if aux_family(toks[i]) not in ("do", "have", "be") or len(words) > 1 or words and words[0] not in QUESTION_WORDS:
+        return None
+    if len(after) < 3 or after[0] not in HEAD_DETERMINERS | PLURAL_DETERMINERS or after[1] in COLLECTIVE | EITHER_NUMBER:
+        return None
+    if not (lemmas(after[2]) or after[2] in ("?", "open", "closed", "ready", "late", "expensive", "free")):
+        return None
+    noun, phrase = after[1], " ".join(after[:2])
+    if plural_subject(noun) and after[0] not in ("a", "an", "this", "that"):
+        return "plural", phrase
+    if _singular_noun(noun) and after[0] not in PLURAL_DETERMINERS and noun.isalpha():
+        return "singular", phrase
+    return None
+
+
+def existential(toks: list[str], i: int) -> tuple[str, str] | None:
+    """("plural", "a lot of students") for "was" in "There was a lot of students": "there" right
+    before a form of "be", then an amount that is plural with its noun and a plural noun within three
+    words ("a lot of", "many", "several", "lots of", "a few", "two"...)."""
+    words = clause_before(toks, i)
+    if not words or words[-1] != "there" or norm(toks[i]) not in ("is", "was", "isn't", "wasn't"):
+        return None
+    after = [norm(t) for t in toks[i + 1:] if not t.isspace()][:6]
+    for size in (3, 2, 1):
+        if " ".join(after[:size]) in PLURAL_AMOUNTS:
+            nouns = [w for w in after[size:size + 3] if w.isalpha()]
+            noun = next((w for w in nouns if any(_noun_forms(w))), "")
+            if plural_subject(noun):
+                return "plural", " ".join(after[:size] + nouns[:nouns.index(noun) + 1])
+            return None
+    return None
+
+
+def simple_subject(toks: list[str], i: int) -> tuple[str, str] | None:
+    """("singular", "my mum") for the verb at i in "My mum don't let me": a clause that opens with a
+    determiner and a noun of one number only, the verb right after it (an adverb between at most:
+    "The people here is"). Not a collective noun ("The staff were"), nor a noun that may be a verb
+    ("The fish swim")."""
+    if not toks[i].islower() or i == 0 or toks[i - 1] != " ":
+        return None
+    words = clause_before(toks, i)
+    while words and words[-1] in SUBJECT_ADVERBS:
+        words.pop()
+    if len(words) < 2 or words[-2] not in HEAD_DETERMINERS | PLURAL_DETERMINERS:
+        return None
+    if len(words) > 2 and words[-3] not in CLAUSE_WORDS and words[-3] not in HEAD_OPENERS:
+        return None
+    noun = words[-1]
+    if noun in COLLECTIVE or noun in NOT_HEADS or noun in EITHER_NUMBER or lemmas(noun) or not noun.isalpha() \
+            or words[-2] in ("the", "a", "an") and "ADJ" in lemminflect.getAllLemmas(noun) or not _raw_word_before(toks, i, noun).islower():
+        return None  # "the blind are", "the data have", "the Times is"
+    if plural_subject(noun) and words[-2] not in ("a", "an", "this", "that"):
+        return "plural", " ".join(words[-2:])
+    if _singular_noun(noun) and words[-2] not in PLURAL_DETERMINERS:
+        return "singular", " ".join(words[-2:])
+    return None
+
+
+def _raw_word_before(toks: list[str], i: int, word: str) -> str:
+    return next((t for t in reversed(toks[:i]) if norm(t) == word), "")
+
+
+def head_of(toks: list[str], i: int) -> tuple[str, str] | None:
+    """("singular", "the lack of") for the verb at i after "the lack of green spaces": a clause that
+    opens with a determiner and a noun, then a preposition and a few words that are no verb, so the
+    verb agrees with that first noun whatever the nouns after it ("The price of the tickets are" ->
+    "is", "The news about the shops were" -> "was", "The children in the park was" -> "were"). Not
+    an amount ("a lot of", "the rest of"), a kind ("this kind of") or a collective ("the group of"):
+    their verb may be plural. The clause opens at its start or after "that", "because", "when" ..."""
+    if not toks[i].islower() or i == 0 or toks[i - 1] != " ":
+        return None  # a name ("the Freedom of Information Act"), or a word joined by a hyphen
+    words = clause_before(toks, i)
+    for start in range(len(words) - 3, -1, -1):
+        if words[start] not in HEAD_DETERMINERS | PLURAL_DETERMINERS:
+            continue
+        if start > 0 and words[start - 1] not in CLAUSE_WORDS and words[start - 1] not in HEAD_OPENERS:
+            continue
+        head = start + 1 if words[start + 1:start + 2] and words[start + 2:start + 3] and words[start + 2] in PREPOSITIONS \
+            else start + 2
+        if head + 1 >= len(words) or words[head + 1] not in PREPOSITIONS:
+            return None
+        after = words[head + 2:]
+        if not after or len(after) > 6 or any(w in RELATIVES or w in CLAUSE_WORDS or w in ("and", "or", "but")
+                                              or w in PRONOUNS or (lemmas(w) and not any(_noun_forms(w))) for w in after):
+            return None  # a verb, a clause or a second subject between: the verb may be theirs
+        if not any(_noun_forms(after[-1])) and after[-1] not in SUBJECT_ADVERBS:
+            return None  # the word at i follows no noun ("smuts the entire act"): it is no verb
+        if any(lemmas(w) and w not in HEAD_DETERMINERS | PLURAL_DETERMINERS and not w.endswith("ing") for w in after[:-1]):
+            return None  # no noun phrase: a verb of its own between ("in my class think the timetable")
+        if head == start + 2 and (lemmas(words[start + 1]) or not words[start + 1].isalpha()):
+            return None  # only an adjective between the determiner and the noun
+        noun, phrase = words[head], " ".join(words[start:head + 2])
+        if noun in COLLECTIVE or noun in NOT_HEADS or noun in EITHER_NUMBER:
+            return None
+        if plural_subject(noun) and words[start] not in ("a", "an", "this", "that"):
+            return "plural", phrase
+        if (noun in SINGULAR_ONLY or _singular_noun(noun)) and words[start] not in PLURAL_DETERMINERS:
+            return "singular", phrase
+        return None
+    return None
+
+
+def plainly_a_verb(word: str) -> bool:
+    """An auxiliary ("is", "don't"), or a present form that is no noun, adjective, preposition or
+    past ("the harsh sentence of an inclement judge", "a mind like a trap", "the child put")."""
+    if aux_family(word) not in (None, "modal", "to"):
+        return True
+    known = lemminflect.getAllLemmas(word)
+    return set(known) <= {"VERB"} and word not in FUNCTION_WORDS and "past" not in form_kinds(word) and bool(lemmas(word))
+
+
+def verb_after(toks: list[str], i: int) -> bool:
+    """Is the word after a main verb at i a finite verb ("the news of the terrorist act broke"): then
+    the word at i is a noun lemminflect does not list ("act")."""
+    if aux_family(toks[i]) is not None:
+        return False
+    after = next((norm(t) for t in toks[i + 1:] if not t.isspace()), "")
+    return bool({"past", "third"} & form_kinds(after)) and not any(_noun_forms(after))
+
+
+def _singular_noun(word: str) -> bool:
+    """A noun in its singular (lemminflect lists it as NN), not ending in -s ("news", "means",
+    "series") and not "people" or "police"."""
+    return _noun_forms(word)[0] and not word.endswith("s") and not plural_subject(word)
