@@ -193,3 +193,9 @@ def test_a_worker_that_dies_leaves_the_word_rules_to_decide_and_is_replaced():
         assert worker.parse_all(["He goes to school."]) == [None] and worker.process is None  # closed: none restarts
     finally:
         worker.close()
+
+
+def test_a_collective_subject_takes_either_number_after_and_too():
+    toks = tokens("The hotel was excellent, and the staff were always helpful.")
+    i = toks.index("were")
+    assert doubt(toks, i, i + 1, ("was",)) == math.inf

@@ -213,10 +213,14 @@ def _collective_head(words: list[str], clause_start: bool = True) -> bool:
 
 
 def _collective_opening(words: list[str]) -> bool:
-    """Does the clause open with a collective noun and a phrase after it ("Staff at the information
-    desk speak", "The team from our school were")? Its verb may be singular or plural (British usage
+    """Does the clause open with a collective noun, alone or with a phrase after it ("the staff
+    were", "Staff at the information desk speak", "The team from our school were")? Its verb may be singular or plural (British usage
     takes either): no number is wrong there. Not after "every", "each", "a", "this"."""
+    if words[:1] in (["and"], ["but"], ["so"]):  # "..., and the staff were always helpful"
+        words = words[1:]
     k = 1 if words[:1] and words[0] in ("the", "our", "their", "my", "your", "his", "her", "its") else 0
+    if len(words) == k + 1:
+        return words[k] in COLLECTIVE  # "the staff" right before its verb
     return (len(words) > k + 1 and words[k] in COLLECTIVE and words[k + 1] in PREPOSITIONS
             and not any(w in RELATIVE or lemmas(w) for w in words[k + 2:]))
 
