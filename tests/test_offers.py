@@ -82,19 +82,31 @@ def ask_parser(turn):
     return rounds
 
 
-@pytest.mark.parametrize("margin, shown", [(-1.5, FIXED), (-2.5, FAR_AGREEMENT)])
+PARSER_ONLY = "The students who live in the village walks to school every day."  # no rule decides its number
+PARSER_FIXED = "The students who live in the village walk to school every day."
+
+
+@pytest.mark.parametrize("margin, shown", [(-1.5, PARSER_FIXED), (-2.5, PARSER_ONLY)])
 def test_an_offer_is_scored_by_the_model_and_gated(tutor, margin, shown):
-    turn = unchanged_turn(tutor, FAR_AGREEMENT)
-    assert turn.review is None and turn.questions == [FAR_AGREEMENT]  # first the input alone
+    turn = unchanged_turn(tutor, PARSER_ONLY)
+    assert turn.review is None and turn.questions == [PARSER_ONLY]  # first the input alone
     assert ask_parser(turn) == 2
-    assert turn.answers == [FAR_AGREEMENT, FIXED]  # the copy, then the one offer the parser reads better
+    assert turn.answers == [PARSER_ONLY, PARSER_FIXED]  # the copy, then the one offer the parser reads better
     turn.scored([[-30.0], [-30.0 + margin]])
     assert turn.review.corrected == shown and not turn.review.withheld
-    if shown == FIXED:
-        assert turn.review.explanation == "The verb agrees with its subject 'One': use 'was', not 'were'."
+    if shown == PARSER_FIXED:
+        assert turn.review.explanation == "The verb agrees with its subject 'students': use 'walk', not 'walks'."
     else:
         assert turn.review.explanation == NO_ERROR
-    assert turn.gated(2.0 - offers.OFFER_ALLOWANCE + margin).corrected == FIXED  # calibration re-gates
+    assert turn.gated(2.0 - offers.OFFER_ALLOWANCE + margin).corrected == PARSER_FIXED  # calibration re-gates
+
+
+def test_a_quantifiers_offer_is_kept_whatever_the_model_scores(tutor):
+    turn = unchanged_turn(tutor, FAR_AGREEMENT)
+    ask_parser(turn)
+    assert turn.answers[-1] == FIXED
+    turn.scored([[-30.0]] * (len(turn.answers) - 1) + [[-36.0]])
+    assert turn.review.corrected == FIXED
 
 
 def test_a_sentence_read_cleanly_costs_one_parse_and_no_scoring(tutor):

@@ -56,8 +56,8 @@ def test_the_models_own_edit_needs_no_parser_and_a_lower_bar(tutor):
     sentence, fixed = "Each of the rooms have a private bathroom.", "Each of the rooms has a private bathroom."
     turn = tutor.plan(sentence, paragraph=False).turns[0]
     turn.decoded(tutor.prompt.completion_ids(fixed, "Use 'has'."), "stop")
-    assert turn.doubts == [-SUPPORT_MARGIN] and turn.to_parse == []  # the parser would read "has" as costlier
-    turn.scored([[-20.0], [-18.3]])  # 1.7 nats: under the threshold, over it less the support
+    assert turn.doubts == [-math.inf] and turn.to_parse == []  # the quantifier decides; the parser would read "has" as costlier
+    turn.scored([[-20.0], [-23.0]])  # 3 nats under the input: decided all the same
     assert turn.review.corrected == fixed
 
 

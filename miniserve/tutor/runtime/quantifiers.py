@@ -30,6 +30,8 @@ OPENERS = frozenset(("nowadays", "today", "now", "nearly", "almost", "about", "a
                      "so", "also", "still", "then", "unfortunately", "luckily", "however", "sadly", "surprisingly"))
 BREAKS = frozenset((",", ";", ":", ".", "!", "?", "(", ")", "\u2014"))
 MAX_SUBJECT_WORDS = 8
+# words of a quantifier phrase that are also verb forms ("number", "lot" are not; "half" and "most" are not)
+QUANTIFIER_WORDS = frozenset(("one", "each", "every", "number", "lot", "lots", "plenty", "majority"))
 RELATIVES = frozenset(("who", "that", "which", "whom", "whose", "where", "when"))
 
 
@@ -100,8 +102,22 @@ def decides(toks: list[str], edit: Edit) -> bool:
     green spaces worry" -> "worries", "The police was called" -> "were", "My mum don't" -> "doesn't")?
     The model scores such fixes up to 4-5 nats under the input ("police" and "people" it often takes
     for singular); neither rule offers a change on any of WordNet's 41,477 usage examples (a test). A
-    quantifier's fix the model still gates."""
-    return corrects(toks, edit) and quantifier(toks, edit.start) is None
+    quantifier decides too where its verb is plainly the first verb after it, with no pronoun between
+    ("Nobody know" -> "knows", "The number of tourists in our town grow" -> "grows"; not "One of them
+    was safe but they were", "The number of hours I work")."""
+    if not corrects(toks, edit):
+        return False
+    return quantifier(toks, edit.start) is None or _first_verb_of(toks, edit.start)
+
+
+def _first_verb_of(toks: list[str], i: int) -> bool:
+    """Is the verb at i plainly one, and the first verb and subject-free word run after its clause's
+    quantifier ("Nobody know", "Each of the rooms have")?"""
+    words = subjects.clause_before(toks, i)
+    if not subjects.plainly_a_verb(norm(toks[i])) or subjects.verb_after(toks, i) or toks[i + 1:i + 2] == ["-"]:
+        return False
+    return not any(w in subjects.PRONOUNS or w in ("and", "but", "or") or (lemmas(w) and w not in QUANTIFIER_WORDS)
+                   for w in words[1:])
 
 
 def contradicts(toks: list[str], edit: Edit) -> bool:
