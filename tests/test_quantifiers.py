@@ -7,7 +7,6 @@ import pytest
 
 from miniserve.service.tutoring import Tutor
 from miniserve.tutor.runtime import gate, quantifiers, subjects
-from miniserve.tutor.runtime.agreement import SUPPORT_MARGIN
 from miniserve.tutor.runtime.guard import NO_ERROR, tokens
 from miniserve.tutor.runtime.offers import flips
 from miniserve.tutor.runtime.parser import shared
@@ -128,3 +127,12 @@ def test_a_questions_auxiliary_and_there_be_take_the_number_of_the_noun_after_th
     assert offered("There is many problems in my city.") == ["There are many problems in my city."]
     assert offered("There is a lot of traffic.") == []  # no plural noun
     assert offered("What do the children want?") == []
+
+
+def test_a_sentence_that_opens_with_a_bare_plural_or_a_gerund_and_its_object():
+    assert offered("Big shopping centres attracts thousands of people.") == [
+        "Big shopping centres attract thousands of people."]
+    assert offered("Politics is boring.") == []  # plural in form only
+    assert offered("Rising prices make life hard.") == []
+    toks = tokens("Peeling potatoes is a drag.")  # a gerund's phrase: singular, and right (WordNet's)
+    assert subjects.bare_plural(toks, toks.index("is")) is None

@@ -69,3 +69,8 @@ def test_an_offer_the_rule_and_the_parser_agree_on_is_kept_whatever_the_model_sc
     turn.scored([[-30.0] if answer != fixed else [-35.0] for answer in turn.answers])  # 5 nats under the copy
     assert turn.review.corrected == fixed
     assert turn.review.explanation == "'who' stands for 'people', which is plural: use 'work', not 'works'."
+
+
+def test_after_a_or_every_the_noun_before_who_is_singular():
+    assert corrected("A person who work at night needs sleep.") == ["A person who works at night needs sleep."]
+    assert corrected("A fish that swim fast is hard to catch.") == []  # "swim" may be a noun after "that"

@@ -70,16 +70,21 @@ def _in_the_clause(toks: list[str], i: int) -> tuple[str, str] | None:
         return None
     if relative != "who" and any(_noun_forms(norm(toks[i]))):
         return None  # "that costs rise": a noun after "that" is no verb of it
-    return _number(noun)
+    before = norm(words[-3][1]) if len(words) >= 3 else ""
+    return _number(noun, singular=before in ("a", "an", "every", "each", "one"))
 
 
-def _number(noun: str) -> tuple[str, str] | None:
+def _number(noun: str, singular: bool = False) -> tuple[str, str] | None:
+    """The noun's number; `singular`: after "a", "every", "each", which make any noun singular ("a
+    person", though lemminflect also lists "person" as a plural)."""
     if norm(noun) in COLLECTIVE:
         return None
+    if singular:
+        return ("singular", noun) if any(_noun_forms(norm(noun))) and noun.islower() and not lemmas(noun) else None
     if plural_subject(noun):
         return "plural", noun
-    singular, plural = _noun_forms(norm(noun))
-    if singular and not plural and not lemmas(noun) and noun.islower():
+    singular_only, plural = _noun_forms(norm(noun))
+    if singular_only and not plural and not lemmas(noun) and noun.islower():
         return "singular", noun
     return None
 

@@ -13,10 +13,13 @@ the quantifiers. `plainly_a_verb` and `verb_after` say whether the word at a ver
 
 from __future__ import annotations
 
+from functools import cache
+
 import lemminflect
 
 from miniserve.tutor.runtime.agreement import COLLECTIVE, _noun_forms, plural_subject
 from miniserve.tutor.runtime.forms import FUNCTION_WORDS, aux_family, form_kinds, lemmas, norm
+from miniserve.tutor.runtime.verbs import all_verbs
 
 BREAKS = frozenset((",", ";", ":", ".", "!", "?", "(", ")", "\u2014"))
 RELATIVES = frozenset(("who", "that", "which", "whom", "whose", "where", "when"))
@@ -27,6 +30,9 @@ PLURAL_AMOUNTS = frozenset(("a lot of", "lots of", "many", "several", "a few", "
 PREPOSITIONS = frozenset(("of", "about", "in", "on", "at", "for", "from", "with", "near", "behind", "between", "under",
                           "inside", "outside", "around", "across", "without", "during"))
 PRONOUNS = frozenset(("i", "you", "he", "she", "it", "we", "they"))
+# plural in form, singular in use: never a bare plural subject
+PLURAL_FORM_SINGULARS = frozenset(("communications", "news", "means", "series", "species", "headquarters", "aids",
+                                   "athletics", "gymnastics", "measles", "diabetes", "billiards", "darts"))
 SINGULAR_ONLY = frozenset(("news", "physics", "mathematics", "economics", "athletics", "gymnastics", "measles"))
 EITHER_NUMBER = frozenset(("data", "media", "dice", "criteria", "phenomena", "bacteria", "fish", "sheep", "deer"))
 SUBJECT_ADVERBS = frozenset(("here", "there", "now", "today", "always", "never", "often", "usually", "sometimes",
@@ -118,6 +124,52 @@ def simple_subject(toks: list[str], i: int) -> tuple[str, str] | None:
     if _singular_noun(noun) and words[-2] not in PLURAL_DETERMINERS:
         return "singular", " ".join(words[-2:])
     return None
+
+
+def bare_plural(toks: list[str], i: int) -> tuple[str, str] | None:
+    """("plural", "big shopping centres") for the verb at i in "Big shopping centres attracts": a
+    sentence that opens with a plural noun and at most three words before it that are no verbs and
+    no determiners (adjectives, nouns, -ing words), the verb right after it."""
+    if not toks[i].islower() or i == 0 or toks[i - 1] != " " or any(t in BREAKS for t in toks[:i]):
+        return None
+    words = clause_before(toks, i)
+    if not 1 <= len(words) <= 4 or not all(w.isalpha() for w in words):
+        return None
+    noun, before = words[-1], words[:-1]
+    if not plural_subject(noun) or noun.endswith("ics") or noun in PRONOUNS | COLLECTIVE | EITHER_NUMBER | PLURAL_FORM_SINGULARS \
+            or _raw_word_before(toks, i, noun).isupper():
+        return None  # "Politics is", "communications is his field", "AIDS has"
+    if before and before[0].endswith("ing"):
+        return None  # "Washing dishes was": a gerund's phrase is singular (`gerund_subject`)
+    if any(w in HEAD_DETERMINERS | PLURAL_DETERMINERS | FUNCTION_WORDS or w in NOT_HEADS or (lemmas(w) and not w.endswith("ing"))
+           or not {"NOUN", "ADJ"} & set(lemminflect.getAllLemmas(w)) for w in before):
+        return None  # only adjectives and nouns before it: "defense against hurricanes" is no plural subject
+    return "plural", " ".join(words)
+
+
+def gerund_subject(toks: list[str], i: int) -> tuple[str, str] | None:
+    """("singular", "learning languages") for the verb at i in "Learning languages are essential": a
+    sentence that opens with the -ing form of a verb that needs an object, and its object (no
+    determiner needed, at most three words), the verb right after it. Not an -ing form that may be an
+    adjective ("Rising prices make": "rise" takes no object)."""
+    if not toks[i].islower() or i == 0 or toks[i - 1] != " " or any(t in BREAKS for t in toks[:i]):
+        return None
+    words = clause_before(toks, i)
+    if not 2 <= len(words) <= 4 or not all(w.isalpha() for w in words) or not words[0].endswith("ing"):
+        return None
+    verbs = [lemma for lemma in lemmas(words[0]) if lemminflect.getInflection(lemma, "VBG")[:1] == (words[0],)]
+    if len(verbs) != 1 or _valences().get(verbs[0]) != "T":
+        return None
+    if any(lemmas(w) and not w.endswith("ing") or w in FUNCTION_WORDS - HEAD_DETERMINERS for w in words[1:]) \
+            or not any(_noun_forms(words[-1])):
+        return None
+    return "singular", " ".join(words)
+
+
+@cache
+def _valences() -> dict[str, str]:
+    """"T", "I" or "B" (needs an object, takes none, either) for the verb tables' verbs."""
+    return {verb.base: verb.valence for verb in all_verbs() if verb.valence}
 
 
 def _raw_word_before(toks: list[str], i: int, word: str) -> str:
