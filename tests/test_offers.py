@@ -481,3 +481,13 @@ def test_a_participle_after_a_subject_pronoun_is_the_past_and_a_base_after_been_
     assert patterned("I have been wait for a reply.") == ["I have been waiting for a reply."]
     assert patterned("There has been talk about it.") == []  # "talk" the noun
     assert patterned("He had been spot-checked.") == []
+
+
+def test_a_past_when_clause_that_opens_the_sentence_sets_the_clause_after_it():
+    assert to_past("When I woke up, I see that the window was open.") == ["see->saw"]
+    assert to_past("After we ate, we go for a walk.") == ["go->went"]
+    assert to_past("When I have finished, I go home.") == []  # a perfect, not a past
+    assert to_past("When you arrive, my dad picks you up.") == []
+    toks = tokens("When the bell rang, Ahmed run out of the classroom.")
+    [edit] = tense.to_past(toks)
+    assert tense.explanation(toks, edit) == "The sentence speaks of the past ('When the bell rang'): use 'ran', not 'run'."

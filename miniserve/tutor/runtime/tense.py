@@ -54,6 +54,7 @@ JOINING_WORDS = frozenset(("and", "but", "so", "or", "because", "while", "after"
                            "though", "until", "since", "who", "which", "that", "where", "whereas"))
 COMPARING = frozenset(("from", "than", "since", "until", "till"))  # "different from ten years ago"
 FINAL_LEADS = frozenset(("the", "my", "his", "her", "our", "their", "your", "its", "this", "that", "at"))
+PAST_LEADS = frozenset(("when", "after", "while", "before"))
 MAX_OFFERS = 6  # a sentence gets at most this many (each costs a scored sequence)
 
 
@@ -63,9 +64,28 @@ def past_phrases(text: str) -> list[re.Match]:
     return [m for m in PAST_TIME.finditer(text) if m.group("year") is None or int(m.group("year")) < this_year]
 
 
+def past_clauses(toks: list[str]) -> list[tuple[int, int, str]]:
+    """A clause that opens the sentence with "when", "after", "while", "before" or "as soon as" and
+    has a verb only the past has, outside any auxiliary ("When I woke up, ..."): it sets the clause
+    after it, as "Last year," would. (start, end) in characters, and its words."""
+    words = [t for t in toks if not t.isspace()]
+    lead = " ".join(norm(w) for w in words[:3])
+    if not (norm(words[0]) in PAST_LEADS if words else False) and not lead.startswith("as soon as"):
+        return []
+    comma = next((k for k, t in enumerate(toks) if t == ","), None)
+    if comma is None:
+        return []
+    inside = [(k, norm(t)) for k, t in enumerate(toks[:comma]) if t[:1].isalpha()]
+    past = any(_only_past(w) and not (j and aux_family(inside[j - 1][1]) in ("have", "be", "do", "modal", "to"))
+               for j, (_, w) in enumerate(inside))
+    if not past:
+        return []
+    return [(0, len("".join(toks[:comma])), "".join(toks[:comma]))]
+
+
 def to_past(toks: list[str]) -> list[Edit]:
     """Each present verb of a clause a phrase puts in the past, in its past form, where the guard allows it."""
-    phrases = [m.span() for m in past_phrases("".join(toks))]
+    phrases = [m.span() for m in past_phrases("".join(toks))] + [(a, b) for a, b, _ in past_clauses(toks)]
     if not phrases:
         return []
     found = []
@@ -89,7 +109,8 @@ def to_past(toks: list[str]) -> list[Edit]:
 def explanation(toks: list[str], edit: Edit) -> str:
     """Names the phrase nearest the edit."""
     at = len("".join(toks[:edit.start]))
-    phrase = min(past_phrases("".join(toks)), key=lambda m: abs(m.start() - at)).group(0)
+    found = [(m.start(), m.group(0)) for m in past_phrases("".join(toks))] + [(a, text) for a, _, text in past_clauses(toks)]
+    phrase = min(found, key=lambda f: abs(f[0] - at))[1]
     return f"The sentence speaks of the past ('{phrase}'): use '{edit.new[0]}', not '{toks[edit.start]}'."
 
 
