@@ -491,3 +491,32 @@ def test_a_past_when_clause_that_opens_the_sentence_sets_the_clause_after_it():
     toks = tokens("When the bell rang, Ahmed run out of the classroom.")
     [edit] = tense.to_past(toks)
     assert tense.explanation(toks, edit) == "The sentence speaks of the past ('When the bell rang'): use 'ran', not 'run'."
+
+
+def perfect_to_past(sentence: str) -> list[str]:
+    toks = tokens(sentence)
+    return ["".join(toks[e.start:e.end]) + "->" + e.new[0] for e in tense.perfect_to_past(toks)]
+
+
+def test_a_present_perfect_with_a_finished_time_is_the_past():
+    assert perfect_to_past("I have attended the conference in Porto two weeks ago.") == ["have attended->attended"]
+    assert perfect_to_past("In 2020 the council has built a new cycle lane.") == ["has built->built"]
+    assert perfect_to_past("It has been cold last week.") == ["has been->was"]
+    assert perfect_to_past("I have changed a lot since last year.") == []  # "since": up to now
+    assert perfect_to_past("I have lived here for the last two years.") == []
+
+
+def test_a_rules_fix_keeps_the_rules_explanation(tutor):
+    sentence = "I have attended the conference in Porto two weeks ago."
+    turn = unchanged_turn(tutor, sentence)
+    ask_parser(turn)
+    turn.scored([[-30.0]] * (len(turn.answers) - 1) + [[-40.0]])
+    assert turn.review.corrected == "I attended the conference in Porto two weeks ago."
+    assert turn.review.explanation == ("The sentence speaks of a finished time ('two weeks ago'): use the past "
+                                       "'attended', not the present perfect 'have attended'.")
+
+
+def test_no_perfect_is_made_past_on_edited_english():
+    from miniserve.tutor.corpus.wordnet import examples
+
+    assert [s for s in examples() if tense.perfect_to_past(tokens(s))] == []

@@ -143,7 +143,7 @@ class Turn:
         if self.tutor.threshold is None:
             return {}
         toks = tokens(self.line)
-        found = {edit: tense.explanation(toks, edit) for edit in tense.to_past(toks)}
+        found = {edit: tense.explanation(toks, edit) for edit in tense.to_past(toks) + tense.perfect_to_past(toks)}
         found |= {edit: patterns.explanation(toks, edit) for edit in patterns.offers(toks)}
         found |= {edit: offers.named(toks, edit) for edit in offers.misbuilt(toks)}
         found |= {edit: quantifiers.explanation(toks, edit) for edit in offers.flips(toks) if quantifiers.corrects(toks, edit)}
@@ -153,10 +153,11 @@ class Turn:
     @cached_property
     def decided(self) -> list[gate.Edit]:
         """The fixed offers a rule decides alone, whatever the model scores (patterns.decides,
-        offers.decides, quantifiers.decides)."""
+        offers.decides, quantifiers.decides, tense.perfect_to_past: none fires on WordNet's examples)."""
         toks = tokens(self.line)
         return [edit for edit in self.fixed
-                if patterns.decides(toks, edit) or offers.decides(toks, edit) or self.number_decides(toks, edit)]
+                if patterns.decides(toks, edit) or offers.decides(toks, edit) or self.number_decides(toks, edit)
+                or edit in tense.perfect_to_past(toks)]
 
     def number_decides(self, toks: list[str], edit: gate.Edit) -> bool:
         """Does the subject's noun decide this edit alone (quantifiers.decides)? Not where a phrase calls
@@ -356,14 +357,14 @@ class Turn:
         return shown if shown.changed else self.proposal
 
     def ruled(self, edit: gate.Edit, explanation: str) -> Review:
-        """The answer with a fix a rule decides (`decided`): through the guard, and where the guard's
+        """The answer with a fix a rule decides (`decided`), with the rule's explanation: through the guard, and where the guard's
         word-by-word view cannot see the rule's frame ("interested in attend the" -> "attending": after
         "in" it takes a verb for a noun), shown as the rule made it. The guard is there to hold the model
         to verb forms; a rule's edit is one verb form or one "to", by construction."""
         sentence = self.with_edit(edit)
         shown = review(self.line, sentence, explanation)
-        if shown.changed:
-            return shown
+        if shown.changed:  # the rule's own words, which the guard's check of a model's explanation may not read
+            return replace_field(shown, explanation=explanation)
         lead, trail = self.line[: len(self.line) - len(self.line.lstrip())], self.line[len(self.line.rstrip()):]
         return Review(lead + sentence + trail, explanation, changed=True, withheld=False)
 

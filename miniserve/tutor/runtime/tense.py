@@ -106,12 +106,50 @@ def to_past(toks: list[str]) -> list[Edit]:
     return found[:MAX_OFFERS]
 
 
+def perfect_to_past(toks: list[str]) -> list[Edit]:
+    """A present perfect in a clause a phrase puts in the past, as the simple past ("I have attended
+    the conference two weeks ago" -> "attended", "In 2020 the council has built" -> "built", "has been"
+    -> "was"). Only "have"/"has" right before the participle."""
+    text = "".join(toks)
+    phrases = [m.span() for m in past_phrases(text) if not _compares(text[:m.start()])]
+    if not phrases:
+        return []
+    found = []
+    for i in clause_words(toks, phrases, comparing=False):  # the perfect's own participle may come before the phrase
+        w = norm(toks[i])
+        if w not in ("have", "has") or i + 2 >= len(toks) or toks[i + 1] != " ":
+            continue
+        participle = norm(toks[i + 2])
+        if participle == "been":
+            subject = next((norm(t) for t in reversed(toks[:i]) if t[:1].isalpha()), "")
+            past = "was" if w == "has" or subject == "i" else "were"
+        elif "participle" in form_kinds(participle):
+            pasts = {p for lemma in lemmas(participle) for p in lemminflect.getInflection(lemma, "VBD")
+                     if participle in lemminflect.getInflection(lemma, "VBN")}
+            past = next(iter(pasts)) if len(pasts) == 1 else None
+        else:
+            past = None
+        if past is not None:
+            past = past[:1].upper() + past[1:] if toks[i][:1].isupper() else past
+            found.append(Edit(i, i + 3, (past,)))
+    return found
+
+
+def _compares(before: str) -> bool:
+    """Does the text before a phrase end with "since", "from", "than" ... ("since last year")?"""
+    words = re.findall(r"[a-z']+", before.lower())
+    return bool(words) and words[-1] in COMPARING
+
+
 def explanation(toks: list[str], edit: Edit) -> str:
     """Names the phrase nearest the edit."""
     at = len("".join(toks[:edit.start]))
     found = [(m.start(), m.group(0)) for m in past_phrases("".join(toks))] + [(a, text) for a, _, text in past_clauses(toks)]
     phrase = min(found, key=lambda f: abs(f[0] - at))[1]
-    return f"The sentence speaks of the past ('{phrase}'): use '{edit.new[0]}', not '{toks[edit.start]}'."
+    old = "".join(toks[edit.start:edit.end])
+    if edit.end - edit.start > 1:  # "have attended" -> "attended"
+        return f"The sentence speaks of a finished time ('{phrase}'): use the past '{edit.new[0]}', not the present perfect '{old}'."
+    return f"The sentence speaks of the past ('{phrase}'): use '{edit.new[0]}', not '{old}'."
 
 
 def leaves_the_perfect(toks: list[str], edit: Edit) -> bool:
