@@ -136,3 +136,9 @@ def test_a_sentence_that_opens_with_a_bare_plural_or_a_gerund_and_its_object():
     assert offered("Rising prices make life hard.") == []
     toks = tokens("Peeling potatoes is a drag.")  # a gerund's phrase: singular, and right (WordNet's)
     assert subjects.bare_plural(toks, toks.index("is")) is None
+
+
+def test_a_sentence_that_opens_with_a_name_takes_the_singular():
+    assert offered("Ramona teach French on Tuesdays.") == ["Ramona teaches French on Tuesdays."]
+    assert offered("Americans are sociable.") == []  # a people's name in the plural
+    assert offered("Tourists visit the castle.") == []

@@ -172,6 +172,23 @@ def _valences() -> dict[str, str]:
     return {verb.base: verb.valence for verb in all_verbs() if verb.valence}
 
 
+def name_subject(toks: list[str], i: int) -> tuple[str, str] | None:
+    """("singular", "Ramona") for the verb at i in "Ramona teach French": a sentence that opens with
+    one capitalised word, a name no dictionary knows or a singular noun ("Grandma"), the verb right
+    after it."""
+    if i != 2 or toks[1] != " " or not toks[0].istitle() or not toks[0].isalpha() or not toks[i].islower():
+        return None
+    word = norm(toks[0])
+    known = lemminflect.getAllLemmas(word)
+    if word in PRONOUNS or word in FUNCTION_WORDS or word in COLLECTIVE or lemmas(word):
+        return None
+    if known and (set(known) != {"NOUN"} or not _singular_noun(word)):
+        return None
+    if word.endswith("s") and not word.endswith(("is", "ss", "os")):
+        return None  # "Americans", "Pathans": a people's name in the plural ("Hindus"; "Idris", "Paris", "Carlos" stay)
+    return "singular", toks[0]
+
+
 def _raw_word_before(toks: list[str], i: int, word: str) -> str:
     return next((t for t in reversed(toks[:i]) if norm(t) == word), "")
 
