@@ -6,7 +6,10 @@
   mum don't" -> "doesn't");
 - `inverted`: a question's auxiliary before its subject ("What does your friends think" -> "do");
 - `existential`: "there" + "be" before an amount and a plural noun ("There was a lot of students" ->
-  "were").
+  "were");
+- `bare_plural`, `gerund_subject`, `name_subject`: a sentence that opens with a plural noun and its
+  adjectives ("Big shopping centres attracts"), with a gerund and its object, or with a name
+  ("Ramona teach").
 Each returns ("singular" or "plural", the words that say so) or None; quantifiers.py weighs them with
 the quantifiers. `plainly_a_verb` and `verb_after` say whether the word at a verb's place is one.
 """
