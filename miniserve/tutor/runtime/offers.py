@@ -158,6 +158,11 @@ def _after_have_or_be(toks: list[str], i: int) -> bool:
     return aux_family(before) in ("have", "be")
 
 
+def decided_respellings(toks: list[str]) -> list[Edit]:
+    """`misbuilt`'s respellings that the rule decides alone (`decides`)."""
+    return [edit for edit in misbuilt(toks) if decides(toks, edit)]
+
+
 def decides(toks: list[str], edit: Edit) -> bool:
     """Is this one of `misbuilt`'s respellings, which the rule decides whatever the model scores? Not
     where the word is also another verb's regular form ("instaled" of the British "instal"): there the
@@ -190,7 +195,7 @@ def better(before: Parse | None, after: Parse | None) -> bool:
 
 def choice(margins: list[float], threshold: float, decided: list[bool] | None = None) -> int | None:
     """The offer to keep: the best-scoring one, if its margin reaches the threshold less the
-    allowance; before any, the first one a rule decides alone (`decided`, patterns.decides)."""
+    allowance; before any, the first one a rule decides alone (`decided`: Turn.decided)."""
     if decided and any(decided):
         return decided.index(True)
     if not margins:

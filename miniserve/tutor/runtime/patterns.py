@@ -8,17 +8,18 @@ preposition, the -ing form for "to" + the base form ("I enjoy to swim" -> "I enj
 "would you mind to send" -> "mind sending", "after to eat" -> "after eating"; verbs that take both,
 "like", "start", "try", are left alone); and a "to" a frame needs where it is missing ("it is
 difficult find a flat" -> "difficult to find", "can't wait seeing" -> "wait to see", "would prefer
-have" -> "prefer to have"). The guard allows each edit; the model's scores gate them as any offer
-(offers.py), except where a "to" goes or comes: those the pattern decides (`decides`).
+have" -> "prefer to have"), and the forms a preposition, "easier to", a perception verb, a subject
+pronoun or "been" call for. Every offer here is decided by its pattern, whatever the model scores
+(Turn.decided): the model never saw these edits and scores them 6-30 nats under the input ("enjoy
+swimming" -29.9, "interested in attending" -6.1); their precision is checked on WordNet's usage
+examples, edited English where none fires (tests/test_offers.py).
 """
 
 from __future__ import annotations
 
-from functools import cache
-
 import lemminflect
 
-from miniserve.tutor.runtime.verbs import all_verbs
+from miniserve.tutor.runtime.verbs import valences
 from miniserve.tutor.runtime.forms import OBJECT_STARTS, aux_family, form_kinds, lemmas, needs_to, norm, takes_only_ing
 from miniserve.tutor.runtime.gate import Edit
 
@@ -100,7 +101,7 @@ def _base_after_been(toks: list[str], words: list[tuple[int, str]]) -> list[Edit
         if i + 1 < len(toks) and toks[i + 1] == "-" or any(w == "there" for _, w in words[max(0, k - 3):k - 1]):
             continue  # "been spot-promoted"; "there has been talk": a noun
         after = words[k + 1][1] if k + 1 < len(words) else ""
-        valence = _valence(word)
+        valence = valences().get(word)
         if valence == "I" or (valence == "B" and after in OBJECT_STARTS):
             form = _ing(word)
         elif valence == "T" and after not in OBJECT_STARTS:
@@ -110,16 +111,6 @@ def _base_after_been(toks: list[str], words: list[tuple[int, str]]) -> list[Edit
         if form is not None:
             found.append(Edit(i, i + 1, (form,)))
     return found
-
-
-def _valence(base: str) -> str | None:
-    """"T", "I" or "B" (transitive, intransitive, both) for a verb of the tables, else None."""
-    return _valences().get(base)
-
-
-@cache
-def _valences() -> dict[str, str]:
-    return {verb.base: verb.valence for verb in all_verbs() if verb.valence}
 
 
 def _to_for_an_ing(toks: list[str], words: list[tuple[int, str]]) -> list[Edit]:
@@ -215,15 +206,6 @@ def finite_after_an_ing_verb(toks: list[str], edit: Edit) -> bool:
     if len(new) != 1 or "third" not in form_kinds(norm(new[0])) or aux_family(norm(new[0])) is not None:
         return False
     return takes_only_ing([norm(t) for t in toks[:edit.start] if t[:1].isalpha()])
-
-
-def decides(toks: list[str], edit: Edit) -> bool:
-    """Does a pattern alone decide this offer? Every one (`offers`): the model never saw a "to" taken
-    away or put in, nor a verb's form after a preposition or "easier to", and scores such fixes 6-30
-    nats under the input ("enjoy swimming" -29.9, "interested in attending" -6.1, "easier to
-    communicate" -11.4): its score says nothing there. The patterns' precision is checked instead on
-    WordNet's usage examples, edited English where none fires (tests/test_offers.py)."""
-    return edit in offers(toks)
 
 
 def _ing(word: str) -> str | None:

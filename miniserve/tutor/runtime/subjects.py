@@ -16,13 +16,11 @@ the quantifiers. `plainly_a_verb` and `verb_after` say whether the word at a ver
 
 from __future__ import annotations
 
-from functools import cache
-
 import lemminflect
 
 from miniserve.tutor.runtime.agreement import COLLECTIVE, _noun_forms, plural_subject
 from miniserve.tutor.runtime.forms import FUNCTION_WORDS, aux_family, form_kinds, lemmas, norm
-from miniserve.tutor.runtime.verbs import all_verbs
+from miniserve.tutor.runtime.verbs import valences
 
 BREAKS = frozenset((",", ";", ":", ".", "!", "?", "(", ")", "\u2014"))
 RELATIVES = frozenset(("who", "that", "which", "whom", "whose", "where", "when"))
@@ -161,18 +159,12 @@ def gerund_subject(toks: list[str], i: int) -> tuple[str, str] | None:
     if not 2 <= len(words) <= 4 or not all(w.isalpha() for w in words) or not words[0].endswith("ing"):
         return None
     verbs = [lemma for lemma in lemmas(words[0]) if lemminflect.getInflection(lemma, "VBG")[:1] == (words[0],)]
-    if len(verbs) != 1 or _valences().get(verbs[0]) != "T":
+    if len(verbs) != 1 or valences().get(verbs[0]) != "T":
         return None
     if any(lemmas(w) and not w.endswith("ing") or w in FUNCTION_WORDS - HEAD_DETERMINERS for w in words[1:]) \
             or not any(_noun_forms(words[-1])):
         return None
     return "singular", " ".join(words)
-
-
-@cache
-def _valences() -> dict[str, str]:
-    """"T", "I" or "B" (needs an object, takes none, either) for the verb tables' verbs."""
-    return {verb.base: verb.valence for verb in all_verbs() if verb.valence}
 
 
 def name_subject(toks: list[str], i: int) -> tuple[str, str] | None:

@@ -146,3 +146,9 @@ def regular_verbs() -> tuple[Verb, ...]:
 @cache
 def all_verbs() -> tuple[Verb, ...]:
     return irregular_verbs() + regular_verbs()
+
+
+@cache
+def valences() -> dict[str, str]:
+    """"T", "I" or "B" (needs an object, takes none, either) for the tables' verbs that say."""
+    return {verb.base: verb.valence for verb in all_verbs() if verb.valence}
