@@ -24,7 +24,7 @@ from datetime import date
 import lemminflect
 
 from miniserve.tutor.runtime.constraint import alternatives
-from miniserve.tutor.runtime.forms import aux_family, form_kinds, lemmas, norm
+from miniserve.tutor.runtime.forms import NOUN_MARKERS, aux_family, form_kinds, lemmas, norm
 from miniserve.tutor.runtime.gate import Edit
 from miniserve.tutor.runtime.guard import role
 
@@ -104,6 +104,65 @@ def to_past(toks: list[str]) -> list[Edit]:
             if past in alternatives(toks, i):
                 found.append(Edit(i, i + 1, (past,)))
     return found[:MAX_OFFERS]
+
+
+# verbs whose present may speak of now about a past time ("Last summer I remember as hot")
+NOW_VERBS = frozenset(("remember", "think", "believe", "know", "guess", "suppose", "mean", "hope", "agree", "feel",
+                       "realise", "realize", "understand", "admit", "wonder", "miss", "regret", "doubt", "imagine", "say"))
+NOW_WORDS = frozenset(("now", "today", "currently", "nowadays", "anymore"))
+
+
+def decided_pasts(toks: list[str]) -> list[Edit]:
+    """The past forms `to_past` offers that the sentence's frame decides alone: the main verb right
+    after a past phrase or a past "when" clause that opens the sentence ("Last night there is a storm"
+    -> "was", "Two years ago the school start" -> "started", "When the bell rang, Ahmed run" -> "ran"),
+    with at most a subject of seven words between (no clause break, no joining word). Not a verb that
+    may speak of now ("Last summer I remember"), nor a sentence with "now" or "today"."""
+    offered = {edit.start: edit for edit in to_past(toks)}
+    if not offered:
+        return []
+    first = next((i for i, t in enumerate(toks) if not t.isspace()), None)
+    text = "".join(toks)
+    phrase = next((m for m in past_phrases(text) if m.start() == 0), None)
+    clause = past_clauses(toks)
+    if phrase is not None:
+        end = phrase.end()
+    elif clause:
+        end = clause[0][1] + 1  # after the comma
+    else:
+        return []
+    at, i = 0, first
+    for i, t in enumerate(toks):  # the first token after the phrase or clause
+        if at >= end:
+            break
+        at += len(t)
+    words = 0
+    for j in range(i, len(toks)):
+        t, w = toks[j], norm(toks[j])
+        if j in offered and not _noun_here(toks, j):
+            lemma = next(iter(sorted(lemmas(w))), w)
+            if lemma in NOW_VERBS or w in NOW_VERBS or NOW_WORDS & {norm(x) for x in toks[i:] if x[:1].isalpha()}:
+                return []
+            return [offered[j]]
+        if t == "," and words == 0:
+            continue  # "Last night, there is"
+        if t in CLAUSE_BREAKS or w in JOINING_WORDS or t in (".", "!", "?", '"'):
+            return []
+        if t[:1].isalpha():
+            words += 1
+            if words > 7 or aux_family(w) not in (None, "to"):
+                return []
+    return []
+
+
+def _noun_here(toks: list[str], j: int) -> bool:
+    """Is the word at j a noun here ("the last train had left": after a determiner or an adjective's
+    "last", or right before an auxiliary)?"""
+    if aux_family(norm(toks[j])) is not None:
+        return False  # "doesn't have"
+    before = next((norm(t) for t in reversed(toks[:j]) if t[:1].isalpha()), "")
+    after = next((norm(t) for t in toks[j + 1:] if t[:1].isalpha()), "")
+    return before in NOUN_MARKERS or before in ("last", "first", "next", "whole") or aux_family(after) not in (None, "to")
 
 
 def perfect_to_past(toks: list[str]) -> list[Edit]:

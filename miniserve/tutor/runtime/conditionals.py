@@ -1,0 +1,230 @@
+"""The modal or tense a clause's frame calls for: learners' commonest tense errors after the time
+phrases (tense.py) are "will" for the present, "will" for "would" and "can" for "could".
+
+- `present_in_condition`: a clause that opens the sentence with "if", "when", "as soon as", "unless",
+  "once", "before", "after" or "until" takes the present for the future where the clause after it
+  speaks of the future itself ("If it will rain, we will stay at home" -> "If it rains"; "When I will
+  finish school, I will travel" -> "When I finish"). Not "If you will excuse me" (a polite "will"),
+  and never an indirect question ("I don't know if he will come": "if" does not open the sentence).
+- `polite_condition`: "would be grateful / glad / great ... if" and "would appreciate it if" take
+  "could" or "would" in the "if" clause ("I would be grateful if you can send" -> "could send").
+- `backshift`: after a past verb of thinking or knowing, "will" and "can" become "would" and "could"
+  ("I thought it will be boring" -> "would be", "I knew I can trust him" -> "could"). Only right after
+  the verb (or "that") and a short subject; not after a perfect ("I have always thought that
+  technology will help": the thought holds now).
+- `unreal_result`: a sentence that opens with "If" and an unreal clause ("I/he/she/it were", "could")
+  takes "would" for "will" in the clause after the comma ("If I were you, I will accept" -> "would");
+  not after "you/we/they were", which may be a real past ("If you were there, you will remember").
+
+Each finds the edit from the sentence's own words; none fires on WordNet's usage examples (tests).
+"""
+
+from __future__ import annotations
+
+import lemminflect
+
+from miniserve.tutor.runtime.agreement import COLLECTIVE, _noun_forms
+from miniserve.tutor.runtime.forms import aux_family, form_kinds, norm
+from miniserve.tutor.runtime.gate import Edit
+
+OPENERS = frozenset(("if", "when", "unless", "once", "before", "after", "until", "till"))
+FUTURE = frozenset(("will", "'ll", "won't", "shall", "can", "must", "should", "may", "might"))
+POLITE_VERBS = frozenset(("excuse", "forgive", "allow", "permit", "bear", "indulge", "pardon"))
+PLURAL_PRONOUNS = frozenset(("we", "they", "you", "these", "those", "both", "people", "children", "police", "cattle"))
+SINGULAR_PRONOUNS = frozenset(("he", "she", "it", "this", "that", "everyone", "everybody", "someone", "somebody",
+                               "nobody", "everything", "something", "nothing", "one"))
+SUBJECT_STARTS = frozenset(("i", "you", "we", "they", "he", "she", "it", "this", "that", "the", "a", "an", "my",
+                            "your", "his", "her", "our", "their", "its", "these", "those", "everyone", "everybody",
+                            "someone", "somebody", "nobody", "people", "children", "there", "some", "many", "all",
+                            "most", "no", "every", "each", "one", "something", "everything", "nothing"))
+THINKING = frozenset(("thought", "knew", "hoped", "expected", "believed", "realised", "realized", "imagined",
+                      "guessed", "assumed", "supposed", "feared", "promised", "felt"))
+SURE = frozenset(("sure", "certain", "afraid", "convinced", "aware", "worried"))
+POLITE_ADJECTIVES = frozenset(("grateful", "glad", "great", "nice", "happy", "thankful", "wonderful", "helpful",
+                               "good", "pleased", "delighted", "useful", "kind", "lovely", "fantastic", "appreciated"))
+INTENSIFIERS = frozenset(("very", "really", "most", "so", "extremely", "truly", "more", "quite", "deeply"))
+PAST_OF = {"will": "would", "can": "could", "won't": "wouldn't", "can't": "couldn't", "cannot": "could not"}
+
+
+def _words(toks: list[str]) -> list[tuple[int, str]]:
+    return [(i, norm(t)) for i, t in enumerate(toks) if t[:1].isalpha()]
+
+
+def _subject_end(words: list[tuple[int, str]], k: int, toks: list[str], longest: int = 4) -> int | None:
+    """The index in `words` of the word after a short subject that starts at k (a pronoun, or a
+    determiner and at most three words), or None. No comma inside."""
+    if k >= len(words) or words[k][1] not in SUBJECT_STARTS and not toks[words[k][0]][:1].isupper():
+        return None
+    for j in range(k + 1, min(k + longest + 1, len(words))):
+        if "," in toks[words[j - 1][0]:words[j][0]]:
+            return None
+        if words[j][1] in ("will", "can", "won't", "can't", "cannot"):
+            return j
+        if aux_family(words[j][1]) is not None or words[j][1] in ("and", "but", "that", "who", "which"):
+            return None
+    return None
+
+
+def _base_verb(word: str) -> bool:
+    return word == "be" or "base" in form_kinds(word)
+
+
+def _present(subject: list[str], verb: str) -> str | None:
+    """The verb's present form for this subject (its words)."""
+    head = subject[-1]
+    if head == "i":
+        return "am" if verb == "be" else verb
+    if head in PLURAL_PRONOUNS:
+        plural = True
+    elif head in SINGULAR_PRONOUNS or len(subject) > 1 and subject[0] in ("a", "an", "every", "each", "this", "that"):
+        plural = False
+    else:
+        singular, plural_noun = _noun_forms(head)
+        if head in COLLECTIVE or not (singular or plural_noun) or singular and plural_noun and head.endswith("s"):
+            return None  # "the staff", "news", no noun at all: say nothing
+        plural = plural_noun and not singular  # "weather", "money": lemminflect lists them as plurals too
+    if verb == "be":
+        return "are" if plural else "is"
+    if plural:
+        return verb
+    third = lemminflect.getInflection(verb, "VBZ")
+    return third[0] if third else None
+
+
+def _clause_end(toks: list[str], start: int) -> int | None:
+    """The token index of the first comma at or after `start`, or None."""
+    return next((i for i in range(start, len(toks)) if toks[i] == ","), None)
+
+
+def present_in_condition(toks: list[str]) -> list[Edit]:
+    """"If it will rain, we will stay" -> "If it rains": the condition's "will" + base verb as the present."""
+    words = _words(toks)
+    if not words:
+        return []
+    k = 3 if [w for _, w in words[:3]] == ["as", "soon", "as"] else 1 if words[0][1] in OPENERS else None
+    if k is None or words[0][0] != next(i for i, t in enumerate(toks) if not t.isspace()):
+        return []
+    j = _subject_end(words, k, toks)
+    if j is None or words[j][1] != "will" or j + 1 >= len(words) or not _base_verb(words[j + 1][1]):
+        return []
+    (i_will, _), (i_verb, verb) = words[j], words[j + 1]
+    if verb in POLITE_VERBS or "".join(toks[i_will + 1:i_verb]) != " ":
+        return []
+    comma = _clause_end(toks, i_verb)
+    main = [w for i, w in words if comma is not None and i > comma]
+    if not main or not (FUTURE & set(main[:4]) or any(w.endswith("'ll") for w in main[:3]) or _imperative(main)):
+        return []
+    if words[0][1] == "when" and main[0] in FUTURE:
+        return []  # "When will you come, ...": a question
+    present = _present([w for _, w in words[k:j]], verb)
+    if present is None:
+        return []
+    return [Edit(i_will, i_verb + 1, (present,))]
+
+
+def _imperative(main: list[str]) -> bool:
+    first = main[1] if main[0] in ("please", "just", "then", "do") and len(main) > 1 else main[0]
+    return first in ("don't", "call", "let", "come", "tell", "send", "write", "bring", "remember", "contact", "ask")
+
+
+def polite_condition(toks: list[str]) -> list[Edit]:
+    """"I would be grateful if you can send" -> "could send"; "would appreciate it if you will" -> "would"."""
+    words = _words(toks)
+    found = []
+    for k, (i, word) in enumerate(words):
+        if word != "if" or k < 2:
+            continue
+        lead = [w for _, w in words[max(0, k - 6):k] if w not in INTENSIFIERS]
+        polite = len(lead) >= 3 and (lead[-1] in POLITE_ADJECTIVES and lead[-2] == "be" or lead[-2:] == ["appreciate", "it"])
+        if not polite or not (lead[-3] == "would" or lead[-3].endswith("'d")):
+            continue
+        j = _subject_end(words, k + 1, toks, longest=3)
+        if j is None or words[j][1] not in PAST_OF or j + 1 >= len(words) or not _base_verb(words[j + 1][1]):
+            continue
+        if words[j][1] == "will" and words[j + 1][1] in POLITE_VERBS:
+            continue
+        found.append(_modal_edit(toks, words[j][0]))
+    return found
+
+
+def backshift(toks: list[str]) -> list[Edit]:
+    """"I thought it will be boring" -> "would be"; "I knew I can trust him" -> "could"."""
+    words = _words(toks)
+    found = []
+    for k, (i, word) in enumerate(words):
+        thinking = word in THINKING or word in SURE and k >= 1 and words[k - 1][1] in ("was", "were")
+        negated = word in ("know", "think", "expect", "imagine") and k >= 1 and words[k - 1][1] in ("didn't", "never")
+        if not (thinking or negated) or k < 1:
+            continue
+        if word in THINKING and not _past_subject_before(words, k):
+            continue
+        start = k + 2 if k + 1 < len(words) and words[k + 1][1] == "that" else k + 1
+        if start > k + 1 and "," in toks[i:words[k + 1][0]]:
+            continue
+        if start >= len(words) or "".join(toks[i + 1:words[start][0]]).strip() not in ("", "that"):
+            continue  # nothing but "that" between the thought and its clause
+        j = _subject_end(words, start, toks, longest=3)
+        if j is None or words[j][1] not in PAST_OF or j + 1 >= len(words) or not _base_verb(words[j + 1][1]):
+            continue
+        found.append(_modal_edit(toks, words[j][0]))
+    return found
+
+
+def _past_subject_before(words: list[tuple[int, str]], k: int) -> bool:
+    """Is the thinking verb at k a simple past with its subject right before it (an adverb between
+    at most)? Not "I have always thought", "what he thought"."""
+    j = k - 1
+    if words[j][1] in ("always", "never", "really", "honestly", "also", "just", "even", "all"):
+        j -= 1
+    return j >= 0 and words[j][1] in ("i", "we", "they", "he", "she", "you", "everyone", "everybody", "nobody")
+
+
+def unreal_result(toks: list[str]) -> list[Edit]:
+    """"If I were you, I will accept" -> "would accept": after an unreal "if" clause ("were", "could")."""
+    words = _words(toks)
+    if not words or words[0][1] != "if":
+        return []
+    comma = _clause_end(toks, words[0][0])
+    if comma is None:
+        return []
+    condition = [w for i, w in words if i < comma]
+    unreal = any(w in ("could", "couldn't") or w == "were" and before in ("i", "he", "she", "it")
+                 for before, w in zip(condition, condition[1:]))
+    if not unreal or {"will", "won't", "would", "had"} & set(condition):
+        return []
+    main = [(i, w) for i, w in words if i > comma]
+    if len(main) < 3:
+        return []
+    for (i, w), (_, nxt) in zip(main[:4], main[1:5]):
+        if w in ("will", "won't") and _base_verb(nxt):
+            return [_modal_edit(toks, i)]
+        if aux_family(w) is not None:
+            return []
+    return []
+
+
+def _modal_edit(toks: list[str], i: int) -> Edit:
+    word = toks[i]
+    new = PAST_OF[norm(word)]
+    return Edit(i, i + 1, (new[:1].upper() + new[1:] if word[:1].isupper() else new,))
+
+
+def edits(toks: list[str]) -> list[Edit]:
+    """Every edit these frames call for."""
+    return present_in_condition(toks) + polite_condition(toks) + backshift(toks) + unreal_result(toks)
+
+
+def explanation(toks: list[str], edit: Edit) -> str:
+    """Names the frame."""
+    old = "".join(toks[edit.start:edit.end])
+    new = edit.new[0]
+    if old.lower().startswith("will "):
+        opener = next(t for t in toks if t[:1].isalpha()).lower()
+        opener = "as soon as" if opener == "as" else opener
+        return f"In a clause with '{opener}' about the future, use the present: '{new}', not '{old}'."
+    words = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    if "if" in words[-4:] and any(w in POLITE_ADJECTIVES or w == "appreciate" for w in words[-8:]):
+        return f"In a polite request with 'would ... if', use '{new}', not '{old}'."
+    if words[:1] == ["if"]:
+        return f"After an unreal 'if' clause ('if I were', 'if I could'), use '{new}', not '{old}'."
+    return f"After a verb in the past ('{next(w for w in reversed(words) if w in THINKING | SURE | {'know', 'think', 'expect', 'imagine'})}'), use '{new}', not '{old}'."

@@ -1,0 +1,114 @@
+"""The modal or tense a clause's frame calls for (tutor/runtime/conditionals.py) and the past an opening
+time phrase decides (tense.decided_pasts): what each changes, where each stays silent, that none fires
+on edited English, and that the served flow shows their fix whatever the model scores."""
+
+import pytest
+
+from miniserve.service.tutoring import Tutor
+from miniserve.tutor.runtime import conditionals, gate, tense
+from miniserve.tutor.runtime.guard import NO_ERROR, tokens
+from miniserve.tutor.runtime.parser import shared
+from miniserve.tutor.runtime.prompt import TutorPrompt
+
+link_grammar = shared()  # installed by the README's test command: None fails these tests, never skips them
+
+
+def fixed(sentence: str, rule=conditionals.edits) -> list[str]:
+    return [gate.apply(sentence, [e], frozenset({0})).strip() for e in rule(tokens(sentence))]
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    ("If I will have more money, I will buy a new car.", "If I have more money, I will buy a new car."),
+    ("If it will rain tomorrow, we will stay at home.", "If it rains tomorrow, we will stay at home."),
+    ("When I will finish my studies, I will travel.", "When I finish my studies, I will travel."),
+    ("As soon as you will arrive, please call me.", "As soon as you arrive, please call me."),
+    ("If the weather will be good, we can go to the beach.", "If the weather is good, we can go to the beach."),
+    ("If my parents will agree, I'll come with you.", "If my parents agree, I'll come with you."),
+])
+def test_a_condition_about_the_future_takes_the_present(sentence, expected):
+    assert fixed(sentence) == [expected]
+
+
+@pytest.mark.parametrize("sentence", [
+    "If you will excuse me, I will leave now.",  # a polite "will"
+    "I don't know if he will come.",  # an indirect question: "if" does not open the sentence
+    "When will you come, I wonder?",  # a question
+    "If the news will be bad, we will know.",  # "news": no number to give the verb
+])
+def test_no_present_where_the_will_is_no_condition_about_the_future(sentence):
+    assert fixed(sentence) == []
+
+
+def test_a_polite_request_with_would_if_takes_could_or_would():
+    assert fixed("I would be grateful if you can send me more information.") == [
+        "I would be grateful if you could send me more information."]
+    assert fixed("It would be really great if you can come to my party.") == [
+        "It would be really great if you could come to my party."]
+    assert fixed("I'd appreciate it if you will reply soon.") == ["I'd appreciate it if you would reply soon."]
+    assert fixed("I would be grateful if you could send me more information.") == []
+    assert fixed("I would like to know if you can send me more information.") == []  # an indirect question
+
+
+def test_after_a_past_verb_of_thinking_will_and_can_move_back():
+    assert fixed("I thought it will be a boring film.") == ["I thought it would be a boring film."]
+    assert fixed("I knew that I can trust him.") == ["I knew that I could trust him."]
+    assert fixed("I was sure that she will win.") == ["I was sure that she would win."]
+    assert fixed("I didn't know he can speak French.") == ["I didn't know he could speak French."]
+    assert fixed("I have always thought that technology will help us.") == []  # the thought holds now
+    assert fixed("He said he will come tomorrow.") == []  # reporting: either may be right
+    assert fixed("What I thought will happen did happen.") == []  # no subject before the thought
+
+
+def test_an_unreal_condition_takes_would():
+    assert fixed("If I were you, I will accept the job.") == ["If I were you, I would accept the job."]
+    assert fixed("If I could choose, I will live by the sea.") == ["If I could choose, I would live by the sea."]
+    assert fixed("If I were you, I would accept the job.") == []
+    assert fixed("If you were there, you will remember it.") == []  # a real past may be meant
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    ("Last night there is a terrible storm and our roof started to leak.",
+     "Last night there was a terrible storm and our roof started to leak."),
+    ("Last Saturday the bus to the conference centre doesn't come, so we took a taxi.",
+     "Last Saturday the bus to the conference centre didn't come, so we took a taxi."),
+    ("Two years ago the school start a programme of exchanges.", "Two years ago the school started a programme of exchanges."),
+    ("When the bell rang, Ahmed run out of the classroom.", "When the bell rang, Ahmed ran out of the classroom."),
+    ("When I was a child, we don't have a computer at home.", "When I was a child, we didn't have a computer at home."),
+    ("Yesterday, I go to the cinema with my friends.", "Yesterday, I went to the cinema with my friends."),
+])
+def test_the_main_verb_after_an_opening_past_phrase_is_the_past(sentence, expected):
+    assert fixed(sentence, tense.decided_pasts) == [expected]
+
+
+@pytest.mark.parametrize("sentence", [
+    "Last summer I remember it was very hot.",  # a verb that may speak of now
+    "When I was young, I think I was happier.",
+    "Two years ago my brother, who lives in Paris, bought a car.",
+    "When I finally got to the station, the last train had already left.",  # "train" is a noun here
+    "Last year I moved here and now I love it.",
+    "Yesterday's match is on television again tonight.",
+])
+def test_no_decided_past_where_the_clause_may_speak_of_now(sentence):
+    assert fixed(sentence, tense.decided_pasts) == []
+
+
+def test_no_frame_rule_fires_on_edited_english():
+    """WordNet's usage examples (41,000 edited sentences): a rule that fires there would change correct English."""
+    from miniserve.tutor.corpus.wordnet import examples
+
+    fired = [s for s in examples() for t in [tokens(s)] if conditionals.edits(t) or tense.decided_pasts(t)]
+    assert fired == []
+
+
+def test_a_frames_fix_is_shown_with_its_explanation_whatever_the_model_scores(tutor_folder):
+    tutor = Tutor(TutorPrompt.from_folder(tutor_folder), 256, 160, None, threshold=2.0, parser=link_grammar)
+    sentence = "I would be grateful if you can send me the programme."
+    turn = tutor.plan(sentence, paragraph=False).turns[0]
+    turn.decoded(tutor.prompt.completion_ids(sentence, NO_ERROR), "stop")
+    while turn.review is None and turn.questions:
+        turn.weigh(link_grammar.parse_all(turn.questions))
+    fix = "I would be grateful if you could send me the programme."
+    assert fix in turn.answers
+    turn.scored([[-30.0] if answer != fix else [-45.0] for answer in turn.answers])  # 15 nats under the copy
+    assert turn.review.corrected == fix
+    assert turn.review.explanation == "In a polite request with 'would ... if', use 'could', not 'can'."
