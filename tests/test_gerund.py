@@ -56,7 +56,8 @@ def test_a_participle_after_be_traded_for_the_ing_form_is_doubted():
     ("The rooms were very clean and the staff were kind.", "The rooms were very cleaning and the staff were kind.", True),
     ("I am clean my room now.", "I am cleaning my room now.", False),  # an object follows: a progressive
     ("What are you do?", "What are you doing?", False),  # "do" is no adjective
-    ("I am live in London.", "I am living in London.", False),  # the clause goes on
+    ("I am live in London.", "I am living in London.", False),  # a person's "be": the clause goes on
+    ("It was not clear in your letter.", "It was not clearing in your letter.", True),  # a thing's
     ("The water is clear.", "The water was clear.", False),  # not an -ing form
 ])
 def test_an_adjective_that_ends_its_clause_after_be_is_kept(sentence, corrected, doubted):

@@ -488,6 +488,7 @@ def test_a_past_when_clause_that_opens_the_sentence_sets_the_clause_after_it():
     assert to_past("After we ate, we go for a walk.") == ["go->went"]
     assert to_past("When I have finished, I go home.") == []  # a perfect, not a past
     assert to_past("When you arrive, my dad picks you up.") == []
+    assert to_past("When people feel stressed, they often buy things.") == []  # "stressed": an adjective
     toks = tokens("When the bell rang, Ahmed run out of the classroom.")
     [edit] = tense.to_past(toks)
     assert tense.explanation(toks, edit) == "The sentence speaks of the past ('When the bell rang'): use 'ran', not 'run'."

@@ -91,6 +91,9 @@ def test_the_first_noun_decides_across_any_preposition_but_not_across_a_verb():
     # a verb of its own after the phrase: "timetable" is the subject of "is", not "the students in"
     toks = tokens("The students in my class think the new timetable is confusing.")
     assert subjects.head_of(toks, toks.index("is")) is None
+    # a noun before the head is no adjective: "opening hours" are plural, whatever the pool
+    toks = tokens("The opening hours of the swimming pool are not convenient.")
+    assert subjects.head_of(toks, toks.index("are")) == ("plural", "the opening hours of")
 
 
 def test_a_clause_that_opens_with_a_determiner_and_a_noun_decides_the_number():

@@ -24,7 +24,7 @@ from functools import cached_property
 from miniserve.engine import SamplingParams, Sequence
 from miniserve.engine.stop import Runaway
 from miniserve.service.paragraph import Span, replace, sentences
-from miniserve.tutor.runtime import conditionals, gate, gerund, offers, patterns, quantifiers, relatives, tense
+from miniserve.tutor.runtime import complements, conditionals, gate, gerund, offers, patterns, quantifiers, relatives, tense
 from miniserve.tutor.runtime import parser as link_grammar
 from miniserve.tutor.runtime.agreement import EVIDENCE_MARGIN, SUPPORT_MARGIN, agreement_change, doubt, read_against, with_parse
 from miniserve.tutor.runtime.constraint import EditConstraints
@@ -146,6 +146,7 @@ class Turn:
         found = {edit: tense.explanation(toks, edit) for edit in tense.to_past(toks) + tense.perfect_to_past(toks)}
         found |= {edit: patterns.explanation(toks, edit) for edit in patterns.offers(toks)}
         found |= {edit: conditionals.explanation(toks, edit) for edit in conditionals.edits(toks)}
+        found |= {edit: complements.explanation(toks, edit) for edit in complements.edits(toks)}
         found |= {edit: offers.named(toks, edit) for edit in offers.misbuilt(toks)}
         found |= {edit: quantifiers.explanation(toks, edit) for edit in offers.flips(toks) if quantifiers.corrects(toks, edit)}
         return found | {edit: relatives.explanation(toks, edit) for edit in offers.number_flips(toks)
@@ -156,10 +157,11 @@ class Turn:
         """The fixed offers a rule decides alone, whatever the model scores: every pattern's (patterns.py:
         the model never saw those edits and scores them 6-30 nats under the input), the respellings
         offers.decides allows, the subject's number (quantifiers.decides), a perfect made past
-        (tense.perfect_to_past), the past an opening time phrase calls for (tense.decided_pasts) and the modal a clause's frame calls for (conditionals.py). None fires on WordNet's usage examples (tests)."""
+        (tense.perfect_to_past), the past an opening time phrase calls for (tense.decided_pasts), the form a verb's complement takes
+        (complements.py) and the modal a clause's frame calls for (conditionals.py). None fires on WordNet's usage examples (tests)."""
         toks = tokens(self.line)
         ruled = (set(patterns.offers(toks)) | set(offers.decided_respellings(toks)) | set(tense.perfect_to_past(toks))
-                 | set(conditionals.edits(toks)) | set(tense.decided_pasts(toks)))
+                 | set(conditionals.edits(toks)) | set(complements.edits(toks)) | set(tense.decided_pasts(toks)))
         return [edit for edit in self.fixed if edit in ruled or self.number_decides(toks, edit)]
 
     def number_decides(self, toks: list[str], edit: gate.Edit) -> bool:

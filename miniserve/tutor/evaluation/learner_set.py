@@ -19,8 +19,9 @@ from miniserve.tutor.runtime.guard import Review, review, verb_edit_only
 from miniserve.tutor.runtime.prompt import Completion
 
 LEARNER = Path(__file__).resolve().parents[3] / "tests" / "data" / "learner_v3.tsv"
-# the second set, written by another hand after the runtime rules, without reading them (same format)
-LEARNER_SETS = {"learner_v3": LEARNER, "learner_v4": LEARNER.with_name("learner_v4.tsv")}
+# the second and third sets, each written by another hand after the runtime rules, without reading them (same format)
+LEARNER_SETS = {"learner_v3": LEARNER, "learner_v4": LEARNER.with_name("learner_v4.tsv"),
+                "learner_v5": LEARNER.with_name("learner_v5.tsv")}
 HALVES = ("dev", "test")
 ERROR_CLASSES = ("agreement", "tense", "verb_form", "inflection", "two_errors")
 CLASSES = ("correct",) + ERROR_CLASSES

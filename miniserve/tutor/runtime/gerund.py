@@ -47,6 +47,10 @@ LEAD_BREAKS = frozenset((",", ";", ":", "(", "and", "or", "but"))
 # words that may end what follows "be" + an adjective, where a progressive would go on to its object
 CLAUSE_ENDS = frozenset(("and", "or", "but", "so", "because", "when", "if", "enough", "anymore", "now", "yet",
                          "too", "again", "either", "at", "all", "any", "more"))
+# after a thing's "be" an adjective may go on with a preposition ("it was not clear in your letter"); after a
+# person's, the -ing form of a verb may ("I am live in London" -> "living")
+ADJECTIVE_PREPOSITIONS = frozenset(("in", "to", "for", "about", "with"))
+PERSONS = frozenset(("i", "you", "we", "they", "he", "she"))
 
 
 def unprompted(toks: list[str], edit: Edit) -> bool:
@@ -103,7 +107,8 @@ def passive_to_progressive(toks: list[str], edit: Edit) -> bool:
 
 def adjective_to_progressive(toks: list[str], edit: Edit) -> bool:
     """Does the edit turn an adjective after "be" into an -ing form where nothing follows it in its
-    clause ("the rules aren't clear." -> "clearing", "the shop is open until six" stays)? A learner who
+    clause, or only a preposition after a thing's "be" ("the rules aren't clear." -> "clearing", "it was
+    not clear in your letter" -> "clearing"; "the shop is open until six", "I am live in London" stay)? A learner who
     left out the -ing of "be cleaning" goes on to its object ("I am clean my room"); an adjective that
     ends the clause was most likely meant. The adjective is one in lemminflect's dictionary."""
     new = [norm(t) for t in edit.new if t[:1].isalpha()]
@@ -118,7 +123,9 @@ def adjective_to_progressive(toks: list[str], edit: Edit) -> bool:
     if not before or before[-1] not in BE_WORDS:
         return False
     after = next((t for t in toks[edit.end:] if not t.isspace()), "")
-    return not after or not after[:1].isalnum() or norm(after) in CLAUSE_ENDS
+    person = len(before) >= 2 and before[-2] in PERSONS
+    return (not after or not after[:1].isalnum() or norm(after) in CLAUSE_ENDS
+            or norm(after) in ADJECTIVE_PREPOSITIONS and not person)
 
 
 def _lemmas(word: str) -> frozenset[str]:

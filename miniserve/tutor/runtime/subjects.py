@@ -215,8 +215,9 @@ def head_of(toks: list[str], i: int) -> tuple[str, str] | None:
             return None  # the word at i follows no noun ("smuts the entire act"): it is no verb
         if any(lemmas(w) and w not in HEAD_DETERMINERS | PLURAL_DETERMINERS and not w.endswith("ing") for w in after[:-1]):
             return None  # no noun phrase: a verb of its own between ("in my class think the timetable")
-        if head == start + 2 and (lemmas(words[start + 1]) or not words[start + 1].isalpha()):
-            return None  # only an adjective between the determiner and the noun
+        modifier = words[start + 1]
+        if head == start + 2 and (lemmas(modifier) and not modifier.endswith("ing") or not modifier.isalpha()):
+            return None  # only an adjective between the determiner and the noun ("the opening hours": a noun)
         noun, phrase = words[head], " ".join(words[start:head + 2])
         if noun in COLLECTIVE or noun in NOT_HEADS or noun in EITHER_NUMBER:
             return None

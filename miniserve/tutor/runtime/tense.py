@@ -55,6 +55,9 @@ JOINING_WORDS = frozenset(("and", "but", "so", "or", "because", "while", "after"
 COMPARING = frozenset(("from", "than", "since", "until", "till"))  # "different from ten years ago"
 FINAL_LEADS = frozenset(("the", "my", "his", "her", "our", "their", "your", "its", "this", "that", "at"))
 PAST_LEADS = frozenset(("when", "after", "while", "before"))
+# verbs before a participle that is an adjective, no past ("When people feel stressed, they buy")
+LINKING = frozenset(("feel", "feels", "get", "gets", "seem", "seems", "look", "looks", "become", "becomes", "stay",
+                     "stays", "remain", "remains", "keep", "keeps", "appear", "appears", "sound", "sounds"))
 MAX_OFFERS = 6  # a sentence gets at most this many (each costs a scored sequence)
 
 
@@ -66,7 +69,8 @@ def past_phrases(text: str) -> list[re.Match]:
 
 def past_clauses(toks: list[str]) -> list[tuple[int, int, str]]:
     """A clause that opens the sentence with "when", "after", "while", "before" or "as soon as" and
-    has a verb only the past has, outside any auxiliary ("When I woke up, ..."): it sets the clause
+    has a verb only the past has, outside any auxiliary or linking verb ("When I woke up, ...", not
+    "When people feel stressed, ..."): it sets the clause
     after it, as "Last year," would. (start, end) in characters, and its words."""
     words = [t for t in toks if not t.isspace()]
     lead = " ".join(norm(w) for w in words[:3])
@@ -76,7 +80,8 @@ def past_clauses(toks: list[str]) -> list[tuple[int, int, str]]:
     if comma is None:
         return []
     inside = [(k, norm(t)) for k, t in enumerate(toks[:comma]) if t[:1].isalpha()]
-    past = any(_only_past(w) and not (j and aux_family(inside[j - 1][1]) in ("have", "be", "do", "modal", "to"))
+    past = any(_only_past(w) and not (j and (aux_family(inside[j - 1][1]) in ("have", "be", "do", "modal", "to")
+                                             or inside[j - 1][1] in LINKING))
                for j, (_, w) in enumerate(inside))
     if not past:
         return []

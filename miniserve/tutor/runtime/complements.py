@@ -1,0 +1,194 @@
+"""The form a verb's complement takes, where a frame leaves one choice (learners' "verb form" errors
+after the fixed patterns of patterns.py):
+
+- `passive_participle`: a base form right after "is/was/were ..." is a passive's participle ("The
+  castle was build in 1150" -> "built", "The roads were destroy by" -> "destroyed"). Only a word that
+  is no noun and no adjective ("It was love at first sight", "The shop is open"), or one that is with
+  "by" or "in" + a year right after it; never before an object ("They were build a house": the
+  progressive may be meant).
+- `object_to`: after "tell/ask/allow/encourage/want ..." and a pronoun object, "to" and the base form
+  ("told us wait" -> "told us to wait", "encouraged us asking" -> "to ask", "told me don't open" ->
+  "not to open"); and after the passive "be allowed / supposed / told ..." ("are not allowed use" ->
+  "allowed to use").
+- `spending_time`: "spend time / hours / money" + a base form takes the -ing form ("spend more time
+  read books" -> "reading").
+- `ing_after_only_ing`: a base form right after a verb that takes only the -ing form or "instead of"
+  ("We recommend buy tickets" -> "buying", "Instead of go home" -> "going"), where an object follows.
+
+Each finds the edit from the sentence's own words; none fires on WordNet's usage examples (tests).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import lemminflect
+
+from miniserve.tutor.runtime.agreement import _noun_forms, plural_subject
+from miniserve.tutor.runtime.forms import FUNCTION_WORDS, NOUN_MARKERS, OBJECT_STARTS, ONLY_ING, aux_family, form_kinds, norm
+from miniserve.tutor.runtime.gate import Edit
+from miniserve.tutor.runtime.verbs import valences
+
+BE_FINITE = frozenset(("is", "are", "was", "were", "be", "being", "isn't", "aren't", "wasn't", "weren't"))
+BETWEEN = frozenset(("not", "also", "already", "never", "recently", "just", "often", "usually", "always", "still"))
+TELLING = ("tell", "ask", "allow", "encourage", "advise", "invite", "persuade", "remind", "force", "warn", "order",
+           "want", "expect", "permit", "beg", "urge", "instruct", "forbid", "would like")
+TOLD = frozenset(("allowed", "supposed", "expected", "required", "forced", "asked", "told", "encouraged", "advised",
+                  "invited", "permitted", "obliged", "meant"))
+PRONOUN_OBJECTS = frozenset(("me", "you", "him", "her", "us", "them"))
+SPAN_NOUNS = frozenset(("time", "hours", "minutes", "days", "weeks", "months", "years", "money", "evenings",
+                        "weekends", "afternoons", "mornings", "day", "afternoon", "morning", "evening", "weekend"))
+# what may follow a passive's participle: a preposition or a joining word ("was built in", "by")
+PASSIVE_NEXT = frozenset(("by", "in", "on", "at", "during", "from", "with", "for", "into", "last", "yesterday", "and",
+                          "because", "after", "before", "when", "near", "under", "over", "through", "between", "to",
+                          "ago", "every", "since", "so", "but", "again", "there", "here"))
+CONSIDER = frozenset(("consider", "considers", "considered", "considering"))  # "considered misrule a justification"
+SPEND = frozenset(("spend", "spends", "spent", "spending"))
+
+
+@cache
+def _forms_of(verbs: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(f for verb in verbs for forms in lemminflect.getAllInflections(verb, upos="VERB").values()
+                     for f in forms) | frozenset(verbs)
+
+
+def _words(toks: list[str]) -> list[tuple[int, str]]:
+    return [(i, norm(t)) for i, t in enumerate(toks) if t[:1].isalpha()]
+
+
+def _plain_base(word: str) -> bool:
+    """A verb's base form in lemminflect's dictionary, only that (not "cut", which is a past too), not an
+    auxiliary nor a function word (form_kinds takes unknown words for verbs)."""
+    return (form_kinds(word) == frozenset({"base"}) and aux_family(word) is None and word not in FUNCTION_WORDS
+            and word in lemminflect.getAllLemmas(word, upos="VERB").get("VERB", ()))
+
+
+def _ing(word: str) -> str | None:
+    return next(iter(lemminflect.getInflection(word, "VBG")), None)
+
+
+def _spaced(toks: list[str], a: int, b: int) -> bool:
+    """Only one space between the tokens at a and b."""
+    return "".join(toks[a + 1:b]) == " "
+
+
+def passive_participle(toks: list[str]) -> list[Edit]:
+    """"The castle was build in 1150" -> "built"."""
+    words = _words(toks)
+    found = []
+    for k in range(1, len(words)):
+        (i, word) = words[k]
+        j = k - 1
+        while j > 0 and words[j][1] in BETWEEN:
+            j -= 1
+        if words[j][1] not in BE_FINITE or not _plain_base(word) or not _spaced(toks, words[k - 1][0], i):
+            continue
+        after = words[k + 1][1] if k + 1 < len(words) else ""
+        if after not in PASSIVE_NEXT:
+            continue  # "must be complete until", "was third.": an adjective or a noun may be meant
+        if after in OBJECT_STARTS or after in PRONOUN_OBJECTS or k + 1 < len(words) and toks[words[k + 1][0] - 1] != " ":
+            continue  # an object: the progressive may be meant ("were build a house")
+        noun, _ = _noun_forms(word)
+        adjective = lemminflect.getAllLemmas(word, upos="ADJ")
+        if adjective or any(_noun_forms(word)):
+            if adjective or not (after == "by" or after == "in" and _a_time(toks, words[k + 1][0])) or valences().get(word) not in ("T", "B"):
+                continue
+        participle = next(iter(lemminflect.getInflection(word, "VBN")), None)
+        if participle is not None and participle != word:
+            found.append(Edit(i, i + 1, (participle,)))
+    return found
+
+
+def _a_time(toks: list[str], i: int) -> bool:
+    """Does a year or a century follow the word at i ("in 1920", "in the twelfth century")?"""
+    ahead = [norm(t) for t in toks[i + 1:i + 8] if not t.isspace()][:4]
+    return bool(ahead) and ahead[0].isdigit() or "century" in ahead or "centuries" in ahead
+
+
+NOT_VERBS_HERE = frozenset(("home", "back", "here", "there", "away", "out", "in", "up", "down", "alone", "well"))
+
+
+def object_to(toks: list[str]) -> list[Edit]:
+    """"told us wait" -> "told us to wait", "encouraged us asking" -> "to ask", "are not allowed use" -> "allowed to use"."""
+    words = _words(toks)
+    telling = _forms_of(TELLING)
+    found = []
+    for k in range(1, len(words)):
+        (i, word), (p, before) = words[k], words[k - 1]
+        if not _spaced(toks, p, i) or i + 1 < len(toks) and toks[i + 1] == "-":
+            continue  # "asked him point-blank"
+        if before == "her" and any(_noun_forms(word)):
+            continue  # "forced her diet on him": "her" may be the determiner
+        after_object = before in PRONOUN_OBJECTS and k >= 2 and words[k - 2][1] in telling and words[k - 2][1] != "let"
+        passive = before in TOLD and k >= 2 and words[k - 2][1] in BE_FINITE | BETWEEN | {"been", "get", "got"}
+        if not (after_object or passive):
+            continue
+        if word in ("don't", "not") and after_object and k + 1 < len(words) and _plain_base(words[k + 1][1]):
+            found.append(Edit(i, i + 1, ("not", " ", "to")))  # "told me don't open" -> "told me not to open"
+        elif _plain_base(word) and word not in NOT_VERBS_HERE and not lemminflect.getAllLemmas(word, upos="ADJ"):
+            found.append(Edit(i, i, ("to", " ")))  # "told us wait" -> "told us to wait"
+        elif word.endswith("ing") and after_object and words[k - 2][1] not in _forms_of(("want", "expect")):
+            base = next(iter(lemminflect.getAllLemmas(word, upos="VERB").get("VERB", ())), None)
+            if base is not None and base != word:
+                found.append(Edit(i, i + 1, ("to", " ", base)))  # "encouraged us asking" -> "to ask"
+    return found
+
+
+def spending_time(toks: list[str]) -> list[Edit]:
+    """"spend more time read books" -> "reading"."""
+    words = _words(toks)
+    found = []
+    for k in range(2, len(words)):
+        (i, word) = words[k]
+        kinds = form_kinds(word)  # "read" is a past too; after "time" it is not
+        if "base" not in kinds or "third" in kinds or aux_family(word) is not None or word in FUNCTION_WORDS \
+                or word not in lemminflect.getAllLemmas(word, upos="VERB").get("VERB", ()):
+            continue
+        if not _spaced(toks, words[k - 1][0], i) or words[k - 1][1] not in SPAN_NOUNS:
+            continue
+        lead = [w for _, w in words[max(0, k - 5):k - 1]]
+        if not any(w in SPEND for w in lead) or any(w in ("to", "and", "that", "which") for w in lead[lead.index(next(w for w in lead if w in SPEND)):]):
+            continue
+        ing = _ing(word)
+        if ing is not None:
+            found.append(Edit(i, i + 1, (ing,)))
+    return found
+
+
+def ing_after_only_ing(toks: list[str]) -> list[Edit]:
+    """"We recommend buy tickets" -> "buying": only with an object after the verb."""
+    words = _words(toks)
+    only_ing = _forms_of(tuple(ONLY_ING))
+    found = []
+    for k in range(1, len(words) - 1):
+        (i, word), (p, before), (_, after) = words[k], words[k - 1], words[k + 1]
+        instead = before == "of" and k >= 2 and words[k - 2][1] == "instead"
+        if not (before in only_ing and before not in CONSIDER or instead) or not _plain_base(word) or not _spaced(toks, p, i):
+            continue
+        if word == "like" or lemminflect.getAllLemmas(word, upos="ADJ") or k >= 2 and words[k - 2][1] in NOUN_MARKERS:
+            continue  # "disliked long farewells"; "a mind like", "the finish line": nouns
+        if after not in OBJECT_STARTS and not plural_subject(after) and not (instead and after == "home"):
+            continue
+        ing = _ing(word)
+        if ing is not None:
+            found.append(Edit(i, i + 1, (ing,)))
+    return found
+
+
+def edits(toks: list[str]) -> list[Edit]:
+    """Every edit these frames call for."""
+    return passive_participle(toks) + object_to(toks) + spending_time(toks) + ing_after_only_ing(toks)
+
+
+def explanation(toks: list[str], edit: Edit) -> str:
+    """Names the frame."""
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    old = "".join(toks[edit.start:edit.end]).strip()
+    new = "".join(edit.new)
+    if edit.start == edit.end:  # "to" put in
+        return f"After '{' '.join(before[-2:])}', use 'to' and the verb: 'to {toks[edit.start]}', not '{toks[edit.start]}'."
+    if new.startswith("to ") or new.startswith("not to"):
+        return f"After '{' '.join(before[-2:])}', use 'to' and the verb: '{new}', not '{old}'."
+    if new.endswith("ing"):
+        return f"After '{' '.join(before[-2:]) if before[-1] in SPAN_NOUNS else before[-1]}', use the -ing form: '{new}', not '{old}'."
+    return f"In the passive, use the past participle: '{new}', not '{old}'."

@@ -1,0 +1,57 @@
+"""The form a verb's complement takes (tutor/runtime/complements.py): what each frame changes, where it
+stays silent, and that none fires on edited English (WordNet's one typo aside)."""
+
+import pytest
+
+from miniserve.tutor.runtime import complements, gate
+from miniserve.tutor.runtime.guard import tokens
+
+
+def fixed(sentence: str) -> list[str]:
+    return [gate.apply(sentence, [e], frozenset({0})).strip() for e in complements.edits(tokens(sentence))]
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    ("The castle was build in the twelfth century.", "The castle was built in the twelfth century."),
+    ("The houses were destroy by the storm.", "The houses were destroyed by the storm."),
+    ("The house was build in 1920.", "The house was built in 1920."),
+    ("The guide told us wait near the entrance.", "The guide told us to wait near the entrance."),
+    ("My father told me don't open the box.", "My father told me not to open the box."),
+    ("At the moment students are not allowed use their phones.", "At the moment students are not allowed to use their phones."),
+    ("The teachers encouraged us asking questions.", "The teachers encouraged us to ask questions."),
+    ("My parents want me study medicine.", "My parents want me to study medicine."),
+    ("Young people should spend more time read books.", "Young people should spend more time reading books."),
+    ("We spent the day walk along the river.", "We spent the day walking along the river."),
+    ("We recommend buy tickets online.", "We recommend buying tickets online."),
+    ("Instead of go home after school, we went to the beach.", "Instead of going home after school, we went to the beach."),
+])
+def test_a_frame_calls_for_its_form(sentence, expected):
+    assert fixed(sentence) == [expected]
+
+
+@pytest.mark.parametrize("sentence", [
+    "It was love at first sight.",  # a noun
+    "The shop is open until nine.",  # an adjective
+    "The new bridge will be open next year.",
+    "They were build a house when I arrived.",  # an object: the progressive may be meant
+    "The work must be complete until the end of May.",
+    "I told him stories about my childhood.",
+    "She asked us questions about the trip.",
+    "We are allowed home at six.",
+    "She forced her diet on him.",  # "her" the determiner
+    "I enjoy work in the garden.",  # a noun
+    "I suggest you go by train.",
+    "He disliked long farewells.",  # an adjective
+    "a mind like a steel trap",
+    "They approached the finish line.",
+])
+def test_no_form_where_the_frame_is_another(sentence):
+    assert fixed(sentence) == []
+
+
+def test_no_complement_rule_fires_on_edited_english():
+    """WordNet's usage examples: the one sentence a rule changes holds WordNet's own typo."""
+    from miniserve.tutor.corpus.wordnet import examples
+
+    fired = [s for s in examples() if complements.edits(tokens(s))]
+    assert fired == ["The house was rebuild after it was hit by a bomb"]
