@@ -24,6 +24,9 @@ def fixed(sentence: str) -> list[str]:
     ("We spent the day walk along the river.", "We spent the day walking along the river."),
     ("We recommend buy tickets online.", "We recommend buying tickets online."),
     ("Instead of go home after school, we went to the beach.", "Instead of going home after school, we went to the beach."),
+    ("The town hall needs to be repair because the roof is old.", "The town hall needs to be repaired because the roof is old."),
+    ("I really want visit the new museum.", "I really want to visit the new museum."),
+    ("It is worth to spend a little more money on food.", "It is worth spending a little more money on food."),
 ])
 def test_a_frame_calls_for_its_form(sentence, expected):
     assert fixed(sentence) == [expected]
@@ -44,6 +47,10 @@ def test_a_frame_calls_for_its_form(sentence, expected):
     "He disliked long farewells.",  # an adjective
     "a mind like a steel trap",
     "They approached the finish line.",
+    "It is going to be fun for everyone.",
+    "The room has to be clean.",
+    "I want help with my homework.",
+    "He was managed like a puppet.",
 ])
 def test_no_form_where_the_frame_is_another(sentence):
     assert fixed(sentence) == []

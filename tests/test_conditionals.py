@@ -75,6 +75,7 @@ def test_an_unreal_condition_takes_would():
     ("When the bell rang, Ahmed run out of the classroom.", "When the bell rang, Ahmed ran out of the classroom."),
     ("When I was a child, we don't have a computer at home.", "When I was a child, we didn't have a computer at home."),
     ("Yesterday, I go to the cinema with my friends.", "Yesterday, I went to the cinema with my friends."),
+    ("Last year I can't come to your party because I was ill.", "Last year I couldn't come to your party because I was ill."),
 ])
 def test_the_main_verb_after_an_opening_past_phrase_is_the_past(sentence, expected):
     assert fixed(sentence, tense.decided_pasts) == [expected]

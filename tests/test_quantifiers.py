@@ -8,7 +8,7 @@ import pytest
 from miniserve.service.tutoring import Tutor
 from miniserve.tutor.runtime import gate, quantifiers, subjects
 from miniserve.tutor.runtime.guard import NO_ERROR, tokens
-from miniserve.tutor.runtime.offers import flips
+from miniserve.tutor.runtime.offers import flips, number_flips
 from miniserve.tutor.runtime.parser import shared
 from miniserve.tutor.runtime.prompt import TutorPrompt
 
@@ -91,6 +91,14 @@ def test_the_first_noun_decides_across_any_preposition_but_not_across_a_verb():
     # a verb of its own after the phrase: "timetable" is the subject of "is", not "the students in"
     toks = tokens("The students in my class think the new timetable is confusing.")
     assert subjects.head_of(toks, toks.index("is")) is None
+    # one relative clause between the quantifier's noun and its verb
+    assert offered("One of the teachers who work at my new school are from Australia.") == [
+        "One of the teachers who work at my new school is from Australia."]
+    toks = tokens("The number of tourists who visit our town every summer has increased a lot.")
+    [edit] = [e for e in number_flips(toks) if toks[e.start] == "has"]
+    assert quantifiers.contradicts(toks, edit)  # "have" is ruled out
+    toks = tokens("The number of people who think that prices are high is growing.")
+    assert quantifiers.quantifier(toks, toks.index("are")) is None  # a second clause: "prices" are
     # a noun before the head is no adjective: "opening hours" are plural, whatever the pool
     toks = tokens("The opening hours of the swimming pool are not convenient.")
     assert subjects.head_of(toks, toks.index("are")) == ("plural", "the opening hours of")

@@ -71,6 +71,13 @@ def test_an_offer_the_rule_and_the_parser_agree_on_is_kept_whatever_the_model_sc
     assert turn.review.explanation == "'who' stands for 'people', which is plural: use 'work', not 'works'."
 
 
+def test_someone_or_everyone_before_who_is_singular_and_those_plural():
+    assert corrected("Someone who don't have a smartphone feels excluded.") == [
+        "Someone who doesn't have a smartphone feels excluded."]
+    assert corrected("Anyone who want to come is welcome.") == ["Anyone who wants to come is welcome."]
+    assert corrected("Those who works hard will succeed.") == ["Those who work hard will succeed."]
+
+
 def test_after_a_or_every_the_noun_before_who_is_singular():
     assert corrected("A person who work at night needs sleep.") == ["A person who works at night needs sleep."]
     assert corrected("A fish that swim fast is hard to catch.") == []  # "swim" may be a noun after "that"

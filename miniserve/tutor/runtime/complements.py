@@ -4,7 +4,7 @@ after the fixed patterns of patterns.py):
 - `passive_participle`: a base form right after "is/was/were ..." is a passive's participle ("The
   castle was build in 1150" -> "built", "The roads were destroy by" -> "destroyed"). Only a word that
   is no noun and no adjective ("It was love at first sight", "The shop is open"), or one that is with
-  "by" or "in" + a year right after it; never before an object ("They were build a house": the
+  "by" or "in" + a year right after it, or after "to be" / "will be" ("needs to be repair" -> "repaired"); never before an object ("They were build a house": the
   progressive may be meant).
 - `object_to`: after "tell/ask/allow/encourage/want ..." and a pronoun object, "to" and the base form
   ("told us wait" -> "told us to wait", "encouraged us asking" -> "to ask", "told me don't open" ->
@@ -12,6 +12,8 @@ after the fixed patterns of patterns.py):
   "allowed to use").
 - `spending_time`: "spend time / hours / money" + a base form takes the -ing form ("spend more time
   read books" -> "reading").
+- `missing_to`: a verb that takes "to" and the infinitive, then a base form with its object ("I
+  really want visit the museum" -> "want to visit"); `worth_to`: "worth to spend" -> "worth spending".
 - `ing_after_only_ing`: a base form right after a verb that takes only the -ing form or "instead of"
   ("We recommend buy tickets" -> "buying", "Instead of go home" -> "going"), where an object follows.
 
@@ -43,6 +45,11 @@ PASSIVE_NEXT = frozenset(("by", "in", "on", "at", "during", "from", "with", "for
                           "because", "after", "before", "when", "near", "under", "over", "through", "between", "to",
                           "ago", "every", "since", "so", "but", "again", "there", "here"))
 CONSIDER = frozenset(("consider", "considers", "considered", "considering"))  # "considered misrule a justification"
+# nouns that follow "to be" or "will be" as they are ("It is going to be fun", "will be home")
+BE_NOUNS = frozenset(("fun", "home", "work", "part", "use", "help", "love", "friends", "trouble", "change", "hope",
+                      "cause", "need", "rest", "answer", "result", "show", "test", "study", "experience"))
+TO_VERBS = ("want", "need", "decide", "plan", "hope", "try", "learn", "agree", "promise", "refuse", "manage", "expect",
+            "would like", "'d like", "forget", "remember", "intend", "wish", "afford", "prepare", "offer")
 SPEND = frozenset(("spend", "spends", "spent", "spending"))
 
 
@@ -84,15 +91,18 @@ def passive_participle(toks: list[str]) -> list[Edit]:
         if words[j][1] not in BE_FINITE or not _plain_base(word) or not _spaced(toks, words[k - 1][0], i):
             continue
         after = words[k + 1][1] if k + 1 < len(words) else ""
-        if after not in PASSIVE_NEXT:
+        ends = k + 1 == len(words) and words[j][1] == "be" and j > 0 and words[j - 1][1] == "to"
+        if after not in PASSIVE_NEXT and not ends:
             continue  # "must be complete until", "was third.": an adjective or a noun may be meant
         if after in OBJECT_STARTS or after in PRONOUN_OBJECTS or k + 1 < len(words) and toks[words[k + 1][0] - 1] != " ":
             continue  # an object: the progressive may be meant ("were build a house")
         noun, _ = _noun_forms(word)
         adjective = lemminflect.getAllLemmas(word, upos="ADJ")
+        infinitive = words[j][1] == "be" and j > 0 and (words[j - 1][1] == "to" or aux_family(words[j - 1][1]) == "modal")
         if adjective or any(_noun_forms(word)):
-            if adjective or not (after == "by" or after == "in" and _a_time(toks, words[k + 1][0])) or valences().get(word) not in ("T", "B"):
-                continue
+            framed = after == "by" or after == "in" and _a_time(toks, words[k + 1][0]) or infinitive and word not in BE_NOUNS
+            if adjective or not framed or valences().get(word) not in ("T", "B"):
+                continue  # "to be repair because" -> "repaired"; "It was love at first sight" stays
         participle = next(iter(lemminflect.getInflection(word, "VBN")), None)
         if participle is not None and participle != word:
             found.append(Edit(i, i + 1, (participle,)))
@@ -175,9 +185,38 @@ def ing_after_only_ing(toks: list[str]) -> list[Edit]:
     return found
 
 
+def missing_to(toks: list[str]) -> list[Edit]:
+    """"I really want visit the museum" -> "want to visit": a verb that takes "to" and the infinitive,
+    then a base form with its object."""
+    words = _words(toks)
+    to_verbs = _forms_of(TO_VERBS) - {"hoping", "trying", "wanting", "needing"}
+    found = []
+    for k in range(1, len(words) - 1):
+        (i, word), (p, before), (_, after) = words[k], words[k - 1], words[k + 1]
+        if before not in to_verbs or not _plain_base(word) or not _spaced(toks, p, i) or word in ("help", "let", "like"):
+            continue
+        if after in OBJECT_STARTS or after in PRONOUN_OBJECTS:
+            found.append(Edit(i, i, ("to", " ")))
+    return found
+
+
+def worth_to(toks: list[str]) -> list[Edit]:
+    """"It is worth to spend" -> "worth spending"."""
+    words = _words(toks)
+    found = []
+    for k in range(2, len(words)):
+        (i, word), (t, to), (_, worth) = words[k], words[k - 1], words[k - 2]
+        if worth == "worth" and to == "to" and _spaced(toks, t, i) and "base" in form_kinds(word) and aux_family(word) is None:
+            ing = _ing(word)
+            if ing is not None:
+                found.append(Edit(t, i + 1, (ing,)))
+    return found
+
+
 def edits(toks: list[str]) -> list[Edit]:
     """Every edit these frames call for."""
-    return passive_participle(toks) + object_to(toks) + spending_time(toks) + ing_after_only_ing(toks)
+    return (passive_participle(toks) + object_to(toks) + spending_time(toks) + ing_after_only_ing(toks)
+            + missing_to(toks) + worth_to(toks))
 
 
 def explanation(toks: list[str], edit: Edit) -> str:

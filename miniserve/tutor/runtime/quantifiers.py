@@ -15,7 +15,7 @@ the clause's subject decides instead:
 from __future__ import annotations
 
 from miniserve.tutor.runtime import subjects
-from miniserve.tutor.runtime.agreement import non_third, plural_subject, third
+from miniserve.tutor.runtime.agreement import ADVERBS, _noun_forms, non_third, plural_subject, third
 from miniserve.tutor.runtime.forms import lemmas, norm
 from miniserve.tutor.runtime.gate import Edit
 
@@ -62,6 +62,8 @@ def quantifier(toks: list[str], i: int) -> tuple[str, str] | None:
     relative = max((k for k, w in enumerate(low) if w in RELATIVES), default=None)
     if relative is not None and not any(lemmas(w) for w in low[relative + 1:]):
         return None  # the verb of a relative clause: "the number of people who work" (relatives.py)
+    if relative is not None and _one_relative_clause(low[relative:]):
+        words, low = words[:relative], low[:relative]  # "The number of tourists who visit our town every summer has"
     for k, word in enumerate(low):
         if word in SINGULAR_WORDS or " ".join(low[k:k + 2]) == "no one":
             return ("singular", words[k]) if len(low) - k <= 2 else None  # "everybody want", not "everyone I know"
@@ -76,6 +78,17 @@ def quantifier(toks: list[str], i: int) -> tuple[str, str] | None:
         if word not in OPENERS:
             return None  # the clause starts with something else: its subject is no quantifier's
     return None
+
+
+def _one_relative_clause(clause: list[str]) -> bool:
+    """Is `clause` ("who visit our town every summer") one relative clause and nothing more: "who" or
+    "that", its verb, then only words that may be nouns (no second verb, clause or subject)?"""
+    if len(clause) < 2 or clause[0] not in ("who", "that") or len(clause) > MAX_SUBJECT_WORDS:
+        return False
+    rest = clause[2:] if clause[1] not in ADVERBS else clause[3:]
+    return bool(lemmas(clause[1]) or clause[1] in ADVERBS) and not any(
+        w in RELATIVES or w in ("and", "but", "or", "because") or w in subjects.PRONOUNS
+        or lemmas(w) and not any(_noun_forms(w)) for w in rest)
 
 
 def agrees(toks: list[str], i: int, word: str) -> bool | None:
@@ -104,8 +117,9 @@ def decides(toks: list[str], edit: Edit) -> bool:
     The model scores such fixes up to 4-5 nats under the input ("police" and "people" it often takes
     for singular); neither rule offers a change on any of WordNet's 41,477 usage examples (a test). A
     quantifier decides too where its verb is plainly the first verb after it, with no pronoun between
-    ("Nobody know" -> "knows", "The number of tourists in our town grow" -> "grows"; not "One of them
-    was safe but they were", "The number of hours I work")."""
+    ("Nobody know" -> "knows", "The number of tourists in our town grow" -> "grows", "One of the
+    teachers who work at my school are" -> "is": one relative clause between; not "One of them was safe
+    but they were", "The number of hours I work")."""
     if not corrects(toks, edit):
         return False
     return quantifier(toks, edit.start) is None or _first_verb_of(toks, edit.start)
@@ -117,6 +131,9 @@ def _first_verb_of(toks: list[str], i: int) -> bool:
     words = subjects.clause_before(toks, i)
     if not subjects.plainly_a_verb(norm(toks[i])) or subjects.verb_after(toks, i) or toks[i + 1:i + 2] == ["-"]:
         return False
+    relative = next((k for k, w in enumerate(words) if w in ("who", "that")), None)
+    if relative is not None and _one_relative_clause(words[relative:]):
+        words = words[:relative]  # "One of the teachers who work at my school are": the clause is the noun's
     return not any(w in subjects.PRONOUNS or w in ("and", "but", "or") or (lemmas(w) and w not in QUANTIFIER_WORDS)
                    for w in words[1:])
 

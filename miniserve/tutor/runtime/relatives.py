@@ -10,7 +10,7 @@ quantifiers (quantifiers.py):
   is offered where the model proposed nothing (gated by the model as any offer), the second is
   ruled out.
 
-Only "who" right after a noun (or after "X of" a noun, where X is an amount: "the number of people
+Only "who" right after a noun or "someone", "anyone", "everyone", "those" (or after "X of" a noun, where X is an amount: "the number of people
 who"), with no comma between ("Maria, who ..." may follow any word), and
 "that" or "which" where the word after it can be no noun ("the claims that costs rise": "costs" is
 the noun). A collective noun ("the family who live next door") and a noun of both numbers ("sheep")
@@ -28,6 +28,7 @@ from miniserve.tutor.runtime.forms import FUNCTION_WORDS, lemmas, norm
 from miniserve.tutor.runtime.gate import Edit
 
 RELATIVES = ("who", "that", "which")
+ONE_PERSON = frozenset(("someone", "somebody", "anyone", "anybody", "everyone", "everybody", "nobody", "no-one"))
 DETERMINERS = frozenset(("the", "a", "an", "my", "your", "his", "her", "our", "their", "its", "this", "that", "these", "those"))
 # "X of" that leaves the clause to the noun after it: "the number of people who work", "one of the
 # students who were"; after any other X ("the leader of the workers who ...") either noun may be meant
@@ -66,6 +67,10 @@ def _in_the_clause(toks: list[str], i: int) -> tuple[str, str] | None:
     head = _head_of(toks, n)
     if head is not None and head not in AMOUNTS:
         return None  # "the caste of priests that is": the clause may be the first noun's
+    if relative == "who" and norm(noun) in ONE_PERSON:
+        return "singular", noun  # "Someone who don't have" -> "doesn't"
+    if relative == "who" and norm(noun) in ("those", "people"):
+        return "plural", noun
     if not noun.isalpha() or norm(noun) in FUNCTION_WORDS:
         return None
     if relative != "who" and any(_noun_forms(norm(toks[i]))):

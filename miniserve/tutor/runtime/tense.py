@@ -48,7 +48,7 @@ HABIT = re.compile(rf"\b(every\s+(day|morning|afternoon|evening|night|week|weeke
                    rf"nowadays|these\s+days|generally|most\s+days|twice\s+a\s+\w+|once\s+a\s+\w+)\b", re.IGNORECASE)
 # the past of the forms lemminflect's verb tables do not give one for
 PAST_OF = {"is": "was", "am": "was", "are": "were", "isn't": "wasn't", "aren't": "weren't",
-           "don't": "didn't", "doesn't": "didn't", "have": "had", "has": "had"}
+           "don't": "didn't", "doesn't": "didn't", "have": "had", "has": "had", "can": "could", "can't": "couldn't"}
 CLAUSE_BREAKS = frozenset((",", ";", ":", "(", ")", "\u2014"))
 JOINING_WORDS = frozenset(("and", "but", "so", "or", "because", "while", "after", "before", "when", "if", "although",
                            "though", "until", "since", "who", "which", "that", "where", "whereas"))
@@ -106,7 +106,7 @@ def to_past(toks: list[str]) -> list[Edit]:
             past = next((p for lemma in sorted(lemmas(w)) for p in lemminflect.getInflection(lemma, "VBD")), None)
         if past is not None:
             past = past[:1].upper() + past[1:] if word[:1].isupper() else past
-            if past in alternatives(toks, i):
+            if past in alternatives(toks, i) or w in ("can", "can't"):  # the guard's table has no modal's past
                 found.append(Edit(i, i + 1, (past,)))
     return found[:MAX_OFFERS]
 
