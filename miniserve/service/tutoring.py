@@ -24,7 +24,7 @@ from functools import cached_property
 from miniserve.engine import SamplingParams, Sequence
 from miniserve.engine.stop import Runaway
 from miniserve.service.paragraph import Span, replace, sentences
-from miniserve.tutor.runtime import complements, conditionals, gate, gerund, offers, patterns, quantifiers, relatives, tense
+from miniserve.tutor.runtime import complements, conditionals, coordination, gate, gerund, offers, patterns, quantifiers, relatives, tense
 from miniserve.tutor.runtime import parser as link_grammar
 from miniserve.tutor.runtime.agreement import EVIDENCE_MARGIN, SUPPORT_MARGIN, agreement_change, doubt, read_against, with_parse
 from miniserve.tutor.runtime.constraint import EditConstraints
@@ -147,6 +147,7 @@ class Turn:
         found |= {edit: patterns.explanation(toks, edit) for edit in patterns.offers(toks)}
         found |= {edit: conditionals.explanation(toks, edit) for edit in conditionals.edits(toks)}
         found |= {edit: complements.explanation(toks, edit) for edit in complements.edits(toks)}
+        found |= {edit: coordination.explanation(toks, edit) for edit in coordination.edits(toks)}
         found |= {edit: offers.named(toks, edit) for edit in offers.misbuilt(toks)}
         found |= {edit: quantifiers.explanation(toks, edit) for edit in offers.flips(toks) if quantifiers.corrects(toks, edit)}
         return found | {edit: relatives.explanation(toks, edit) for edit in offers.number_flips(toks)
