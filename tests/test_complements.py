@@ -27,6 +27,9 @@ def fixed(sentence: str) -> list[str]:
     ("The town hall needs to be repair because the roof is old.", "The town hall needs to be repaired because the roof is old."),
     ("I really want visit the new museum.", "I really want to visit the new museum."),
     ("It is worth to spend a little more money on food.", "It is worth spending a little more money on food."),
+    ("People must learning to protect the environment.", "People must learn to protect the environment."),
+    ("Technology make it possible working from home.", "Technology make it possible to work from home."),
+    ("I hope the problems will be solve soon.", "I hope the problems will be solved soon."),
 ])
 def test_a_frame_calls_for_its_form(sentence, expected):
     assert fixed(sentence) == [expected]
@@ -51,6 +54,8 @@ def test_a_frame_calls_for_its_form(sentence, expected):
     "The room has to be clean.",
     "I want help with my homework.",
     "He was managed like a puppet.",
+    "It is a book that is must reading.",  # "must" a noun
+    "The car needs washing.",
 ])
 def test_no_form_where_the_frame_is_another(sentence):
     assert fixed(sentence) == []

@@ -76,6 +76,7 @@ def test_an_unreal_condition_takes_would():
     ("When I was a child, we don't have a computer at home.", "When I was a child, we didn't have a computer at home."),
     ("Yesterday, I go to the cinema with my friends.", "Yesterday, I went to the cinema with my friends."),
     ("Last year I can't come to your party because I was ill.", "Last year I couldn't come to your party because I was ill."),
+    ("That day I go to the beach with my friends.", "That day I went to the beach with my friends."),
 ])
 def test_the_main_verb_after_an_opening_past_phrase_is_the_past(sentence, expected):
     assert fixed(sentence, tense.decided_pasts) == [expected]
@@ -88,16 +89,39 @@ def test_the_main_verb_after_an_opening_past_phrase_is_the_past(sentence, expect
     "When I finally got to the station, the last train had already left.",  # "train" is a noun here
     "Last year I moved here and now I love it.",
     "Yesterday's match is on television again tonight.",
+    "Before he left, my father told me don't open the box.",  # the phrase's verb is "told"
+    "I will be busy that day.",
 ])
 def test_no_decided_past_where_the_clause_may_speak_of_now(sentence):
     assert fixed(sentence, tense.decided_pasts) == []
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    ("When I open the door, I saw a man in the garden.", "When I opened the door, I saw a man in the garden."),
+    ("When we arrive at the hotel, we were very hungry.", "When we arrived at the hotel, we were very hungry."),
+    ("After the lesson finishes, we went home.", "After the lesson finished, we went home."),
+    ("When my parents are at work, I was alone.", "When my parents were at work, I was alone."),
+])
+def test_a_present_clause_before_a_past_main_clause_is_the_past(sentence, expected):
+    assert fixed(sentence, tense.present_before_past) == [expected]
+
+
+@pytest.mark.parametrize("sentence", [
+    "When I think about it, I was very lucky.",  # a verb that may speak of now
+    "When you arrive, my dad picks you up.",  # no past
+    "After the terrorist attack, people looked shocked.",  # a noun
+    "After he published his book, he was famous.",  # the past already
+])
+def test_no_past_for_a_clause_that_may_stay_in_the_present(sentence):
+    assert fixed(sentence, tense.present_before_past) == []
 
 
 def test_no_frame_rule_fires_on_edited_english():
     """WordNet's usage examples (41,000 edited sentences): a rule that fires there would change correct English."""
     from miniserve.tutor.corpus.wordnet import examples
 
-    fired = [s for s in examples() for t in [tokens(s)] if conditionals.edits(t) or tense.decided_pasts(t)]
+    fired = [s for s in examples() for t in [tokens(s)]
+             if conditionals.edits(t) or tense.decided_pasts(t) or tense.present_before_past(t)]
     assert fired == []
 
 

@@ -14,6 +14,8 @@ after the fixed patterns of patterns.py):
   read books" -> "reading").
 - `missing_to`: a verb that takes "to" and the infinitive, then a base form with its object ("I
   really want visit the museum" -> "want to visit"); `worth_to`: "worth to spend" -> "worth spending".
+- `base_after_a_modal`: "must learning" -> "must learn"; `infinitive_after_it`: "makes it possible
+  working" -> "to work".
 - `ing_after_only_ing`: a base form right after a verb that takes only the -ing form or "instead of"
   ("We recommend buy tickets" -> "buying", "Instead of go home" -> "going"), where an object follows.
 
@@ -43,7 +45,8 @@ SPAN_NOUNS = frozenset(("time", "hours", "minutes", "days", "weeks", "months", "
 # what may follow a passive's participle: a preposition or a joining word ("was built in", "by")
 PASSIVE_NEXT = frozenset(("by", "in", "on", "at", "during", "from", "with", "for", "into", "last", "yesterday", "and",
                           "because", "after", "before", "when", "near", "under", "over", "through", "between", "to",
-                          "ago", "every", "since", "so", "but", "again", "there", "here"))
+                          "ago", "every", "since", "so", "but", "again", "there", "here", "soon", "quickly",
+                          "immediately", "now", "today", "tomorrow", "next", "as", "properly", "correctly", "easily"))
 CONSIDER = frozenset(("consider", "considers", "considered", "considering"))  # "considered misrule a justification"
 # nouns that follow "to be" or "will be" as they are ("It is going to be fun", "will be home")
 BE_NOUNS = frozenset(("fun", "home", "work", "part", "use", "help", "love", "friends", "trouble", "change", "hope",
@@ -213,10 +216,46 @@ def worth_to(toks: list[str]) -> list[Edit]:
     return found
 
 
+MODALS = frozenset(("can", "could", "will", "would", "should", "must", "might", "shall", "cannot", "can't", "couldn't",
+                    "won't", "wouldn't", "shouldn't", "mustn't"))
+IT_FRAMES = frozenset(("possible", "impossible", "easier", "easy", "difficult", "hard", "harder", "cheaper", "safer"))
+
+
+def base_after_a_modal(toks: list[str]) -> list[Edit]:
+    """"People must learning to protect" -> "must learn": a modal, then an -ing form (never "must be
+    learning" without "be"). Not "May" or "Will" (a month, a name), nor "can" after a determiner."""
+    words = _words(toks)
+    found = []
+    for k in range(1, len(words)):
+        (i, word), (m, modal) = words[k], words[k - 1]
+        if modal not in MODALS or not toks[m][:1].islower() or not _spaced(toks, m, i) or not word.endswith("ing"):
+            continue
+        if k >= 2 and (words[k - 2][1] in NOUN_MARKERS or words[k - 2][1] in BE_FINITE):
+            continue  # "the can opening", "a book that is must reading"
+        base = next(iter(lemminflect.getAllLemmas(word, upos="VERB").get("VERB", ())), None)
+        if base is not None and base != word and lemminflect.getInflection(base, "VBG")[:1] == (word,):
+            found.append(Edit(i, i + 1, (base,)))
+    return found
+
+
+def infinitive_after_it(toks: list[str]) -> list[Edit]:
+    """"Technology makes it possible working from home" -> "to work": "make/find it possible" takes "to"."""
+    words = _words(toks)
+    found = []
+    for k in range(3, len(words)):
+        (i, word), (_, frame), (_, it), (_, verb) = words[k], words[k - 1], words[k - 2], words[k - 3]
+        if it != "it" or frame not in IT_FRAMES or verb not in _forms_of(("make", "find")) or not word.endswith("ing"):
+            continue
+        base = next(iter(lemminflect.getAllLemmas(word, upos="VERB").get("VERB", ())), None)
+        if base is not None and base != word:
+            found.append(Edit(i, i + 1, ("to", " ", base)))
+    return found
+
+
 def edits(toks: list[str]) -> list[Edit]:
     """Every edit these frames call for."""
     return (passive_participle(toks) + object_to(toks) + spending_time(toks) + ing_after_only_ing(toks)
-            + missing_to(toks) + worth_to(toks))
+            + missing_to(toks) + worth_to(toks) + base_after_a_modal(toks) + infinitive_after_it(toks))
 
 
 def explanation(toks: list[str], edit: Edit) -> str:

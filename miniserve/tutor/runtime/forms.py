@@ -187,6 +187,13 @@ def _all_misspellings(verb: Conjugation) -> dict[str, tuple[str, str]]:
 
 def _overdoubled(verb: Conjugation) -> dict[str, tuple[str, str]]:
     base = verb.base
+    if len(base) >= 4 and base[-1] == "e" and base[-2] not in VOWELS and base[-2] not in "lcswxyhrv" and base[-3] in VOWELS \
+            and base[-4] not in VOWELS:  # "decidded", "comming", "writting": the e dropped, the consonant doubled
+        stem = base[:-1]
+        return {stem + stem[-1] + ending: (right, kind)
+                for right, ending, kind in ((verb.past[0], "ed", "past tense"), (verb.ing[0], "ing", "-ing form"))
+                if right == stem + ending and not lemminflect.getAllLemmas(stem + stem[-1] + ending)
+                and (ending == "ing" or stem[-1] == "d")}  # "hatted" is a word of its own (wearing a hat)
     if len(base) < 4 or base[-1] in VOWELS or base[-1] in "lcswxyh" or base[-2] not in VOWELS:
         return {}  # the British "-lled" is right ("travelled"); "-cked", "-ssed" are other rules
     out = {}

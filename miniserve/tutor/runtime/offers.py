@@ -106,8 +106,8 @@ def misbuilt(toks: list[str]) -> list[Edit]:
             continue
         right = _participle_after_have_or_be(toks, i, rights[0])
         right = right[:1].upper() + right[1:] if word[:1].isupper() else right
-        if right in alternatives(toks, i):
-            found.append(Edit(i, i + 1, (right,)))
+        if right in alternatives(toks, i) or right.endswith("ing") and norm(word).endswith("ing"):
+            found.append(Edit(i, i + 1, (right,)))  # an -ing form stays one ("for comming": the guard sees a noun)
     return found
 
 

@@ -36,7 +36,7 @@ PERCEIVE = frozenset(("hear", "heard", "hears", "see", "saw", "sees", "watch", "
 # "important to", "essential to", "key to": "important to learning" may be right)
 EASY = frozenset(("easy", "easier", "difficult", "hard", "harder", "possible", "impossible", "cheaper", "safer", "nice",
                   "boring", "exciting", "interesting"))
-TO_VERBS = ("decide", "refuse", "promise", "hope", "manage", "plan", "want", "agree", "afford", "learn", "choose")
+TO_VERBS = ("decide", "refuse", "promise", "hope", "manage", "plan", "want", "agree", "afford", "learn", "choose", "need")
 TO_VERB_FORMS = frozenset(f for verb in TO_VERBS for forms in lemminflect.getAllInflections(verb, upos="VERB").values()
                           for f in forms if not f.endswith("ing"))
 WISH_FORMS = frozenset(("like", "love", "prefer", "hate"))
@@ -124,7 +124,7 @@ def _to_for_an_ing(toks: list[str], words: list[tuple[int, str]]) -> list[Edit]:
         wish = before in WISH_FORMS and k >= 2 and words[k - 2][1] in WOULD
         if not (before in TO_VERB_FORMS or wish) or not word.endswith("ing") or toks[i - 1] != " ":
             continue
-        if after not in OBJECT_STARTS and after not in ("whether", "if"):
+        if after not in OBJECT_STARTS and after not in ("whether", "if", "less", "fewer", "much"):
             continue
         base = _base_of(word)
         if base is not None:

@@ -23,8 +23,9 @@ from datetime import date
 
 import lemminflect
 
+from miniserve.tutor.runtime.agreement import _noun_forms, plural_subject
 from miniserve.tutor.runtime.constraint import alternatives
-from miniserve.tutor.runtime.forms import NOUN_MARKERS, aux_family, form_kinds, lemmas, norm
+from miniserve.tutor.runtime.forms import FUNCTION_WORDS, NOUN_MARKERS, aux_family, form_kinds, lemmas, norm
 from miniserve.tutor.runtime.gate import Edit
 from miniserve.tutor.runtime.guard import role
 
@@ -36,7 +37,8 @@ _UNITS = r"(years?|months?|weeks?|days?|hours?|minutes?|decades?|centuries|ages|
 PAST_TIME = re.compile(
     rf"\b(yesterday|last\s+(night|week|weekend|month|year|summer|winter|spring|autumn|christmas|{_DAYS}|{_MONTHS})"
     rf"|{_HOW_LONG}{_UNITS}\s+ago|long\s+ago|in\s+(?P<year>1[89]\d\d|20\d\d)"
-    r"|when\s+I\s+was\s+(a\s+child|a\s+kid|a\s+teenager|young|younger|little|at\s+school|a\s+student))\b(?!['\u2019]s)", re.I)
+    r"|when\s+I\s+was\s+(a\s+child|a\s+kid|a\s+teenager|young|younger|little|at\s+school|a\s+student)"
+    r"|^that\s+(day|night|morning|afternoon|evening|weekend|summer|winter))\b(?!['\u2019]s)", re.I)
 # A phrase that calls for the present perfect: a span of time up to now.
 PERFECT_TIME = re.compile(r"\b((in|over|during|for)\s+the\s+(last|past)\s+(\w+\s+){0,2}(years?|months?|weeks?|days?|"
                           r"decades?|centur(y|ies))|in\s+recent\s+years|since\s+(1[89]\d\d|20\d\d|then)|so\s+far"
@@ -155,9 +157,49 @@ def decided_pasts(toks: list[str]) -> list[Edit]:
             return []
         if t[:1].isalpha():
             words += 1
-            if words > 7 or aux_family(w) not in (None, "to"):
-                return []
+            if words > 7 or aux_family(w) not in (None, "to") or _only_past(w) and lemminflect.getAllLemmas(w, upos="VERB"):
+                return []  # "my father told me don't open": the phrase's verb was "told"
     return []
+
+
+def present_before_past(toks: list[str]) -> list[Edit]:
+    """A clause that opens the sentence with "when", "after", "before", "while" or "as soon as" in the
+    present, before a main clause in the past: the present as the past ("When I open the door, I saw
+    a man" -> "opened", "When we arrive at the hotel, we were hungry" -> "arrived"). The clause's verb
+    right after a short subject; the main clause's first verb a past only ("saw", "was", "had").
+    Not a verb that may speak of now ("When I think about it, I was lucky")."""
+    words = [(i, norm(t)) for i, t in enumerate(toks) if t[:1].isalpha()]
+    if len(words) < 4:
+        return []
+    start = 3 if [w for _, w in words[:3]] == ["as", "soon", "as"] else 1 if words[0][1] in PAST_LEADS else None
+    comma = next((k for k, t in enumerate(toks) if t == ","), None)
+    if start is None or comma is None:
+        return []
+    condition = [(i, w) for i, w in words[start:] if i < comma]
+    main = [w for i, w in words if i > comma][:5]
+    verb = next((k for k, (_, w) in enumerate(condition[:4]) if k > 0 and lemmas(w) and w not in FUNCTION_WORDS
+                 and ("base" in form_kinds(w) or "third" in form_kinds(w) or w in ("is", "are", "am"))), None)
+    if verb is None or any(aux_family(w) is not None and w not in ("is", "are", "am") for _, w in condition[:verb]):
+        return []
+    i, w = condition[verb]
+    before = condition[verb - 1][1]
+    if before in NOUN_MARKERS or not (before in ("i", "you", "we", "they", "he", "she", "it") or any(_noun_forms(before))):
+        return []  # "after the long drive", "After the break up": nouns
+    if any(_only_past(c) for _, c in condition):
+        return []  # a clause in the past already
+    if "third" not in form_kinds(w) and w not in ("is", "are", "am") and before not in ("i", "you", "we", "they") \
+            and not plural_subject(before):
+        return []  # "After the terrorist attack": a noun after a singular noun
+    if w in NOW_VERBS or w in ("look", "looks") or next(iter(sorted(lemmas(w))), w) in NOW_VERBS:
+        return []
+    if not any(_only_past(m) or m in ("was", "were", "had", "couldn't", "didn't", "wasn't", "weren't") for m in main):
+        return []
+    if any(m in ("will", "would", "can", "'ll") or m.endswith("'ll") for m in main):
+        return []
+    past = PAST_OF.get(w) or next((p for lemma in sorted(lemmas(w)) for p in lemminflect.getInflection(lemma, "VBD")), None)
+    if past is None or past in ("had",) and w not in ("have", "has"):
+        return []
+    return [Edit(i, i + 1, (past,))]
 
 
 def _noun_here(toks: list[str], j: int) -> bool:
@@ -209,8 +251,12 @@ def explanation(toks: list[str], edit: Edit) -> str:
     """Names the phrase nearest the edit."""
     at = len("".join(toks[:edit.start]))
     found = [(m.start(), m.group(0)) for m in past_phrases("".join(toks))] + [(a, text) for a, _, text in past_clauses(toks)]
-    phrase = min(found, key=lambda f: abs(f[0] - at))[1]
     old = "".join(toks[edit.start:edit.end])
+    if not found or edit in present_before_past(toks):  # the main clause's past sets the clause before it
+        comma = toks.index(",") if "," in toks else len(toks)
+        past = next((t for t in toks[comma:] if t[:1].isalpha() and (_only_past(norm(t)) or norm(t) in ("was", "were", "had"))), "")
+        return f"The main clause is in the past ('{past}'): use '{edit.new[0]}', not '{old}'."
+    phrase = min(found, key=lambda f: abs(f[0] - at))[1]
     if edit.end - edit.start > 1:  # "have attended" -> "attended"
         return f"The sentence speaks of a finished time ('{phrase}'): use the past '{edit.new[0]}', not the present perfect '{old}'."
     return f"The sentence speaks of the past ('{phrase}'): use '{edit.new[0]}', not '{old}'."
