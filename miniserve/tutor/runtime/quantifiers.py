@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from miniserve.tutor.runtime import subjects
 from miniserve.tutor.runtime.agreement import ADVERBS, _noun_forms, non_third, plural_subject, third
-from miniserve.tutor.runtime.forms import lemmas, norm
+from miniserve.tutor.runtime.forms import form_kinds, lemmas, norm
 from miniserve.tutor.runtime.gate import Edit
 
 SINGULAR_OF = frozenset(("each", "one", "either", "neither", "every one", "the number"))  # + "of": "each of the rooms",
@@ -94,8 +94,9 @@ def _one_relative_clause(clause: list[str]) -> bool:
 def agrees(toks: list[str], i: int, word: str) -> bool | None:
     """Does `word` at i agree with the quantifier's number? None where no quantifier decides."""
     number = number_before(toks, i)
-    if number is None:
-        return None
+    kinds = form_kinds(norm(word))
+    if number is None or "past" in kinds and not {"base", "third"} & kinds and norm(word) not in ("was", "were"):
+        return None  # a past of a main verb agrees with every subject ("The new cinema opened")
     return third(word) if number == "singular" else non_third(word) and not third(word)
 
 

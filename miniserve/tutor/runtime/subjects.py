@@ -104,14 +104,19 @@ def existential(toks: list[str], i: int) -> tuple[str, str] | None:
 
 def simple_subject(toks: list[str], i: int) -> tuple[str, str] | None:
     """("singular", "my mum") for the verb at i in "My mum don't let me": a clause that opens with a
-    determiner and a noun of one number only, the verb right after it (an adverb between at most:
-    "The people here is"). Not a collective noun ("The staff were"), nor a noun that may be a verb
+    determiner, at most one adjective ("My little brother watch") and a noun of one number only, the
+    verb right after it (an adverb between at most: "The people here is"). Not a collective noun ("The staff were"), nor a noun that may be a verb
     ("The fish swim")."""
     if not toks[i].islower() or i == 0 or toks[i - 1] != " ":
         return None
     words = clause_before(toks, i)
     while words and words[-1] in SUBJECT_ADVERBS:
         words.pop()
+    if norm(toks[i]) == "were" and {"if", "though", "wish", "wished"} & set(words):
+        return None  # "as if his whole body were on fire": the subjunctive
+    adjective = ""
+    if len(words) >= 3 and words[-3] in HEAD_DETERMINERS | PLURAL_DETERMINERS and _plain_adjective(words[-2]):
+        adjective = words.pop(-2)  # "My little brother watch"
     if len(words) < 2 or words[-2] not in HEAD_DETERMINERS | PLURAL_DETERMINERS:
         return None
     if len(words) > 2 and words[-3] not in CLAUSE_WORDS and words[-3] not in HEAD_OPENERS:
@@ -120,11 +125,18 @@ def simple_subject(toks: list[str], i: int) -> tuple[str, str] | None:
     if noun in COLLECTIVE or noun in NOT_HEADS or noun in EITHER_NUMBER or lemmas(noun) or not noun.isalpha() \
             or words[-2] in ("the", "a", "an") and "ADJ" in lemminflect.getAllLemmas(noun) or not _raw_word_before(toks, i, noun).islower():
         return None  # "the blind are", "the data have", "the Times is"
+    phrase = " ".join([words[-2]] + ([adjective] if adjective else []) + [noun])
     if plural_subject(noun) and words[-2] not in ("a", "an", "this", "that"):
-        return "plural", " ".join(words[-2:])
+        return "plural", phrase
     if _singular_noun(noun) and words[-2] not in PLURAL_DETERMINERS:
-        return "singular", " ".join(words[-2:])
+        return "singular", phrase
     return None
+
+
+def _plain_adjective(word: str) -> bool:
+    """An adjective in lemminflect's dictionary that is no verb ("little", "new", "old"; not "best")."""
+    readings = lemminflect.getAllLemmas(word)
+    return word.isalpha() and "ADJ" in readings and "VERB" not in readings and not lemmas(word)
 
 
 def bare_plural(toks: list[str], i: int) -> tuple[str, str] | None:
