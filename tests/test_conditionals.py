@@ -116,12 +116,42 @@ def test_no_past_for_a_clause_that_may_stay_in_the_present(sentence):
     assert fixed(sentence, tense.present_before_past) == []
 
 
+def test_a_present_since_a_point_in_the_past_is_the_present_perfect():
+    assert fixed("I know Marta since we were six years old.", tense.perfect_since) == [
+        "I have known Marta since we were six years old."]
+    assert fixed("I live here since 2010.", tense.perfect_since) == ["I have lived here since 2010."]
+    assert fixed("She is ill since Monday.", tense.perfect_since) == ["She has been ill since Monday."]
+    assert fixed("My parents have this car since I was born.", tense.perfect_since) == [
+        "My parents have had this car since I was born."]
+    assert fixed("I am working here since last year.", tense.perfect_since) == []  # a progressive: two words
+    assert fixed("I stay at home since it is raining.", tense.perfect_since) == []  # "since" of a reason
+    assert fixed("I have lived here since 2010.", tense.perfect_since) == []
+
+
+def test_a_present_main_clause_before_a_past_when_clause_is_the_past():
+    assert fixed("Everybody laugh when the dog jumped into the pool.", tense.present_before_when) == [
+        "Everybody laughed when the dog jumped into the pool."]
+    assert fixed("She knows when I lied to her.", tense.present_before_when) == []  # a question's "when"
+    assert fixed("I am happy when I see you.", tense.present_before_when) == []
+    assert fixed("He feels better after he took the medicine.", tense.present_before_when) == []
+
+
+def test_a_clause_of_future_time_takes_will_after_it():
+    assert fixed("Next time you come, I would show you my new flat.") == ["Next time you come, I will show you my new flat."]
+    assert fixed("As soon as I get the results, I would let you know.") == [
+        "As soon as I get the results, I will let you know."]
+    assert fixed("When I was young, I would play in the street.") == []  # a habit in the past
+    assert fixed("If you come, I would be happy.") == []
+    assert fixed("I would be grateful if you would reply soon.") == []
+
+
 def test_no_frame_rule_fires_on_edited_english():
     """WordNet's usage examples (41,000 edited sentences): a rule that fires there would change correct English."""
     from miniserve.tutor.corpus.wordnet import examples
 
     fired = [s for s in examples() for t in [tokens(s)]
-             if conditionals.edits(t) or tense.decided_pasts(t) or tense.present_before_past(t)]
+             if conditionals.edits(t) or tense.decided_pasts(t) or tense.present_before_past(t)
+             or tense.perfect_since(t) or tense.present_before_when(t)]
     assert fired == []
 
 

@@ -12,6 +12,9 @@ phrases (tense.py) are "will" for the present, "will" for "would" and "can" for 
   ("I thought it will be boring" -> "would be", "I knew I can trust him" -> "could"). Only right after
   the verb (or "that") and a short subject; not after a perfect ("I have always thought that
   technology will help": the thought holds now).
+- `will_after_a_time_clause`: a clause of future time in the present ("When you come", "Next time
+  you visit") takes "will", not "would", in the clause after it ("Next time you come, I would show
+  you" -> "will show"); not after a clause in the past ("When I was young, I would play").
 - `unreal_result`: a sentence that opens with "If" and an unreal clause ("I/he/she/it were", "could")
   takes "would" for "will" in the clause after the comma ("If I were you, I will accept" -> "would");
   not after "you/we/they were", which may be a real past ("If you were there, you will remember").
@@ -203,6 +206,40 @@ def unreal_result(toks: list[str]) -> list[Edit]:
     return []
 
 
+TIME_OPENERS = frozenset(("when", "once", "before", "after", "until"))
+
+
+def will_after_a_time_clause(toks: list[str]) -> list[Edit]:
+    """"Next time you come, I would show you" -> "will show": a clause of future time in the present
+    ("when", "as soon as", "next time", "once" ...) opens the sentence, and the clause after it has
+    "would". Not after "if" (an unreal result may be meant)."""
+    words = _words(toks)
+    if len(words) < 5:
+        return []
+    lead = [w for _, w in words[:3]]
+    k = 3 if lead == ["as", "soon", "as"] else 2 if lead[:2] == ["next", "time"] else 1 if lead[0] in TIME_OPENERS else None
+    comma = _clause_end(toks, 0)
+    if k is None or comma is None:
+        return []
+    condition = [w for i, w in words[k:] if i < comma]
+    if not condition or any(_only_past(w) or w in ("was", "were", "had", "would", "could", "did") for w in condition):
+        return []  # a clause in the past: "When I was young, I would play" is right
+    if not any({"base", "third"} & form_kinds(w) or w in ("is", "are", "am") for w in condition[1:]):
+        return []
+    main = [(i, w) for i, w in words if i > comma][:4]
+    for (i, w), (_, nxt) in zip(main, main[1:]):
+        if w == "would" and _base_verb(nxt):
+            return [Edit(i, i + 1, ("Will" if toks[i][:1].isupper() else "will",))]
+        if aux_family(w) is not None:
+            return []
+    return []
+
+
+def _only_past(word: str) -> bool:
+    kinds = form_kinds(word)
+    return "past" in kinds and not {"base", "third"} & kinds
+
+
 def _modal_edit(toks: list[str], i: int) -> Edit:
     word = toks[i]
     new = PAST_OF[norm(word)]
@@ -211,7 +248,8 @@ def _modal_edit(toks: list[str], i: int) -> Edit:
 
 def edits(toks: list[str]) -> list[Edit]:
     """Every edit these frames call for."""
-    return present_in_condition(toks) + polite_condition(toks) + backshift(toks) + unreal_result(toks)
+    return (present_in_condition(toks) + polite_condition(toks) + backshift(toks) + unreal_result(toks)
+            + will_after_a_time_clause(toks))
 
 
 def explanation(toks: list[str], edit: Edit) -> str:
@@ -225,6 +263,9 @@ def explanation(toks: list[str], edit: Edit) -> str:
     words = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
     if "if" in words[-4:] and any(w in POLITE_ADJECTIVES or w == "appreciate" for w in words[-8:]):
         return f"In a polite request with 'would ... if', use '{new}', not '{old}'."
+    if old.lower() == "would":
+        opener = "as soon as" if words[:1] == ["as"] else "next time" if words[:1] == ["next"] else words[0]
+        return f"After a clause about the future with '{opener}', use '{new}', not '{old}'."
     if words[:1] == ["if"]:
         return f"After an unreal 'if' clause ('if I were', 'if I could'), use '{new}', not '{old}'."
     return f"After a verb in the past ('{next(w for w in reversed(words) if w in THINKING | SURE | {'know', 'think', 'expect', 'imagine'})}'), use '{new}', not '{old}'."

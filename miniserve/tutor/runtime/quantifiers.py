@@ -73,7 +73,7 @@ def quantifier(toks: list[str], i: int) -> tuple[str, str] | None:
                 continue
             if lead in SINGULAR_OF:
                 return "singular", " ".join(words[k:k + size + 1])
-            if lead in PLURAL_OF and plural_subject(low[-1]):
+            if lead in PLURAL_OF and (plural_subject(low[-1]) or low[-1] in ("them", "us") and low[-2:-1] == ["of"]):
                 return "plural", " ".join(words[k:k + size + 1])
         if word not in OPENERS:
             return None  # the clause starts with something else: its subject is no quantifier's

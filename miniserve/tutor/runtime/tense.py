@@ -202,6 +202,82 @@ def present_before_past(toks: list[str]) -> list[Edit]:
     return [Edit(i, i + 1, (past,))]
 
 
+SINCE_WHEN = re.compile(rf"^since\s+((1[89]\d\d|20\d\d)\b|(last|yesterday|then|childhood|i\s+was|we\s+were|he\s+was|"
+                        rf"she\s+was|they\s+were|you\s+were|my|the|our|his|her|their|{_DAYS}|{_MONTHS})\b)", re.I)
+PERFECT_BE = {"am": "have been", "are": "have been", "is": "has been"}
+QUESTIONS = frozenset(("know", "knows", "ask", "asks", "wonder", "wonders", "tell", "tells", "forget", "forgets",
+                       "understand", "understands", "explain", "explains", "say", "says", "see", "sees", "remember",
+                       "remembers", "decide", "decides"))
+
+
+def perfect_since(toks: list[str]) -> list[Edit]:
+    """A present that "since" and a point in the past reach back to: the present perfect ("I know Marta
+    since we were six" -> "have known", "I live here since 2010" -> "have lived", "She is ill since
+    Monday" -> "has been"). The verb right after a subject pronoun or a determiner and a noun, "since"
+    in its own clause (no comma between); not a progressive or a negative (two words change)."""
+    words = [(i, norm(t)) for i, t in enumerate(toks) if t[:1].isalpha()]
+    text = "".join(toks)
+    found = []
+    for k, (i, w) in enumerate(words):
+        if w != "since" or not SINCE_WHEN.match(text[len("".join(toks[:i])):]):
+            continue
+        subject = next((j for j in range(max(0, k - 9), k) if words[j][1] in ("i", "we", "they", "you", "he", "she", "it")
+                        or words[j][1] in ("my", "the", "our", "his", "her", "their") and j + 2 < k), None)
+        if subject is None:
+            continue
+        j = subject + 1 if words[subject][1] in ("i", "we", "they", "you", "he", "she", "it") else subject + 2
+        v, verb = words[j]
+        if any(t in (",", ";") for t in toks[v:i]) or any(c in JOINING_WORDS for _, c in words[j + 1:k]):
+            continue
+        kinds = form_kinds(verb)
+        if verb in ("have", "has") and not _participle_after(toks, v):
+            new = verb + " had"  # "My parents have this car since I was born" -> "have had"
+        elif verb in PERFECT_BE:
+            if k > j + 1 and words[j + 1][1].endswith("ing"):
+                continue  # "I am working here since": the progressive, two words
+            new = PERFECT_BE[verb]
+        elif {"base", "third"} & kinds and "past" not in kinds and aux_family(verb) is None and lemmas(verb) and verb not in FUNCTION_WORDS:
+            lemma = next(iter(sorted(lemmas(verb))))
+            participle = next(iter(lemminflect.getInflection(lemma, "VBN")), None)
+            if participle is None or lemma not in lemminflect.getAllLemmas(lemma, upos="VERB").get("VERB", ()):
+                continue
+            new = ("has " if "third" in kinds else "have ") + participle
+        else:
+            continue
+        first, *rest = new.split()
+        found.append(Edit(v, v + 1, (first, " ", *rest)))
+    return found
+
+
+def present_before_when(toks: list[str]) -> list[Edit]:
+    """A main clause in the present before a "when" clause in the past (not "after": "he feels better
+    after he took it" is right): the past ("Everybody laugh
+    when the dog jumped" -> "laughed"). The main verb right after the sentence's subject (a pronoun,
+    "everybody", or a determiner and a noun); not a verb that asks or knows ("She knows when I lied")."""
+    words = [(i, norm(t)) for i, t in enumerate(toks) if t[:1].isalpha()]
+    when = next((k for k, (_, w) in enumerate(words) if w == "when"), None)
+    if when is None or when < 2 or when > 10:
+        return []
+    first = words[0][1]
+    j = 1 if first in ("i", "we", "they", "you", "he", "she", "everybody", "everyone", "nobody", "somebody", "someone") \
+        else 2 if first in ("the", "my", "our", "his", "her", "their") and len(words) > 2 else None
+    if j is None or j >= when:
+        return []
+    v, verb = words[j]
+    kinds = form_kinds(verb)
+    if j == 2 and any(_noun_forms(verb)) or _only_past(words[j + 1][1]):
+        return []  # "The stock market soared": a noun
+    if verb in QUESTIONS or verb in NOW_VERBS or verb in ("wish", "hope", "feel", "feels") or not ({"base", "third"} & kinds) or "past" in kinds or aux_family(verb) is not None \
+            or not lemmas(verb) or any(t == "," for t in toks[v:words[when][0]]):
+        return []
+    clause = [w for _, w in words[when + 1:when + 5]]
+    if not any(_only_past(w) and lemminflect.getAllLemmas(w, upos="VERB") or w in ("was", "were") for w in clause):
+        return []
+    lemma = next(iter(sorted(lemmas(verb))))
+    past = next(iter(lemminflect.getInflection(lemma, "VBD")), None)
+    return [Edit(v, v + 1, (past,))] if past else []
+
+
 def _noun_here(toks: list[str], j: int) -> bool:
     """Is the word at j a noun here ("the last train had left": after a determiner or an adjective's
     "last", or right before an auxiliary)?"""
@@ -252,6 +328,12 @@ def explanation(toks: list[str], edit: Edit) -> str:
     at = len("".join(toks[:edit.start]))
     found = [(m.start(), m.group(0)) for m in past_phrases("".join(toks))] + [(a, text) for a, _, text in past_clauses(toks)]
     old = "".join(toks[edit.start:edit.end])
+    if edit in perfect_since(toks):
+        return f"'since' reaches back from now to a point in the past: use the present perfect '{''.join(edit.new)}', not '{old}'."
+    if edit in present_before_when(toks):
+        when = next(t for t in toks[edit.end:] if norm(t) == "when")
+        past = next((t for t in toks[toks.index(when, edit.end):] if t[:1].isalpha() and (_only_past(norm(t)) or norm(t) in ("was", "were"))), "")
+        return f"The '{when}' clause is in the past ('{past}'): use '{edit.new[0]}', not '{old}'."
     if not found or edit in present_before_past(toks):  # the main clause's past sets the clause before it
         comma = toks.index(",") if "," in toks else len(toks)
         past = next((t for t in toks[comma:] if t[:1].isalpha() and (_only_past(norm(t)) or norm(t) in ("was", "were", "had"))), "")
