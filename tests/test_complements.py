@@ -30,6 +30,7 @@ def fixed(sentence: str) -> list[str]:
     ("People must learning to protect the environment.", "People must learn to protect the environment."),
     ("Technology make it possible working from home.", "Technology make it possible to work from home."),
     ("I hope the problems will be solve soon.", "I hope the problems will be solved soon."),
+    ("Parents shouldn't let their childrens to use the internet.", "Parents shouldn't let their childrens use the internet."),
 ])
 def test_a_frame_calls_for_its_form(sentence, expected):
     assert fixed(sentence) == [expected]
@@ -56,6 +57,7 @@ def test_a_frame_calls_for_its_form(sentence, expected):
     "He was managed like a puppet.",
     "It is a book that is must reading.",  # "must" a noun
     "The car needs washing.",
+    "They let the house to students every summer.",
 ])
 def test_no_form_where_the_frame_is_another(sentence):
     assert fixed(sentence) == []

@@ -126,6 +126,9 @@ def test_a_present_since_a_point_in_the_past_is_the_present_perfect():
     assert fixed("I am working here since last year.", tense.perfect_since) == []  # a progressive: two words
     assert fixed("I stay at home since it is raining.", tense.perfect_since) == []  # "since" of a reason
     assert fixed("I have lived here since 2010.", tense.perfect_since) == []
+    assert fixed("We didn't see each other since Christmas.", tense.perfect_since) == [
+        "We haven't seen each other since Christmas."]
+    assert fixed("He doesn't call me since last week.", tense.perfect_since) == ["He hasn't called me since last week."]
 
 
 def test_a_present_main_clause_before_a_past_when_clause_is_the_past():

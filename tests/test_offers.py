@@ -392,6 +392,7 @@ def test_a_misbuilt_form_that_is_no_other_word_is_respelled_by_the_rule():
     assert misbuilt("The tickets were buyed online.") == [("buyed", "bought", True)]
     assert misbuilt("The committee has decidded to open the pool.") == [("decidded", "decided", True)]  # e dropped, doubled
     assert misbuilt("Thank you for comming to my party.") == [("comming", "coming", True)]
+    assert misbuilt("Many companies have tryed to make cars cheaper.") == [("tryed", "tried", True)]  # the "y" kept
 
 
 def test_no_misbuilt_respelling_of_a_word_of_its_own_or_a_name():
@@ -507,6 +508,8 @@ def test_a_present_perfect_with_a_finished_time_is_the_past():
     assert perfect_to_past("It has been cold last week.") == ["has been->was"]
     assert perfect_to_past("I have changed a lot since last year.") == []  # "since": up to now
     assert perfect_to_past("I have lived here for the last two years.") == []
+    assert perfect_to_past("I have stayed in your hotel last month.") == ["have stayed->stayed"]  # not the archaic "staid"
+    assert perfect_to_past("It must have hung there years ago.") == []  # a modal perfect
 
 
 def test_a_rules_fix_keeps_the_rules_explanation(tutor):

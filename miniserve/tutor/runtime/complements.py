@@ -12,6 +12,7 @@ after the fixed patterns of patterns.py):
   "allowed to use").
 - `spending_time`: "spend time / hours / money" + a base form takes the -ing form ("spend more time
   read books" -> "reading").
+- `let_to`: "let their children to use" -> "let their children use" (with a pronoun: patterns.py).
 - `missing_to`: a verb that takes "to" and the infinitive, then a base form with its object ("I
   really want visit the museum" -> "want to visit"); `worth_to`: "worth to spend" -> "worth spending".
 - `base_after_a_modal`: "must learning" -> "must learn"; `infinitive_after_it`: "makes it possible
@@ -203,6 +204,23 @@ def missing_to(toks: list[str]) -> list[Edit]:
     return found
 
 
+def let_to(toks: list[str]) -> list[Edit]:
+    """"let their children to use" -> "let their children use": "let", a determiner and a noun, "to"."""
+    words = _words(toks)
+    found = []
+    for k in range(3, len(words) - 1):
+        (t, to), (i, word) = words[k], words[k + 1]
+        lead = [w for _, w in words[max(0, k - 4):k]]
+        let = next((n for n, w in enumerate(lead) if w in ("let", "lets")), None)
+        if to != "to" or let is None or not _plain_base(word) and word != "be" or not _spaced(toks, t, i):
+            continue
+        object_words = lead[let + 1:]
+        if 2 <= len(object_words) <= 3 and object_words[0] in NOUN_MARKERS - {"of", "in", "on", "at", "with", "for", "from", "by", "about"} \
+                and (any(_noun_forms(object_words[-1])) or not lemminflect.getAllLemmas(object_words[-1])):  # "childrens"
+            found.append(Edit(t, i, ()))  # "to" and the space after it go
+    return found
+
+
 def worth_to(toks: list[str]) -> list[Edit]:
     """"It is worth to spend" -> "worth spending"."""
     words = _words(toks)
@@ -255,7 +273,7 @@ def infinitive_after_it(toks: list[str]) -> list[Edit]:
 def edits(toks: list[str]) -> list[Edit]:
     """Every edit these frames call for."""
     return (passive_participle(toks) + object_to(toks) + spending_time(toks) + ing_after_only_ing(toks)
-            + missing_to(toks) + worth_to(toks) + base_after_a_modal(toks) + infinitive_after_it(toks))
+            + missing_to(toks) + worth_to(toks) + let_to(toks) + base_after_a_modal(toks) + infinitive_after_it(toks))
 
 
 def explanation(toks: list[str], edit: Edit) -> str:
@@ -263,6 +281,8 @@ def explanation(toks: list[str], edit: Edit) -> str:
     before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
     old = "".join(toks[edit.start:edit.end]).strip()
     new = "".join(edit.new)
+    if not edit.new:  # "to" taken out
+        return f"After 'let' and its object, use the verb without 'to': '{toks[edit.end]}', not 'to {toks[edit.end]}'."
     if edit.start == edit.end:  # "to" put in
         return f"After '{' '.join(before[-2:])}', use 'to' and the verb: 'to {toks[edit.start]}', not '{toks[edit.start]}'."
     if new.startswith("to ") or new.startswith("not to"):

@@ -135,12 +135,13 @@ def near_lemmas(word: str) -> frozenset[str]:
 @cache  # built once (about 0.2 s, with the form table), by load()
 def misspelling_table() -> dict[str, frozenset[str]]:
     """The misbuilt forms `misspelled_lemmas` finds from no near verb -> the verbs they misspell: a
-    participle's "tt" made one ("forgoten"), and a final consonant doubled (`_overdoubled`). Only
+    participle's "tt" made one ("forgoten"), a final consonant doubled (`_overdoubled`) and a "y" kept
+    (`_y_kept`). Only
     these: v3's corpus draws on `lemmas` (more would change it), and the rest are near their verb."""
     table: dict[str, set[str]] = {}
     for verb in by_base().values():
         found = _all_misspellings(verb)
-        for wrong in [w for w, (right, _) in found.items() if right.endswith("tten")] + list(_overdoubled(verb)):
+        for wrong in [w for w, (right, _) in found.items() if right.endswith("tten")] + list(_overdoubled(verb)) + list(_y_kept(verb)):
             table.setdefault(wrong, set()).add(verb.base)
     return {wrong: frozenset(bases) for wrong, bases in table.items()}
 
@@ -182,7 +183,17 @@ def _all_misspellings(verb: Conjugation) -> dict[str, tuple[str, str]]:
     it single ("complainned", "visitted", "openning"), which the corpora never taught (they stay as
     published). No word lemminflect knows is a misspelling ("focussed")."""
     found = _misspellings(verb)
-    return found | {wrong: right for wrong, right in _overdoubled(verb).items() if wrong not in found}
+    return found | {wrong: right for wrong, right in (_overdoubled(verb) | _y_kept(verb)).items() if wrong not in found}
+
+
+def _y_kept(verb: Conjugation) -> dict[str, tuple[str, str]]:
+    """A final "y" after a consonant kept before "-ed" ("tryed", "studyed" for "tried", "studied")."""
+    base = verb.base
+    wrong = base + "ed"
+    if len(base) < 3 or not base.endswith("y") or base[-2] in VOWELS or verb.past[0] != base[:-1] + "ied" \
+            or lemminflect.getAllLemmas(wrong):
+        return {}
+    return {wrong: (verb.past[0], "past tense")}
 
 
 def _overdoubled(verb: Conjugation) -> dict[str, tuple[str, str]]:

@@ -115,7 +115,7 @@ def to_past(toks: list[str]) -> list[Edit]:
 
 # verbs whose present may speak of now about a past time ("Last summer I remember as hot")
 NOW_VERBS = frozenset(("remember", "think", "believe", "know", "guess", "suppose", "mean", "hope", "agree", "feel",
-                       "realise", "realize", "understand", "admit", "wonder", "miss", "regret", "doubt", "imagine", "say"))
+                       "understand", "admit", "wonder", "miss", "regret", "doubt", "imagine", "say"))
 NOW_WORDS = frozenset(("now", "today", "currently", "nowadays", "anymore"))
 
 
@@ -203,7 +203,7 @@ def present_before_past(toks: list[str]) -> list[Edit]:
 
 
 SINCE_WHEN = re.compile(rf"^since\s+((1[89]\d\d|20\d\d)\b|(last|yesterday|then|childhood|i\s+was|we\s+were|he\s+was|"
-                        rf"she\s+was|they\s+were|you\s+were|my|the|our|his|her|their|{_DAYS}|{_MONTHS})\b)", re.I)
+                        rf"she\s+was|they\s+were|you\s+were|my|the|our|his|her|their|christmas|easter|{_DAYS}|{_MONTHS})\b)", re.I)
 PERFECT_BE = {"am": "have been", "are": "have been", "is": "has been"}
 QUESTIONS = frozenset(("know", "knows", "ask", "asks", "wonder", "wonders", "tell", "tells", "forget", "forgets",
                        "understand", "understands", "explain", "explains", "say", "says", "see", "sees", "remember",
@@ -213,8 +213,9 @@ QUESTIONS = frozenset(("know", "knows", "ask", "asks", "wonder", "wonders", "tel
 def perfect_since(toks: list[str]) -> list[Edit]:
     """A present that "since" and a point in the past reach back to: the present perfect ("I know Marta
     since we were six" -> "have known", "I live here since 2010" -> "have lived", "She is ill since
-    Monday" -> "has been"). The verb right after a subject pronoun or a determiner and a noun, "since"
-    in its own clause (no comma between); not a progressive or a negative (two words change)."""
+    Monday" -> "has been", "We didn't see each other since Christmas" -> "haven't seen"). The verb
+    right after a subject pronoun or a determiner and a noun, "since" in its own clause (no comma
+    between); not a progressive ("I am working here since": two words to add)."""
     words = [(i, norm(t)) for i, t in enumerate(toks) if t[:1].isalpha()]
     text = "".join(toks)
     found = []
@@ -230,6 +231,13 @@ def perfect_since(toks: list[str]) -> list[Edit]:
         if any(t in (",", ";") for t in toks[v:i]) or any(c in JOINING_WORDS for _, c in words[j + 1:k]):
             continue
         kinds = form_kinds(verb)
+        if verb in ("didn't", "don't", "doesn't") and j + 1 < k and toks[v + 1] == " " and "base" in form_kinds(words[j + 1][1]):
+            lemma = words[j + 1][1]  # "We didn't see each other since Christmas" -> "haven't seen"
+            participle = next(iter(lemminflect.getInflection(lemma, "VBN")), None)
+            third_person = verb == "doesn't" or verb == "didn't" and words[subject][1] in ("he", "she", "it")
+            if participle is not None and words[j + 1][0] == v + 2:
+                found.append(Edit(v, v + 3, ("hasn't" if third_person else "haven't", " ", participle)))
+            continue
         if verb in ("have", "has") and not _participle_after(toks, v):
             new = verb + " had"  # "My parents have this car since I was born" -> "have had"
         elif verb in PERFECT_BE:
@@ -299,6 +307,9 @@ def perfect_to_past(toks: list[str]) -> list[Edit]:
     found = []
     for i in clause_words(toks, phrases, comparing=False):  # the perfect's own participle may come before the phrase
         w = norm(toks[i])
+        before = next((norm(t) for t in reversed(toks[:i]) if t[:1].isalpha()), "")
+        if aux_family(before) in ("modal", "to"):
+            continue  # "it must have hung there years ago": a modal perfect is right
         if w not in ("have", "has") or i + 2 >= len(toks) or toks[i + 1] != " ":
             continue
         participle = norm(toks[i + 2])
@@ -308,7 +319,8 @@ def perfect_to_past(toks: list[str]) -> list[Edit]:
         elif "participle" in form_kinds(participle):
             pasts = {p for lemma in lemmas(participle) for p in lemminflect.getInflection(lemma, "VBD")
                      if participle in lemminflect.getInflection(lemma, "VBN")}
-            past = next(iter(pasts)) if len(pasts) == 1 else None
+            # a regular verb's past is its participle ("stayed"; lemminflect also lists the archaic "staid")
+            past = participle if participle in pasts else next(iter(pasts)) if len(pasts) == 1 else None
         else:
             past = None
         if past is not None:
