@@ -88,6 +88,8 @@ def test_the_first_noun_decides_across_any_preposition_but_not_across_a_verb():
     assert offered("The news about the new shopping centre were welcomed.") == [
         "The news about the new shopping centre was welcomed."]
     assert offered("The children in the park was loud.") == ["The children in the park were loud."]
+    toks = tokens("The facilities in the sports centre needs to be improved.")  # "sports centre": one noun
+    assert subjects.head_of(toks, toks.index("needs")) == ("plural", "the facilities in")
     # a verb of its own after the phrase: "timetable" is the subject of "is", not "the students in"
     toks = tokens("The students in my class think the new timetable is confusing.")
     assert subjects.head_of(toks, toks.index("is")) is None

@@ -225,7 +225,8 @@ def head_of(toks: list[str], i: int) -> tuple[str, str] | None:
             return None  # a verb, a clause or a second subject between: the verb may be theirs
         if not any(_noun_forms(after[-1])) and after[-1] not in SUBJECT_ADVERBS:
             return None  # the word at i follows no noun ("smuts the entire act"): it is no verb
-        if any(lemmas(w) and w not in HEAD_DETERMINERS | PLURAL_DETERMINERS and not w.endswith("ing") for w in after[:-1]):
+        if any(lemmas(w) and w not in HEAD_DETERMINERS | PLURAL_DETERMINERS and not w.endswith("ing")
+               and not _compound_plural(w, nxt) for w, nxt in zip(after[:-1], after[1:])):
             return None  # no noun phrase: a verb of its own between ("in my class think the timetable")
         modifier = words[start + 1]
         if head == start + 2 and (lemmas(modifier) and not modifier.endswith("ing") or not modifier.isalpha()):
@@ -239,6 +240,11 @@ def head_of(toks: list[str], i: int) -> tuple[str, str] | None:
             return "singular", phrase
         return None
     return None
+
+
+def _compound_plural(word: str, after: str) -> bool:
+    """A plural noun that names the kind of the noun after it ("the sports centre", "the arts festival")."""
+    return word.endswith("s") and _noun_forms(word)[1] and _singular_noun(after)
 
 
 def plainly_a_verb(word: str) -> bool:
