@@ -24,6 +24,8 @@ def fixed(sentence: str, rule=conditionals.edits) -> list[str]:
     ("As soon as you will arrive, please call me.", "As soon as you arrive, please call me."),
     ("If the weather will be good, we can go to the beach.", "If the weather is good, we can go to the beach."),
     ("If my parents will agree, I'll come with you.", "If my parents agree, I'll come with you."),
+    ("If you will need more information, please contact me.", "If you need more information, please contact me."),
+    ("When I will arrive to the airport, I will call the hotel.", "When I arrive to the airport, I will call the hotel."),
 ])
 def test_a_condition_about_the_future_takes_the_present(sentence, expected):
     assert fixed(sentence) == [expected]
@@ -36,6 +38,15 @@ def test_a_condition_about_the_future_takes_the_present(sentence, expected):
     "If the news will be bad, we will know.",  # "news": no number to give the verb
 ])
 def test_no_present_where_the_will_is_no_condition_about_the_future(sentence):
+    assert fixed(sentence) == []
+
+
+@pytest.mark.parametrize("sentence", [
+    "If it will help you finish the project on time, I'll gladly stay late tonight.",  # a result that holds now
+    "If you will just wait here, the manager will be with you shortly.",  # polite
+    "When the doctor will see me is still a mystery, so I'll bring a book.",  # the clause is a subject
+])
+def test_no_present_for_a_will_that_is_right(sentence):
     assert fixed(sentence) == []
 
 
@@ -111,6 +122,8 @@ def test_a_present_clause_before_a_past_main_clause_is_the_past(sentence, expect
     "When you arrive, my dad picks you up.",  # no past
     "After the terrorist attack, people looked shocked.",  # a noun
     "After he published his book, he was famous.",  # the past already
+    "Before you judge him, remember that he lost his job last year.",  # the main clause's own verb is no past
+    "When you visit the castle, you learn that it was built in 1150.",
 ])
 def test_no_past_for_a_clause_that_may_stay_in_the_present(sentence):
     assert fixed(sentence, tense.present_before_past) == []
@@ -126,6 +139,7 @@ def test_a_present_since_a_point_in_the_past_is_the_present_perfect():
     assert fixed("I am working here since last year.", tense.perfect_since) == []  # a progressive: two words
     assert fixed("I stay at home since it is raining.", tense.perfect_since) == []  # "since" of a reason
     assert fixed("I have lived here since 2010.", tense.perfect_since) == []
+    assert fixed("She is the best player we have had since 2012.", tense.perfect_since) == []  # another verb's "since"
     assert fixed("We didn't see each other since Christmas.", tense.perfect_since) == [
         "We haven't seen each other since Christmas."]
     assert fixed("He doesn't call me since last week.", tense.perfect_since) == ["He hasn't called me since last week."]
@@ -137,6 +151,7 @@ def test_a_present_main_clause_before_a_past_when_clause_is_the_past():
     assert fixed("She knows when I lied to her.", tense.present_before_when) == []  # a question's "when"
     assert fixed("I am happy when I see you.", tense.present_before_when) == []
     assert fixed("He feels better after he took the medicine.", tense.present_before_when) == []
+    assert fixed("I love the story about what happened when your father met the Queen.", tense.present_before_when) == []
 
 
 def test_a_clause_of_future_time_takes_will_after_it():

@@ -40,15 +40,19 @@ TELLING = ("tell", "ask", "allow", "encourage", "advise", "invite", "persuade", 
            "want", "expect", "permit", "beg", "urge", "instruct", "forbid", "would like")
 TOLD = frozenset(("allowed", "supposed", "expected", "required", "forced", "asked", "told", "encouraged", "advised",
                   "invited", "permitted", "obliged", "meant"))
+GIVING = ("allow", "permit", "offer", "deny", "grant", "promise")  # also take two objects ("allowed us access")
 PRONOUN_OBJECTS = frozenset(("me", "you", "him", "her", "us", "them"))
 SPAN_NOUNS = frozenset(("time", "hours", "minutes", "days", "weeks", "months", "years", "money", "evenings",
                         "weekends", "afternoons", "mornings", "day", "afternoon", "morning", "evening", "weekend"))
 # what may follow a passive's participle: a preposition or a joining word ("was built in", "by")
-PASSIVE_NEXT = frozenset(("by", "in", "on", "at", "during", "from", "with", "for", "into", "last", "yesterday", "and",
+PASSIVE_NEXT = frozenset(("by", "in", "on", "at", "during", "from", "with", "for", "into", "last", "yesterday",
                           "because", "after", "before", "when", "near", "under", "over", "through", "between", "to",
                           "ago", "every", "since", "so", "but", "again", "there", "here", "soon", "quickly",
                           "immediately", "now", "today", "tomorrow", "next", "as", "properly", "correctly", "easily"))
 CONSIDER = frozenset(("consider", "considers", "considered", "considering"))  # "considered misrule a justification"
+# adjectives lemminflect lists as verbs only ("The report is complete")
+VERB_ADJECTIVES = frozenset(("complete", "finished", "separate", "correct", "perfect", "moderate", "approximate",
+                             "deliberate", "elaborate", "intimate", "legitimate", "appropriate", "alternate"))
 # nouns that follow "to be" or "will be" as they are ("It is going to be fun", "will be home")
 BE_NOUNS = frozenset(("fun", "home", "work", "part", "use", "help", "love", "friends", "trouble", "change", "hope",
                       "cause", "need", "rest", "answer", "result", "show", "test", "study", "experience"))
@@ -100,8 +104,7 @@ def passive_participle(toks: list[str]) -> list[Edit]:
             continue  # "must be complete until", "was third.": an adjective or a noun may be meant
         if after in OBJECT_STARTS or after in PRONOUN_OBJECTS or k + 1 < len(words) and toks[words[k + 1][0] - 1] != " ":
             continue  # an object: the progressive may be meant ("were build a house")
-        noun, _ = _noun_forms(word)
-        adjective = lemminflect.getAllLemmas(word, upos="ADJ")
+        adjective = lemminflect.getAllLemmas(word, upos="ADJ") or word in VERB_ADJECTIVES
         infinitive = words[j][1] == "be" and j > 0 and (words[j - 1][1] == "to" or aux_family(words[j - 1][1]) == "modal")
         if adjective or any(_noun_forms(word)):
             framed = after == "by" or after == "in" and _a_time(toks, words[k + 1][0]) or infinitive and word not in BE_NOUNS
@@ -139,7 +142,8 @@ def object_to(toks: list[str]) -> list[Edit]:
             continue
         if word in ("don't", "not") and after_object and k + 1 < len(words) and _plain_base(words[k + 1][1]):
             found.append(Edit(i, i + 1, ("not", " ", "to")))  # "told me don't open" -> "told me not to open"
-        elif _plain_base(word) and word not in NOT_VERBS_HERE and not lemminflect.getAllLemmas(word, upos="ADJ"):
+        elif _plain_base(word) and word not in NOT_VERBS_HERE and not lemminflect.getAllLemmas(word, upos="ADJ") \
+                and not (words[k - 2][1] in _forms_of(GIVING) and any(_noun_forms(word))):  # "allowed us access to"
             found.append(Edit(i, i, ("to", " ")))  # "told us wait" -> "told us to wait"
         elif word.endswith("ing") and after_object and words[k - 2][1] not in _forms_of(("want", "expect")):
             base = next(iter(lemminflect.getAllLemmas(word, upos="VERB").get("VERB", ())), None)

@@ -4,7 +4,8 @@ phrases (tense.py) are "will" for the present, "will" for "would" and "can" for 
 - `present_in_condition`: a clause that opens the sentence with "if", "when", "as soon as", "unless",
   "once", "before", "after" or "until" takes the present for the future where the clause after it
   speaks of the future itself ("If it will rain, we will stay at home" -> "If it rains"; "When I will
-  finish school, I will travel" -> "When I finish"). Not "If you will excuse me" (a polite "will"),
+  finish school, I will travel" -> "When I finish"). Not "If you will excuse me" or any "if you will"
+  (polite), nor "If it will help, I'll stay" (a result that holds now),
   and never an indirect question ("I don't know if he will come": "if" does not open the sentence).
 - `polite_condition`: "would be grateful / glad / great ... if" and "would appreciate it if" take
   "could" or "would" in the "if" clause ("I would be grateful if you can send" -> "could send").
@@ -33,6 +34,11 @@ from miniserve.tutor.runtime.gate import Edit
 OPENERS = frozenset(("if", "when", "unless", "once", "before", "after", "until", "till"))
 FUTURE = frozenset(("will", "'ll", "won't", "shall", "can", "must", "should", "may", "might"))
 POLITE_VERBS = frozenset(("excuse", "forgive", "allow", "permit", "bear", "indulge", "pardon"))
+# what a learner's "if you will" asks of the future, never a polite request ("If you will need more information")
+STATES = frozenset(("need", "have", "want", "like", "be", "require", "know", "prefer", "get", "find", "decide", "feel"))
+# what "if it will" may rightly say of a result ("If it will help, I'll stay")
+RESULT_VERBS = frozenset(("help", "make", "mean", "save", "cost", "benefit", "improve", "please", "matter", "work",
+                          "solve", "cause", "lead", "reduce", "stop", "hurt", "change", "ease", "speed"))
 PLURAL_PRONOUNS = frozenset(("we", "they", "you", "these", "those", "both", "people", "children", "police", "cattle"))
 SINGULAR_PRONOUNS = frozenset(("he", "she", "it", "this", "that", "everyone", "everybody", "someone", "somebody",
                                "nobody", "everything", "something", "nothing", "one"))
@@ -111,9 +117,13 @@ def present_in_condition(toks: list[str]) -> list[Edit]:
     if j is None or words[j][1] != "will" or j + 1 >= len(words) or not _base_verb(words[j + 1][1]):
         return []
     (i_will, _), (i_verb, verb) = words[j], words[j + 1]
-    if verb in POLITE_VERBS or "".join(toks[i_will + 1:i_verb]) != " ":
-        return []
+    subject = [w for _, w in words[k:j]]
+    if_you = words[0][1] == "if" and subject == ["you"] and verb not in STATES  # "If you will wait here": polite
+    if verb in POLITE_VERBS | RESULT_VERBS or if_you or "".join(toks[i_will + 1:i_verb]) != " ":
+        return []  # "If you will wait here" (polite), "If it will help, I'll stay" (a result now)
     comma = _clause_end(toks, i_verb)
+    if comma is None or any(aux_family(w) not in (None, "to") for i, w in words if i_verb < i < comma):
+        return []  # "When the doctor will see me is a mystery": the clause is a subject
     main = [w for i, w in words if comma is not None and i > comma]
     if not main or not (FUTURE & set(main[:4]) or any(w.endswith("'ll") for w in main[:3]) or _imperative(main)):
         return []

@@ -89,7 +89,8 @@ def edits(toks: list[str]) -> list[Edit]:
     if _past_only(v1) and (_present(v2, person) or person == "third" and _present(v2, "base") and with_object) and plainly:
         past = _past_of(v2)
         return [Edit(i2, i2 + 1, (past,))] if past else []
-    if _past_only(v2) and _present(v1, person):
+    if _past_only(v2) and _present(v1, person) and (after in OBJECT_STARTS or after in OBJECTS or after in PARTICLES
+                                                    or after in ("until", "till", "about", "for", "with", "there", "together")):
         past = _past_of(v1)
         return [Edit(i1, i1 + 1, (past[:1].upper() + past[1:] if toks[i1][:1].isupper() else past,))] if past else []
     return []

@@ -177,11 +177,18 @@ def present_before_past(toks: list[str]) -> list[Edit]:
         return []
     condition = [(i, w) for i, w in words[start:] if i < comma]
     main = [w for i, w in words if i > comma][:5]
+    lead = 1 if main[:1] and main[0] in ("i", "we", "they", "you", "he", "she", "it", "there") else \
+        2 if main[:1] and main[0] in NOUN_MARKERS else None
+    if lead is None or len(main) <= lead:
+        return []
+    main = main[lead:lead + 1]  # the main clause's own verb, right after its subject ("Before you judge him, remember")
     verb = next((k for k, (_, w) in enumerate(condition[:4]) if k > 0 and lemmas(w) and w not in FUNCTION_WORDS
                  and ("base" in form_kinds(w) or "third" in form_kinds(w) or w in ("is", "are", "am"))), None)
     if verb is None or any(aux_family(w) is not None and w not in ("is", "are", "am") for _, w in condition[:verb]):
         return []
     i, w = condition[verb]
+    if "past" in form_kinds(w):
+        return []  # "When we set off": the past already, as written
     before = condition[verb - 1][1]
     if before in NOUN_MARKERS or not (before in ("i", "you", "we", "they", "he", "she", "it") or any(_noun_forms(before))):
         return []  # "after the long drive", "After the break up": nouns
@@ -228,8 +235,9 @@ def perfect_since(toks: list[str]) -> list[Edit]:
             continue
         j = subject + 1 if words[subject][1] in ("i", "we", "they", "you", "he", "she", "it") else subject + 2
         v, verb = words[j]
-        if any(t in (",", ";") for t in toks[v:i]) or any(c in JOINING_WORDS for _, c in words[j + 1:k]):
-            continue
+        if any(t in (",", ";") for t in toks[v:i]) or any(c in JOINING_WORDS or aux_family(c) is not None
+                                                            or c in ("i", "we", "they", "you", "he", "she") for _, c in words[j + 1:k]):
+            continue  # "the best player we have had since 2012": "since" is another verb's
         kinds = form_kinds(verb)
         if verb in ("didn't", "don't", "doesn't") and j + 1 < k and toks[v + 1] == " " and "base" in form_kinds(words[j + 1][1]):
             lemma = words[j + 1][1]  # "We didn't see each other since Christmas" -> "haven't seen"
@@ -275,6 +283,8 @@ def present_before_when(toks: list[str]) -> list[Edit]:
     kinds = form_kinds(verb)
     if j == 2 and any(_noun_forms(verb)) or _only_past(words[j + 1][1]):
         return []  # "The stock market soared": a noun
+    if any(_only_past(w) or w in ("what", "that", "which", "who", "how", "where") for _, w in words[j + 1:when]):
+        return []  # "I love the story about what happened when": the clause is the other verb's
     if verb in QUESTIONS or verb in NOW_VERBS or verb in ("wish", "hope", "feel", "feels") or not ({"base", "third"} & kinds) or "past" in kinds or aux_family(verb) is not None \
             or not lemmas(verb) or any(t == "," for t in toks[v:words[when][0]]):
         return []
