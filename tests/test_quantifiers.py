@@ -39,7 +39,9 @@ def test_the_number_of_is_singular_and_a_flip_against_it_is_never_offered():
 
 def test_no_quantifier_no_offer_and_right_sentences_stay():
     assert offered("Each of the rooms has a bathroom.") == []
-    assert offered("Some of the money are missing.") == []  # "money" is no plural: no number decided
+    assert offered("Some of the money are missing.") == ["Some of the money is missing."]  # "money" takes the singular
+    assert offered("Some of the fish are missing.") == []  # "fish": either number
+    assert offered("Half of the class are here.") == []  # a collective: either number
     assert offered("Everyone I know like it.") == []  # the quantifier is too far from the verb to be sure
     # "each of" is not the head of the subject: "rooms" is (head_of), and it is plural
     assert offered("The rooms in each of the hotels has a view.") == ["The rooms in each of the hotels have a view."]

@@ -24,7 +24,7 @@ from functools import cached_property
 from miniserve.engine import SamplingParams, Sequence
 from miniserve.engine.stop import Runaway
 from miniserve.service.paragraph import Span, replace, sentences
-from miniserve.tutor.runtime import complements, conditionals, coordination, gate, gerund, offers, patterns, quantifiers, relatives, tense
+from miniserve.tutor.runtime import complements, conditionals, coordination, gate, gerund, offers, patterns, quantifiers, relatives, tense, vetoes
 from miniserve.tutor.runtime import parser as link_grammar
 from miniserve.tutor.runtime.agreement import EVIDENCE_MARGIN, SUPPORT_MARGIN, agreement_change, doubt, read_against, with_parse
 from miniserve.tutor.runtime.constraint import EditConstraints
@@ -134,7 +134,8 @@ class Turn:
         """What the parser would try if the model proposes nothing (offers.py); none: the input need not
         be read early. Worked out when first asked: in the server usually by the early reading's thread."""
         offering = self.tutor.threshold is not None and self.tutor.parser is not None
-        return offers.tries(tokens(self.line)) if offering else []
+        toks = tokens(self.line)
+        return [edit for edit in offers.tries(toks) if not vetoes.vetoed(toks, edit)] if offering else []
 
     @cached_property
     def fixed(self) -> dict[gate.Edit, str]:
@@ -211,6 +212,8 @@ class Turn:
         # and so is a verb taken out of the number a quantifier calls for ("The number of people ... has" -> "have")
         self.doubts = [math.inf if quantifiers.contradicts(words, e) or relatives.contradicts(words, e) else d
                        for e, d in zip(self.edits, self.doubts)]
+        # and so is what correct English rules out: "If it were up to me" -> "was", "and now I speak" -> "spoke"
+        self.doubts = [math.inf if vetoes.vetoed(words, e) else d for e, d in zip(self.edits, self.doubts)]
         # and a third-person form right after a verb that takes the -ing form ("recommend buy" -> "recommend buys")
         self.doubts = [math.inf if patterns.finite_after_an_ing_verb(words, e) else d for e, d in zip(self.edits, self.doubts)]
         # a quantifier decides the number ("Each of the rooms have" -> "has"), and a misbuilt form its spelling

@@ -21,7 +21,9 @@ from miniserve.tutor.runtime.prompt import Completion
 LEARNER = Path(__file__).resolve().parents[3] / "tests" / "data" / "learner_v3.tsv"
 # the second and third sets, each written by another hand after the runtime rules, without reading them (same format)
 LEARNER_SETS = {"learner_v3": LEARNER, "learner_v4": LEARNER.with_name("learner_v4.tsv"),
-                "learner_v5": LEARNER.with_name("learner_v5.tsv")}
+                "learner_v5": LEARNER.with_name("learner_v5.tsv"),
+                # correct sentences written to look like the errors the rules fix; the rules were tuned on them: a dev half only
+                "lookalikes": LEARNER.with_name("lookalikes.tsv")}
 HALVES = ("dev", "test")
 ERROR_CLASSES = ("agreement", "tense", "verb_form", "inflection", "two_errors")
 CLASSES = ("correct",) + ERROR_CLASSES
@@ -49,6 +51,9 @@ def learner_cases(half: str | None = None, path: Path = LEARNER) -> list[Learner
         # QUOTE_NONE: a story's dialogue starts with a quotation mark, which is part of the sentence
         lines = (line for line in f if not line.startswith("#"))
         rows = list(csv.DictReader(lines, delimiter="\t", quoting=csv.QUOTE_NONE))
+    if rows and "pattern" in rows[0]:  # the look-alikes: correct sentences only, all of them a dev half
+        rows = [{"id": f"A{n:03d}", "half": "dev", "genre": "-", "class": "correct", "hard": f"pattern_{r['pattern']}",
+                 "input": r["sentence"], "corrected": r["sentence"]} for n, r in enumerate(rows, 1)]
     cases = [LearnerCase(r["id"], r["half"], r["genre"], r["class"], r["hard"], r["input"], r["corrected"])
              for r in rows]
     return [c for c in cases if half is None or c.half == half]

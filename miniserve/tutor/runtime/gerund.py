@@ -49,7 +49,7 @@ CLAUSE_ENDS = frozenset(("and", "or", "but", "so", "because", "when", "if", "eno
                          "too", "again", "either", "at", "all", "any", "more"))
 # after a thing's "be" an adjective may go on with a preposition ("it was not clear in your letter"); after a
 # person's, the -ing form of a verb may ("I am live in London" -> "living")
-ADJECTIVE_PREPOSITIONS = frozenset(("in", "to", "for", "about", "with"))
+ADJECTIVE_PREPOSITIONS = frozenset(("in", "to", "for", "about", "with", "on", "from", "of", "until", "tonight", "today"))
 PERSONS = frozenset(("i", "you", "we", "they", "he", "she"))
 
 

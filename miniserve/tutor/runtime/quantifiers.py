@@ -15,7 +15,7 @@ the clause's subject decides instead:
 from __future__ import annotations
 
 from miniserve.tutor.runtime import subjects
-from miniserve.tutor.runtime.agreement import ADVERBS, _noun_forms, non_third, plural_subject, third
+from miniserve.tutor.runtime.agreement import ADVERBS, COLLECTIVE, _noun_forms, non_third, plural_subject, third
 from miniserve.tutor.runtime.forms import form_kinds, lemmas, norm
 from miniserve.tutor.runtime.gate import Edit
 
@@ -33,6 +33,7 @@ MAX_SUBJECT_WORDS = 8
 # words of a quantifier phrase that are also verb forms ("number", "lot" are not; "half" and "most" are not)
 QUANTIFIER_WORDS = frozenset(("one", "each", "every", "number", "lot", "lots", "plenty", "majority"))
 RELATIVES = frozenset(("who", "that", "which", "whom", "whose", "where", "when"))
+PHRASE_ENDS = frozenset(("on", "in", "at", "for", "with", "from", "about", "of", "to", "by", "near", "who", "that", "which"))
 
 
 
@@ -73,11 +74,27 @@ def quantifier(toks: list[str], i: int) -> tuple[str, str] | None:
                 continue
             if lead in SINGULAR_OF:
                 return "singular", " ".join(words[k:k + size + 1])
-            if lead in PLURAL_OF and (plural_subject(low[-1]) or low[-1] in ("them", "us") and low[-2:-1] == ["of"]):
+            noun = _noun_after_of(low[k + size + 1:])
+            if lead in PLURAL_OF and (plural_subject(noun) or noun in ("them", "us")):
                 return "plural", " ".join(words[k:k + size + 1])
+            if lead in PLURAL_OF and noun not in COLLECTIVE | subjects.EITHER_NUMBER and subjects._singular_noun(noun) \
+                    and not lemmas(noun):
+                return "singular", " ".join(words[k:k + size + 1])  # "Most of the information ... is"
         if word not in OPENERS:
             return None  # the clause starts with something else: its subject is no quantifier's
     return None
+
+
+def _noun_after_of(words: list[str]) -> str:
+    """The noun a quantifier's "of" takes: the last word of its noun phrase, before any preposition
+    ("most of the information on these websites": "information", not "websites"; "most of the young
+    people": "people")."""
+    phrase = []
+    for w in words:
+        if w in PHRASE_ENDS:
+            break
+        phrase.append(w)
+    return phrase[-1] if phrase else ""
 
 
 def _one_relative_clause(clause: list[str]) -> bool:

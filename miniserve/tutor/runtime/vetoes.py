@@ -1,0 +1,108 @@
+"""Edits of the model's that correct English rules out, whatever it scores (`Turn.decoded` sets their
+doubt to infinity). Each is a change the model makes to correct look-alikes (tests/data/lookalikes.tsv):
+
+- `subjunctive`: "were" -> "was" after "if", "as if", "as though", "suppose", "wish" with a singular
+  subject ("If it were up to me", "as if she were the boss"): the subjunctive is right.
+- `past_against_now`: a present made past in a clause with "now", "nowadays", "today", "these days",
+  "currently" ("Three years ago I started, and now I speak it well" -> "spoke").
+- `past_in_a_time_clause_of_the_future`: a present made past in a clause that opens the sentence with
+  "when", "before", "after", "as soon as", "until", "once", where the clause after it is in the
+  future or an imperative ("When we meet, I will tell you" -> "met", "Before you judge him, remember").
+- `base_after_an_ing_verb`: an -ing form made base after "stop", "keep", "enjoy", "avoid", "finish" ...
+  ("Can you stop talking" -> "stop talk").
+- `shared_subject`: the number of a verb right after "and" taken away from the sentence's subject
+  pronoun, which it shares ("She left school at sixteen and has worked" -> "have worked").
+"""
+
+from __future__ import annotations
+
+from miniserve.tutor.runtime.agreement import non_third, third
+from miniserve.tutor.runtime.forms import ONLY_ING, aux_family, form_kinds, norm
+from miniserve.tutor.runtime.gate import Edit
+
+UNREAL = frozenset(("if", "though", "suppose", "supposing", "wish", "wished", "imagine"))
+NOW = frozenset(("now", "nowadays", "today", "currently"))
+TIME_OPENERS = frozenset(("when", "before", "after", "until", "once", "whenever"))
+FUTURE = frozenset(("will", "'ll", "won't", "can", "must", "should", "shall", "going"))
+IMPERATIVES = frozenset(("remember", "please", "don't", "call", "let", "tell", "come", "send", "ask", "think", "try",
+                         "make", "take", "check", "contact", "write", "bring", "wait", "keep", "be"))
+ING_VERBS = frozenset(ONLY_ING | {"stop", "keep", "quit", "practise", "practice", "risk", "imagine"})
+SUBJECT_PRONOUNS = {"he": "singular", "she": "singular", "it": "singular", "i": "plural", "we": "plural",
+                    "they": "plural", "you": "plural"}
+
+
+def _one_word(toks: list[str], edit: Edit) -> tuple[str, str] | None:
+    new = [t for t in edit.new if t[:1].isalpha()]
+    old = [t for t in toks[edit.start:edit.end] if t[:1].isalpha()]
+    return (norm(old[0]), norm(new[0])) if len(old) == len(new) == 1 else None
+
+
+def _clause_before(toks: list[str], i: int) -> list[str]:
+    """The words of the clause before the token at i, back to a comma or a joining word."""
+    words = []
+    for t in reversed(toks[:i]):
+        w = norm(t)
+        if t in (",", ";", ":") or w in ("and", "but", "so", "because"):
+            break
+        if t[:1].isalpha():
+            words.append(w)
+    return words[::-1]
+
+
+def subjunctive(toks: list[str], edit: Edit) -> bool:
+    pair = _one_word(toks, edit)
+    if pair != ("were", "was"):
+        return False
+    clause = _clause_before(toks, edit.start)
+    return bool(UNREAL & set(clause)) and clause[-1:] != [] and clause[-1] not in ("we", "you", "they")
+
+
+def past_against_now(toks: list[str], edit: Edit) -> bool:
+    pair = _one_word(toks, edit)
+    if pair is None or "past" not in form_kinds(pair[1]) or "past" in form_kinds(pair[0]):
+        return False
+    return bool(NOW & set(_clause_before(toks, edit.start)))
+
+
+def past_in_a_time_clause_of_the_future(toks: list[str], edit: Edit) -> bool:
+    pair = _one_word(toks, edit)
+    if pair is None or "past" not in form_kinds(pair[1]) or "past" in form_kinds(pair[0]):
+        return False
+    words = [(i, norm(t)) for i, t in enumerate(toks) if t[:1].isalpha()]
+    if not words or words[0][1] not in TIME_OPENERS and [w for _, w in words[:3]] != ["as", "soon", "as"]:
+        return False
+    comma = next((i for i, t in enumerate(toks) if t == ","), None)
+    if comma is None or edit.start > comma:
+        return False
+    main = [w for i, w in words if i > comma][:3]
+    return bool(main) and (main[0] in IMPERATIVES or bool(FUTURE & set(main)) or any(w.endswith("'ll") for w in main))
+
+
+def base_after_an_ing_verb(toks: list[str], edit: Edit) -> bool:
+    pair = _one_word(toks, edit)
+    if pair is None or not pair[0].endswith("ing") or "base" not in form_kinds(pair[1]):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    return bool(before) and any(before[-1] == f or before[-1] in (f + "s", f + "ed", f + "ped", f + "ing")
+                                for f in ING_VERBS)
+
+
+def shared_subject(toks: list[str], edit: Edit) -> bool:
+    pair = _one_word(toks, edit)
+    if pair is None or aux_family(pair[0]) not in (None, "have", "be", "do"):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if not t.isspace()]
+    if not before or before[-1] != "and":
+        return False
+    first = next((norm(t) for t in toks if t[:1].isalpha()), "")
+    number = SUBJECT_PRONOUNS.get(first)
+    if number is None or any(t in (",", ";") for t in toks[:edit.start]):
+        return False
+    agrees = third if number == "singular" else (lambda w: non_third(w) and not third(w))
+    return first not in ("i", "you") and agrees(pair[0]) and not agrees(pair[1])
+
+
+def vetoed(toks: list[str], edit: Edit) -> bool:
+    """Does correct English rule this edit out?"""
+    return (subjunctive(toks, edit) or past_against_now(toks, edit) or past_in_a_time_clause_of_the_future(toks, edit)
+            or base_after_an_ing_verb(toks, edit) or shared_subject(toks, edit))

@@ -1,0 +1,36 @@
+"""Edits of the model's that correct English rules out (tutor/runtime/vetoes.py), each one the model
+made to a correct look-alike (tests/data/lookalikes.tsv), and the learner errors they leave alone."""
+
+import pytest
+
+from miniserve.tutor.runtime import gate, vetoes
+from miniserve.tutor.runtime.guard import tokens
+
+
+def vetoed(sentence: str, proposal: str) -> bool:
+    [edit] = gate.edits(sentence, proposal)
+    return vetoes.vetoed(tokens(sentence), edit)
+
+
+@pytest.mark.parametrize("sentence, proposal", [
+    ("If it were up to me, I would close the road.", "If it was up to me, I would close the road."),
+    ("She talks as if she were the boss.", "She talks as if she was the boss."),
+    ("Three years ago I started Spanish, and now I speak it well.", "Three years ago I started Spanish, and now I spoke it well."),
+    ("When we meet, I will tell you everything.", "When we met, I will tell you everything."),
+    ("Before you judge him, remember that he lost his job.", "Before you judged him, remember that he lost his job."),
+    ("Can you stop talking for a minute?", "Can you stop talk for a minute?"),
+    ("She left school at sixteen and has worked in a shop ever since.", "She left school at sixteen and have worked in a shop ever since."),
+])
+def test_an_edit_correct_english_rules_out(sentence, proposal):
+    assert vetoed(sentence, proposal)
+
+
+@pytest.mark.parametrize("sentence, proposal", [
+    ("If you were there, you will remember it.", "If you was there, you will remember it."),  # not singular: no veto (and wrong)
+    ("When we arrive, we was hungry.", "When we arrived, we was hungry."),  # a past main clause
+    ("Yesterday I go to the cinema.", "Yesterday I went to the cinema."),
+    ("She left school and have worked in a shop.", "She left school and has worked in a shop."),  # toward the subject
+    ("I stop eat sweets.", "I stop eating sweets."),
+])
+def test_a_learners_error_is_not_vetoed(sentence, proposal):
+    assert not vetoed(sentence, proposal)
