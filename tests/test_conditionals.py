@@ -73,6 +73,8 @@ def test_after_a_past_verb_of_thinking_will_and_can_move_back():
 def test_an_unreal_condition_takes_would():
     assert fixed("If I were you, I will accept the job.") == ["If I were you, I would accept the job."]
     assert fixed("If I could choose, I will live by the sea.") == ["If I could choose, I would live by the sea."]
+    assert fixed("If I had more free time, I will visit you.") == ["If I had more free time, I would visit you."]
+    assert fixed("If I had known about it, I will come.") == []  # a past perfect: two words to change
     assert fixed("If I were you, I would accept the job.") == []
     assert fixed("If you were there, you will remember it.") == []  # a real past may be meant
 
@@ -154,6 +156,21 @@ def test_a_present_main_clause_before_a_past_when_clause_is_the_past():
     assert fixed("I love the story about what happened when your father met the Queen.", tense.present_before_when) == []
 
 
+def test_a_state_for_a_span_up_to_now_is_the_present_perfect():
+    assert fixed("I know Marco for ten years.", tense.perfect_for) == ["I have known Marco for ten years."]
+    assert fixed("She is ill for two weeks now.", tense.perfect_for) == ["She has been ill for two weeks now."]
+    assert fixed("I stay here for two weeks.", tense.perfect_for) == []  # a plan may follow "for"
+    assert fixed("I was there for two weeks.", tense.perfect_for) == []
+    assert fixed("I know him for ten years ago.", tense.perfect_for) == []
+
+
+def test_an_opening_in_the_past_and_there_before_a_past_when_clause():
+    assert fixed("In the past people walk everywhere.", tense.decided_pasts) == ["In the past people walked everywhere."]
+    assert fixed("In the past few years the town grows quickly.", tense.decided_pasts) == []  # up to now
+    assert fixed("There is nobody in the house when we got back.", tense.present_before_when) == [
+        "There was nobody in the house when we got back."]
+
+
 def test_a_clause_of_future_time_takes_will_after_it():
     assert fixed("Next time you come, I would show you my new flat.") == ["Next time you come, I will show you my new flat."]
     assert fixed("As soon as I get the results, I would let you know.") == [
@@ -169,7 +186,7 @@ def test_no_frame_rule_fires_on_edited_english():
 
     fired = [s for s in examples() for t in [tokens(s)]
              if conditionals.edits(t) or tense.decided_pasts(t) or tense.present_before_past(t)
-             or tense.perfect_since(t) or tense.present_before_when(t)]
+             or tense.perfect_since(t) or tense.present_before_when(t) or tense.perfect_for(t)]
     assert fired == []
 
 

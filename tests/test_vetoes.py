@@ -20,6 +20,10 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("Before you judge him, remember that he lost his job.", "Before you judged him, remember that he lost his job."),
     ("Can you stop talking for a minute?", "Can you stop talk for a minute?"),
     ("She left school at sixteen and has worked in a shop ever since.", "She left school at sixteen and have worked in a shop ever since."),
+    ("Reading and writing are skills every child needs.", "Reading and writing is skills every child needs."),
+    ("Do you remember the day we got lost in Paris?", "Do you remember the day we got lose in Paris?"),
+    ("Is there anything you want me to bring?", "Is there anything you wanting me to bring?"),
+    ("The view was nothing like the photo.", "The view was nothing liking the photo."),
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -31,6 +35,8 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("Yesterday I go to the cinema.", "Yesterday I went to the cinema."),
     ("She left school and have worked in a shop.", "She left school and has worked in a shop."),  # toward the subject
     ("I stop eat sweets.", "I stop eating sweets."),
+    ("Reading and writing is important.", "Reading and writing are important."),
+    ("My brother and sister lives in Rome.", "My brother and sister live in Rome."),
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

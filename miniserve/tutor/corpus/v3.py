@@ -60,6 +60,9 @@ EXPLANATIONS = {
     "spelling": "The {trigger} of '{base}' is spelled '{right}', not '{wrong}'.",
 }
 DEV_SETS = Path(__file__).resolve().parents[3] / "tests" / "data"
+# the sets the published corpora were built against; sets written later (learner_v5, learner_v6, the
+# look-alikes) are not read, so that adding one cannot change a published corpus (tests/test_corpus_frozen.py)
+EXCLUDED_SETS = ("dev_v2.tsv", "handwritten.tsv", "learner_v3.tsv", "learner_v4.tsv")
 
 
 @dataclass(frozen=True)
@@ -83,7 +86,7 @@ def normal(text: str) -> str:
 def exclusions(folder: Path = DEV_SETS) -> frozenset[str]:
     """Every sentence of the dev sets (any tab-separated field of 3+ words), normalised."""
     found = set()
-    for path in sorted(folder.glob("*.tsv")) if folder.is_dir() else ():
+    for path in sorted(folder / name for name in EXCLUDED_SETS if (folder / name).is_file()):
         for line in path.read_text(encoding="utf-8").splitlines():
             if not line.startswith("#"):
                 found |= {normal(f) for f in line.split("\t") if len(f.split()) >= 3}

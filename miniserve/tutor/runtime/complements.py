@@ -15,6 +15,8 @@ after the fixed patterns of patterns.py):
 - `let_to`: "let their children to use" -> "let their children use" (with a pronoun: patterns.py).
 - `missing_to`: a verb that takes "to" and the infinitive, then a base form with its object ("I
   really want visit the museum" -> "want to visit"); `worth_to`: "worth to spend" -> "worth spending".
+- `infinitive_forms`: "used to worked" -> "work", "would rather to stay" -> "rather stay", "happy to
+  helping" -> "help", "thinking of to buy" -> "of buying".
 - `base_after_a_modal`: "must learning" -> "must learn"; `infinitive_after_it`: "makes it possible
   working" -> "to work".
 - `ing_after_only_ing`: a base form right after a verb that takes only the -ing form or "instead of"
@@ -35,6 +37,7 @@ from miniserve.tutor.runtime.gate import Edit
 from miniserve.tutor.runtime.verbs import valences
 
 BE_FINITE = frozenset(("is", "are", "was", "were", "be", "being", "isn't", "aren't", "wasn't", "weren't"))
+BE_USED = BE_FINITE | {"am", "i'm", "you're", "we're", "they're", "he's", "she's", "been", "get", "got", "getting"}
 BETWEEN = frozenset(("not", "also", "already", "never", "recently", "just", "often", "usually", "always", "still"))
 TELLING = ("tell", "ask", "allow", "encourage", "advise", "invite", "persuade", "remind", "force", "warn", "order",
            "want", "expect", "permit", "beg", "urge", "instruct", "forbid", "would like")
@@ -274,10 +277,50 @@ def infinitive_after_it(toks: list[str]) -> list[Edit]:
     return found
 
 
+GLAD = frozenset(("happy", "glad", "pleased", "ready", "able", "willing", "eager", "delighted", "sorry", "sad", "unable"))
+THINKING_OF = frozenset(("thinking", "think", "thought", "interested", "fond", "capable", "tired", "keen", "afraid"))
+
+
+def infinitive_forms(toks: list[str]) -> list[Edit]:
+    """The infinitive's own forms: "used to worked" -> "used to work", "would rather to stay" -> "would
+    rather stay", "happy to helping" -> "happy to help"; and an -ing form for "to" after "thinking
+    of/about", "interested in" ("thinking of to buy" -> "thinking of buying")."""
+    words = _words(toks)
+    found = []
+    for k in range(2, len(words)):
+        (i, word), (t, to), (_, lead) = words[k], words[k - 1], words[k - 2]
+        if not _spaced(toks, t, i):
+            continue
+        if to == "to" and lead == "used" and k >= 3 and words[k - 3][1] not in BE_USED \
+                and _only_past_or_participle(word):
+            base = next(iter(lemminflect.getAllLemmas(word, upos="VERB").get("VERB", ())), None)
+            if base is not None and base != word:
+                found.append(Edit(i, i + 1, (base,)))  # "used to worked" -> "work"
+        elif to == "to" and lead == "rather" and k >= 3 and words[k - 3][1] in ("would", "'d") or \
+                to == "to" and lead == "better" and k >= 3 and words[k - 3][1] in ("had", "'d"):
+            if "base" in form_kinds(word):
+                found.append(Edit(t, i, ()))  # "would rather to stay" -> "would rather stay"
+        elif to == "to" and lead in GLAD and word.endswith("ing"):
+            base = next(iter(lemminflect.getAllLemmas(word, upos="VERB").get("VERB", ())), None)
+            if base is not None and base != word and lemminflect.getInflection(base, "VBG")[:1] == (word,):
+                found.append(Edit(i, i + 1, (base,)))  # "happy to helping" -> "help"
+        elif word == "to" and to in ("of", "about", "in", "on") and lead in THINKING_OF and k + 1 < len(words):
+            j, verb = words[k + 1]
+            ing = _ing(verb) if _plain_base(verb) else None
+            if ing is not None and _spaced(toks, i, j):
+                found.append(Edit(i, j + 1, (ing,)))  # "thinking of to buy" -> "of buying"
+    return found
+
+
+def _only_past_or_participle(word: str) -> bool:
+    kinds = form_kinds(word)
+    return bool(kinds) and kinds <= {"past", "participle"} and aux_family(word) is None
+
+
 def edits(toks: list[str]) -> list[Edit]:
     """Every edit these frames call for."""
     return (passive_participle(toks) + object_to(toks) + spending_time(toks) + ing_after_only_ing(toks)
-            + missing_to(toks) + worth_to(toks) + let_to(toks) + base_after_a_modal(toks) + infinitive_after_it(toks))
+            + missing_to(toks) + worth_to(toks) + let_to(toks) + infinitive_forms(toks) + base_after_a_modal(toks) + infinitive_after_it(toks))
 
 
 def explanation(toks: list[str], edit: Edit) -> str:
@@ -285,12 +328,18 @@ def explanation(toks: list[str], edit: Edit) -> str:
     before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
     old = "".join(toks[edit.start:edit.end]).strip()
     new = "".join(edit.new)
+    if not edit.new and before[-1:] and before[-1] in ("rather", "better"):  # "would rather to stay"
+        return f"After '{' '.join(before[-2:])}', use the verb without 'to': '{toks[edit.end]}', not 'to {toks[edit.end]}'."
     if not edit.new:  # "to" taken out
         return f"After 'let' and its object, use the verb without 'to': '{toks[edit.end]}', not 'to {toks[edit.end]}'."
+    if before[-2:] == ["used", "to"] or before[-1:] == ["to"] and before[-2:-1] and before[-2] in GLAD:
+        return f"After '{' '.join(before[-2:])}', use the base form: '{new}', not '{old}'."
     if edit.start == edit.end:  # "to" put in
         return f"After '{' '.join(before[-2:])}', use 'to' and the verb: 'to {toks[edit.start]}', not '{toks[edit.start]}'."
     if new.startswith("to ") or new.startswith("not to"):
         return f"After '{' '.join(before[-2:])}', use 'to' and the verb: '{new}', not '{old}'."
+    if toks[edit.start].lower() == "to" and new.endswith("ing"):  # "of to buy" -> "of buying"
+        return f"After '{before[-1]}', use the -ing form: '{new}', not '{old}'."
     if new.endswith("ing"):
         return f"After '{' '.join(before[-2:]) if before[-1] in SPAN_NOUNS else before[-1]}', use the -ing form: '{new}', not '{old}'."
     return f"In the passive, use the past participle: '{new}', not '{old}'."

@@ -17,7 +17,8 @@ phrases (tense.py) are "will" for the present, "will" for "would" and "can" for 
   you visit") takes "will", not "would", in the clause after it ("Next time you come, I would show
   you" -> "will show"); not after a clause in the past ("When I was young, I would play").
 - `unreal_result`: a sentence that opens with "If" and an unreal clause ("I/he/she/it were", "could")
-  takes "would" for "will" in the clause after the comma ("If I were you, I will accept" -> "would");
+  takes "would" for "will" in the clause after the comma ("If I were you, I will accept" -> "would",
+  "If I had more free time, I will visit" -> "would");
   not after "you/we/they were", which may be a real past ("If you were there, you will remember").
 
 Each finds the edit from the sentence's own words; none fires on WordNet's usage examples (tests).
@@ -203,7 +204,10 @@ def unreal_result(toks: list[str]) -> list[Edit]:
     condition = [w for i, w in words if i < comma]
     unreal = any(w in ("could", "couldn't") or w == "were" and before in ("i", "he", "she", "it")
                  for before, w in zip(condition, condition[1:]))
-    if not unreal or {"will", "won't", "would", "had"} & set(condition):
+    # "If I had more time, I will" (a present unreal "had" + its object; not "If I had known": a participle)
+    had = [k for k, w in enumerate(condition) if w == "had" and k and condition[k - 1] in ("i", "we", "he", "she", "it")]
+    unreal = unreal or bool(had) and had[0] + 1 < len(condition) and not form_kinds(condition[had[0] + 1]) & {"participle", "past"}
+    if not unreal or {"will", "won't", "would"} & set(condition) or "had" in condition and not had:
         return []
     main = [(i, w) for i, w in words if i > comma]
     if len(main) < 3:

@@ -135,13 +135,13 @@ def near_lemmas(word: str) -> frozenset[str]:
 @cache  # built once (about 0.2 s, with the form table), by load()
 def misspelling_table() -> dict[str, frozenset[str]]:
     """The misbuilt forms `misspelled_lemmas` finds from no near verb -> the verbs they misspell: a
-    participle's "tt" made one ("forgoten"), a final consonant doubled (`_overdoubled`) and a "y" kept
-    (`_y_kept`). Only
+    participle's "tt" made one ("forgoten") and a final consonant doubled (`_overdoubled`). A "y" kept
+    ("tryed") is found by `respelled` alone: in this table it would change the published corpus. Only
     these: v3's corpus draws on `lemmas` (more would change it), and the rest are near their verb."""
     table: dict[str, set[str]] = {}
     for verb in by_base().values():
         found = _all_misspellings(verb)
-        for wrong in [w for w, (right, _) in found.items() if right.endswith("tten")] + list(_overdoubled(verb)) + list(_y_kept(verb)):
+        for wrong in [w for w, (right, _) in found.items() if right.endswith("tten")] + list(_overdoubled(verb)):
             table.setdefault(wrong, set()).add(verb.base)
     return {wrong: frozenset(bases) for wrong, bases in table.items()}
 
@@ -151,7 +151,9 @@ def respelled(word: str) -> tuple[str, ...]:
     "planned"), by the spelling rules of `misspellings`; empty for any other word."""
     w = word.lower().replace("\u2019", "'")
     table = by_base()
-    found = (_all_misspellings(table[lemma]).get(w) for lemma in sorted(lemmas(w)) if lemma in table)
+    found = [_all_misspellings(table[lemma]).get(w) for lemma in sorted(lemmas(w)) if lemma in table]
+    if w.endswith("yed") and w[:-2] in table:  # "tryed": not in `lemmas`, which the corpus draws on
+        found.append(_y_kept(table[w[:-2]]).get(w))
     return tuple(dict.fromkeys(right for right, _ in filter(None, found)))
 
 

@@ -38,7 +38,8 @@ PAST_TIME = re.compile(
     rf"\b(yesterday|last\s+(night|week|weekend|month|year|summer|winter|spring|autumn|christmas|{_DAYS}|{_MONTHS})"
     rf"|{_HOW_LONG}{_UNITS}\s+ago|long\s+ago|in\s+(?P<year>1[89]\d\d|20\d\d)"
     r"|when\s+I\s+was\s+(a\s+child|a\s+kid|a\s+teenager|young|younger|little|at\s+school|a\s+student)"
-    r"|^that\s+(day|night|morning|afternoon|evening|weekend|summer|winter))\b(?!['\u2019]s)", re.I)
+    r"|^that\s+(day|night|morning|afternoon|evening|weekend|summer|winter)"
+    r"|^in\s+the\s+past(?!\s+(few|\d|two|three|four|five|ten|several|many|years?|months?|weeks?|decades?|centur)))\b(?!['\u2019]s)", re.I)
 # A phrase that calls for the present perfect: a span of time up to now.
 PERFECT_TIME = re.compile(r"\b((in|over|during|for)\s+the\s+(last|past)\s+(\w+\s+){0,2}(years?|months?|weeks?|days?|"
                           r"decades?|centur(y|ies))|in\s+recent\s+years|since\s+(1[89]\d\d|20\d\d|then)|so\s+far"
@@ -236,7 +237,7 @@ def perfect_since(toks: list[str]) -> list[Edit]:
         j = subject + 1 if words[subject][1] in ("i", "we", "they", "you", "he", "she", "it") else subject + 2
         v, verb = words[j]
         if any(t in (",", ";") for t in toks[v:i]) or any(c in JOINING_WORDS or aux_family(c) is not None
-                                                            or c in ("i", "we", "they", "you", "he", "she") for _, c in words[j + 1:k]):
+                                                            or c in ("i", "we", "they", "he", "she") for _, c in words[j + 1:k]):
             continue  # "the best player we have had since 2012": "since" is another verb's
         kinds = form_kinds(verb)
         if verb in ("didn't", "don't", "doesn't") and j + 1 < k and toks[v + 1] == " " and "base" in form_kinds(words[j + 1][1]):
@@ -265,6 +266,36 @@ def perfect_since(toks: list[str]) -> list[Edit]:
     return found
 
 
+DURATION = re.compile(r"^for\s+(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|twenty|many|several|a\s+few|so\s+many)"
+                      r"\s+(long\s+)?(years?|months?|weeks?|days?|hours?|decades?|ages|time)\b(?!\s+(ago|from|when|before|after|in))", re.I)
+STATES = {"know": "known", "knows": "known", "am": "been", "is": "been", "are": "been"}
+
+
+def perfect_for(toks: list[str]) -> list[Edit]:
+    """A state verb with "for" and a span of time up to now: the present perfect ("I know Marco for ten
+    years" -> "have known", "She is ill for two weeks" -> "has been"). Only "know" and "be" (a plan
+    may follow "for" with other verbs: "I stay for two weeks"); the span ends its clause."""
+    words = [(i, norm(t)) for i, t in enumerate(toks) if t[:1].isalpha()]
+    text = "".join(toks)
+    found = []
+    for k, (i, w) in enumerate(words):
+        if w != "for" or k < 2 or not DURATION.match(text[len("".join(toks[:i])):]):
+            continue
+        subject = next((j for j in range(max(0, k - 6), k) if words[j][1] in ("i", "we", "they", "you", "he", "she", "it")), None)
+        if subject is None or subject + 1 >= k:
+            continue
+        v, verb = words[subject + 1]
+        if verb not in STATES or any(t in (",", ";") for t in toks[v:i]) or any(
+                c in JOINING_WORDS or aux_family(c) is not None or c.endswith("ing") for _, c in words[subject + 2:k]):
+            continue
+        after = [c for _, c in words[k + 1:k + 6]]
+        if {"ago", "next", "tomorrow", "when"} & set(after):
+            continue
+        third_person = verb in ("knows", "is")
+        found.append(Edit(v, v + 1, ("has" if third_person else "have", " ", STATES[verb])))
+    return found
+
+
 def present_before_when(toks: list[str]) -> list[Edit]:
     """A main clause in the present before a "when" clause in the past (not "after": "he feels better
     after he took it" is right): the past ("Everybody laugh
@@ -275,12 +306,14 @@ def present_before_when(toks: list[str]) -> list[Edit]:
     if when is None or when < 2 or when > 10:
         return []
     first = words[0][1]
-    j = 1 if first in ("i", "we", "they", "you", "he", "she", "everybody", "everyone", "nobody", "somebody", "someone") \
+    j = 1 if first in ("i", "we", "they", "you", "he", "she", "everybody", "everyone", "nobody", "somebody", "someone", "there") \
         else 2 if first in ("the", "my", "our", "his", "her", "their") and len(words) > 2 else None
     if j is None or j >= when:
         return []
     v, verb = words[j]
     kinds = form_kinds(verb)
+    if verb in ("is", "are") and first == "there":  # "There is nobody in the house when we got back"
+        return [Edit(v, v + 1, (PAST_OF[verb],))]
     if j == 2 and any(_noun_forms(verb)) or _only_past(words[j + 1][1]):
         return []  # "The stock market soared": a noun
     if any(_only_past(w) or w in ("what", "that", "which", "who", "how", "where") for _, w in words[j + 1:when]):
@@ -350,6 +383,8 @@ def explanation(toks: list[str], edit: Edit) -> str:
     at = len("".join(toks[:edit.start]))
     found = [(m.start(), m.group(0)) for m in past_phrases("".join(toks))] + [(a, text) for a, _, text in past_clauses(toks)]
     old = "".join(toks[edit.start:edit.end])
+    if edit in perfect_for(toks):
+        return f"'for' and a span of time up to now take the present perfect: '{''.join(edit.new)}', not '{old}'."
     if edit in perfect_since(toks):
         return f"'since' reaches back from now to a point in the past: use the present perfect '{''.join(edit.new)}', not '{old}'."
     if edit in present_before_when(toks):

@@ -10,13 +10,16 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   future or an imperative ("When we meet, I will tell you" -> "met", "Before you judge him, remember").
 - `base_after_an_ing_verb`: an -ing form made base after "stop", "keep", "enjoy", "avoid", "finish" ...
   ("Can you stop talking" -> "stop talk").
+- `coordinated_subject`: a plural verb made singular after "Reading and writing" or "cats and dogs";
+  `participle_after_get`: "we got lost" -> "got lose"; `ing_after_a_subject`: "you want" -> "you wanting".
+- `like_as_a_preposition`: "nothing like the photo" -> "nothing liking".
 - `shared_subject`: the number of a verb right after "and" taken away from the sentence's subject
   pronoun, which it shares ("She left school at sixteen and has worked" -> "have worked").
 """
 
 from __future__ import annotations
 
-from miniserve.tutor.runtime.agreement import non_third, third
+from miniserve.tutor.runtime.agreement import non_third, plural_subject, third
 from miniserve.tutor.runtime.forms import ONLY_ING, aux_family, form_kinds, norm
 from miniserve.tutor.runtime.gate import Edit
 
@@ -102,7 +105,59 @@ def shared_subject(toks: list[str], edit: Edit) -> bool:
     return first not in ("i", "you") and agrees(pair[0]) and not agrees(pair[1])
 
 
+def coordinated_subject(toks: list[str], edit: Edit) -> bool:
+    """A plural verb made singular right after a subject of two -ing forms or plural nouns joined by
+    "and" ("Reading and writing are skills" -> "is")."""
+    pair = _one_word(toks, edit)
+    if pair is None or not (non_third(pair[0]) and not third(pair[0])) or not third(pair[1]):
+        return False
+    clause = _clause_before_any(toks, edit.start)
+    if len(clause) < 3 or len(clause) > 6 or "and" not in clause:
+        return False
+    k = clause.index("and")
+    first, second = clause[k - 1] if k else "", clause[-1]
+    return bool(first) and all(w.endswith("ing") or plural_subject(w) for w in (first, second))
+
+
+def participle_after_get(toks: list[str], edit: Edit) -> bool:
+    """A participle after "get" made a base form ("we got lost" -> "got lose")."""
+    pair = _one_word(toks, edit)
+    if pair is None or "participle" not in form_kinds(pair[0]) or "base" not in form_kinds(pair[1]):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    return bool(before) and before[-1] in ("get", "gets", "got", "getting", "gotten")
+
+
+def ing_after_a_subject(toks: list[str], edit: Edit) -> bool:
+    """A finite verb right after a subject pronoun made an -ing form ("anything you want me to" ->
+    "you wanting"): with no "be" before it, never a verb of its clause."""
+    pair = _one_word(toks, edit)
+    if pair is None or not pair[1].endswith("ing") or pair[0].endswith("ing") or aux_family(pair[0]) is not None:
+        return False
+    before = [norm(t) for t in toks[:edit.start] if not t.isspace()]
+    return bool(before) and before[-1] in ("i", "you", "we", "they", "he", "she")
+
+
+def _clause_before_any(toks: list[str], i: int) -> list[str]:
+    """The words before the token at i back to a comma or the sentence's start ("and" kept)."""
+    words = []
+    for t in reversed(toks[:i]):
+        if t in (",", ";", ":"):
+            break
+        if t[:1].isalpha():
+            words.append(norm(t))
+    return words[::-1]
+
+
+def like_as_a_preposition(toks: list[str], edit: Edit) -> bool:
+    """"like" made "liking" where no "be" comes before it ("nothing like the photo" -> "nothing liking")."""
+    pair = _one_word(toks, edit)
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    return pair is not None and pair == ("like", "liking") and not (before and aux_family(before[-1]) == "be")
+
+
 def vetoed(toks: list[str], edit: Edit) -> bool:
     """Does correct English rule this edit out?"""
     return (subjunctive(toks, edit) or past_against_now(toks, edit) or past_in_a_time_clause_of_the_future(toks, edit)
-            or base_after_an_ing_verb(toks, edit) or shared_subject(toks, edit))
+            or base_after_an_ing_verb(toks, edit) or shared_subject(toks, edit) or coordinated_subject(toks, edit)
+            or participle_after_get(toks, edit) or ing_after_a_subject(toks, edit) or like_as_a_preposition(toks, edit))
