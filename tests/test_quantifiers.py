@@ -101,6 +101,13 @@ def test_the_first_noun_decides_across_any_preposition_but_not_across_a_verb():
     toks = tokens("The number of tourists who visit our town every summer has increased a lot.")
     [edit] = [e for e in number_flips(toks) if toks[e.start] == "has"]
     assert quantifiers.contradicts(toks, edit)  # "have" is ruled out
+    toks = tokens("A lot of the food that we buy in supermarkets comes from far away.")  # its own subject in the clause
+    [edit] = [e for e in number_flips(toks) if toks[e.start] == "comes"]
+    assert quantifiers.contradicts(toks, edit)
+    toks = tokens("The drinks were cheap and the music was great.")  # a clause of its own after "and"
+    assert subjects.simple_subject(toks, toks.index("was")) == ("singular", "the music")
+    toks = tokens("She and her husband are having problems.")  # two subjects joined: no clause before "and"
+    assert subjects.simple_subject(toks, toks.index("are")) is None
     toks = tokens("The number of people who think that prices are high is growing.")
     assert quantifiers.quantifier(toks, toks.index("are")) is None  # a second clause: "prices" are
     # a noun before the head is no adjective: "opening hours" are plural, whatever the pool

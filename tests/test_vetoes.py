@@ -24,6 +24,8 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("Do you remember the day we got lost in Paris?", "Do you remember the day we got lose in Paris?"),
     ("Is there anything you want me to bring?", "Is there anything you wanting me to bring?"),
     ("The view was nothing like the photo.", "The view was nothing liking the photo."),
+    ("Shops would attract more customers if they stayed open later.", "Shops would attract more customers if they stay open later."),
+    ("The small shops, which are closing one after another.", "The small shops, which is closing one after another."),
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)

@@ -135,7 +135,8 @@ class Turn:
         be read early. Worked out when first asked: in the server usually by the early reading's thread."""
         offering = self.tutor.threshold is not None and self.tutor.parser is not None
         toks = tokens(self.line)
-        return [edit for edit in offers.tries(toks) if not vetoes.vetoed(toks, edit)] if offering else []
+        return [edit for edit in offers.tries(toks) if not vetoes.vetoed(toks, edit) and not quantifiers.contradicts(toks, edit)
+                and not relatives.contradicts(toks, edit)] if offering else []
 
     @cached_property
     def fixed(self) -> dict[gate.Edit, str]:

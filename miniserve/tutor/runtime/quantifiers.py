@@ -98,10 +98,13 @@ def _noun_after_of(words: list[str]) -> str:
 
 
 def _one_relative_clause(clause: list[str]) -> bool:
-    """Is `clause` ("who visit our town every summer") one relative clause and nothing more: "who" or
-    "that", its verb, then only words that may be nouns (no second verb, clause or subject)?"""
+    """Is `clause` ("who visit our town every summer", "that we buy in supermarkets") one relative
+    clause and nothing more: "who" or "that" (and its own subject pronoun), its verb, then only words
+    that may be nouns (no second verb, clause or subject)?"""
     if len(clause) < 2 or clause[0] not in ("who", "that") or len(clause) > MAX_SUBJECT_WORDS:
         return False
+    if clause[0] == "that" and clause[1] in ("we", "they", "i", "you", "people") and len(clause) >= 3:
+        clause = clause[1:]  # "the food that we buy in supermarkets": the clause's own subject, then its verb
     rest = clause[2:] if clause[1] not in ADVERBS else clause[3:]
     return bool(lemmas(clause[1]) or clause[1] in ADVERBS) and not any(
         w in RELATIVES or w in ("and", "but", "or", "because") or w in subjects.PRONOUNS

@@ -42,6 +42,7 @@ HEAD_DETERMINERS = frozenset(("the", "a", "an", "this", "that", "my", "your", "h
 # where a subject may open: after these, or at the clause's start
 CLAUSE_WORDS = frozenset(("that", "because", "when", "if", "while", "although", "though", "since", "whether", "where",
                           "until", "unless", "before", "after"))
+JOINS = frozenset(("and", "but", "so", "or"))
 HEAD_OPENERS = frozenset(("nowadays", "today", "now", "unfortunately", "luckily", "however", "sadly", "surprisingly",
                           "also", "then"))
 # singular nouns before "of" whose verb may still be plural ("a couple of friends are", "this kind of
@@ -119,8 +120,9 @@ def simple_subject(toks: list[str], i: int) -> tuple[str, str] | None:
         adjective = words.pop(-2)  # "My little brother watch"
     if len(words) < 2 or words[-2] not in HEAD_DETERMINERS | PLURAL_DETERMINERS:
         return None
-    if len(words) > 2 and words[-3] not in CLAUSE_WORDS and words[-3] not in HEAD_OPENERS:
-        return None
+    joined = words[-3:-2] and words[-3] in JOINS and any(aux_family(w) is not None for w in words[:-3])
+    if len(words) > 2 and words[-3] not in CLAUSE_WORDS and words[-3] not in HEAD_OPENERS and not joined:
+        return None  # "The drinks were cheap and the music was": a clause of its own after "and" (not "she and her husband are")
     noun = words[-1]
     if noun in COLLECTIVE or noun in NOT_HEADS or noun in EITHER_NUMBER or lemmas(noun) or not noun.isalpha() \
             or words[-2] in ("the", "a", "an") and "ADJ" in lemminflect.getAllLemmas(noun) or not _raw_word_before(toks, i, noun).islower():

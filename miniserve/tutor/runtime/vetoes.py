@@ -12,6 +12,8 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   ("Can you stop talking" -> "stop talk").
 - `coordinated_subject`: a plural verb made singular after "Reading and writing" or "cats and dogs";
   `participle_after_get`: "we got lost" -> "got lose"; `ing_after_a_subject`: "you want" -> "you wanting".
+- `present_in_an_unreal_condition`: "would attract ... if they stayed open" -> "stay";
+  `plural_progressive_after_which`: "the shops ..., which are closing" -> "which is closing".
 - `like_as_a_preposition`: "nothing like the photo" -> "nothing liking".
 - `shared_subject`: the number of a verb right after "and" taken away from the sentence's subject
   pronoun, which it shares ("She left school at sixteen and has worked" -> "have worked").
@@ -156,8 +158,32 @@ def like_as_a_preposition(toks: list[str], edit: Edit) -> bool:
     return pair is not None and pair == ("like", "liking") and not (before and aux_family(before[-1]) == "be")
 
 
+def present_in_an_unreal_condition(toks: list[str], edit: Edit) -> bool:
+    """A past made present in an "if" clause of a sentence with "would" ("Shops would attract more
+    customers if they stayed open" -> "stay"): the unreal condition takes the past."""
+    pair = _one_word(toks, edit)
+    if pair is None or not _only_past(pair[0]) or not {"base", "third"} & form_kinds(pair[1]):
+        return False
+    words = [norm(t) for t in toks if t[:1].isalpha()]
+    return "if" in _clause_before(toks, edit.start) and ("would" in words or any(w.endswith("'d") for w in words))
+
+
+def plural_progressive_after_which(toks: list[str], edit: Edit) -> bool:
+    """", which are closing" made "which is closing": a progressive after "which" is the plural noun's."""
+    pair = _one_word(toks, edit)
+    before = [t for t in toks[:edit.start] if not t.isspace()]
+    after = next((norm(t) for t in toks[edit.end:] if t[:1].isalpha()), "")
+    return pair in (("are", "is"), ("were", "was")) and before[-2:] == [",", "which"] and after.endswith("ing")
+
+
+def _only_past(word: str) -> bool:
+    kinds = form_kinds(word)
+    return "past" in kinds and not {"base", "third"} & kinds and aux_family(word) is None
+
+
 def vetoed(toks: list[str], edit: Edit) -> bool:
     """Does correct English rule this edit out?"""
     return (subjunctive(toks, edit) or past_against_now(toks, edit) or past_in_a_time_clause_of_the_future(toks, edit)
             or base_after_an_ing_verb(toks, edit) or shared_subject(toks, edit) or coordinated_subject(toks, edit)
-            or participle_after_get(toks, edit) or ing_after_a_subject(toks, edit) or like_as_a_preposition(toks, edit))
+            or participle_after_get(toks, edit) or ing_after_a_subject(toks, edit) or like_as_a_preposition(toks, edit)
+            or present_in_an_unreal_condition(toks, edit) or plural_progressive_after_which(toks, edit))
