@@ -37,6 +37,7 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("Yesterday I go to the cinema.", "Yesterday I went to the cinema."),
     ("She left school and have worked in a shop.", "She left school and has worked in a shop."),  # toward the subject
     ("I stop eat sweets.", "I stop eating sweets."),
+    ("Is he jump feedback twice a year?", "Is he jumping feedback twice a year?"),  # a question: "be" before the subject
     ("Reading and writing is important.", "Reading and writing are important."),
     ("My brother and sister lives in Rome.", "My brother and sister live in Rome."),
 ])

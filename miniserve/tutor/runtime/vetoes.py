@@ -137,7 +137,8 @@ def ing_after_a_subject(toks: list[str], edit: Edit) -> bool:
     if pair is None or not pair[1].endswith("ing") or pair[0].endswith("ing") or aux_family(pair[0]) is not None:
         return False
     before = [norm(t) for t in toks[:edit.start] if not t.isspace()]
-    return bool(before) and before[-1] in ("i", "you", "we", "they", "he", "she")
+    inverted = len(before) >= 2 and aux_family(before[-2]) == "be"  # "Is he jump" -> "Is he jumping" is right
+    return bool(before) and before[-1] in ("i", "you", "we", "they", "he", "she") and not inverted
 
 
 def _clause_before_any(toks: list[str], i: int) -> list[str]:
