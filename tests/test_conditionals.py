@@ -171,6 +171,24 @@ def test_an_opening_in_the_past_and_there_before_a_past_when_clause():
         "There was nobody in the house when we got back."]
 
 
+def test_already_after_a_past_when_clause_is_the_past_perfect():
+    assert fixed("When I got to the station, the train already left.", tense.already_perfect) == [
+        "When I got to the station, the train had already left."]
+    assert fixed("When I arrived, she already knew the news.", tense.already_perfect) == []  # a state goes on
+    assert fixed("The train already left.", tense.already_perfect) == []  # no past clause before it
+
+
+def test_a_perfect_before_that_and_a_noun_is_still_in_the_phrases_clause():
+    toks = tokens("I have seen that film last week.")
+    assert [gate.apply("I have seen that film last week.", [e], frozenset({0})) for e in tense.perfect_to_past(toks)] == [
+        "I saw that film last week."]
+
+
+def test_a_verb_the_tables_lack_takes_the_past_a_phrase_calls_for():
+    assert fixed("Last month our college organises a survey.", tense.decided_pasts) == [
+        "Last month our college organised a survey."]
+
+
 def test_a_clause_of_future_time_takes_will_after_it():
     assert fixed("Next time you come, I would show you my new flat.") == ["Next time you come, I will show you my new flat."]
     assert fixed("As soon as I get the results, I would let you know.") == [
@@ -186,7 +204,7 @@ def test_no_frame_rule_fires_on_edited_english():
 
     fired = [s for s in examples() for t in [tokens(s)]
              if conditionals.edits(t) or tense.decided_pasts(t) or tense.present_before_past(t)
-             or tense.perfect_since(t) or tense.present_before_when(t) or tense.perfect_for(t)]
+             or tense.perfect_since(t) or tense.present_before_when(t) or tense.perfect_for(t) or tense.already_perfect(t)]
     assert fired == []
 
 

@@ -102,14 +102,19 @@ def to_past(toks: list[str]) -> list[Edit]:
         past = PAST_OF.get(w)
         if w in ("have", "has") and (_participle_after(toks, i) or _after_auxiliary(toks, i)):
             continue  # "have met ... in 2015" wants "met", a two-word change, not "had met"; "don't have"
+        # a verb the tables lack that lemminflect knows, and no noun ("organises"): the guard has no view of it
+        unknown = (not lemmas(w) and aux_family(w) is None and w.endswith("s") and not any(_noun_forms(w))
+                   and bool(lemminflect.getAllLemmas(w, upos="VERB")))
         if past is None:
             kinds = form_kinds(w)
-            if role(toks, i) == "other" or _after_auxiliary(toks, i) or "past" in kinds or not {"base", "third"} & kinds:
+            if role(toks, i) == "other" and not unknown or _after_auxiliary(toks, i) or "past" in kinds \
+                    or not {"base", "third"} & kinds:
                 continue
-            past = next((p for lemma in sorted(lemmas(w)) for p in lemminflect.getInflection(lemma, "VBD")), None)
-        if past is not None:
+            known = lemmas(w) or frozenset(lemminflect.getAllLemmas(w, upos="VERB").get("VERB", ()))
+            past = next((p for lemma in sorted(known) for p in lemminflect.getInflection(lemma, "VBD")), None)
+        if past is not None and norm(past) != w:
             past = past[:1].upper() + past[1:] if word[:1].isupper() else past
-            if past in alternatives(toks, i) or w in ("can", "can't"):  # the guard's table has no modal's past
+            if past in alternatives(toks, i) or w in ("can", "can't") or unknown:  # the guard's table has no modal's past
                 found.append(Edit(i, i + 1, (past,)))
     return found[:MAX_OFFERS]
 
@@ -329,6 +334,32 @@ def present_before_when(toks: list[str]) -> list[Edit]:
     return [Edit(v, v + 1, (past,))] if past else []
 
 
+STATE_VERBS = frozenset(("know", "want", "like", "love", "understand", "think", "believe", "own", "need", "hate", "seem"))
+
+
+def already_perfect(toks: list[str]) -> list[Edit]:
+    """A past "when" clause that opens the sentence, then "already" and a past in the clause after it:
+    the past perfect ("When I got to the station, the train already left" -> "had already left"). The
+    verb right after "already", a subject of at most three words before it."""
+    clause = past_clauses(toks)
+    if not clause:
+        return []
+    words = [(i, norm(t)) for i, t in enumerate(toks) if t[:1].isalpha()]
+    after = [(i, w) for i, w in words if len("".join(toks[:i])) > clause[0][1]]  # the words after the clause
+    k = next((n for n, (_, w) in enumerate(after[:5]) if w == "already"), None)
+    if k is None or k == 0 or k + 1 >= len(after) or k > 3:
+        return []
+    (a, _), (v, verb) = after[k], after[k + 1]
+    if not _only_past(verb) or aux_family(verb) is not None or any(aux_family(w) is not None for _, w in after[:k]) \
+            or next(iter(sorted(lemmas(verb))), "") in STATE_VERBS:
+        return []  # "she already knew": a state goes on
+    lemma = next(iter(sorted(lemmas(verb))), None)
+    participle = next(iter(lemminflect.getInflection(lemma, "VBN")), None) if lemma else None
+    if participle is None or "".join(toks[a + 1:v]) != " ":
+        return []
+    return [Edit(a, v + 1, ("had", " ", "already", " ", participle))]
+
+
 def _noun_here(toks: list[str], j: int) -> bool:
     """Is the word at j a noun here ("the last train had left": after a determiner or an adjective's
     "last", or right before an auxiliary)?"""
@@ -348,7 +379,7 @@ def perfect_to_past(toks: list[str]) -> list[Edit]:
     if not phrases:
         return []
     found = []
-    for i in clause_words(toks, phrases, comparing=False):  # the perfect's own participle may come before the phrase
+    for i in clause_words(_that_as_a_determiner(toks), phrases, comparing=False):  # the participle may come before the phrase
         w = norm(toks[i])
         before = next((norm(t) for t in reversed(toks[:i]) if t[:1].isalpha()), "")
         if aux_family(before) in ("modal", "to"):
@@ -372,6 +403,18 @@ def perfect_to_past(toks: list[str]) -> list[Edit]:
     return found
 
 
+def _that_as_a_determiner(toks: list[str]) -> list[str]:
+    """The tokens with "that" before a singular noun (and no verb right after it) read as "this", so that it
+    starts no clause ("I have seen that film last week"; "I think that music is" keeps its clause)."""
+    out = list(toks)
+    words = [(i, norm(t)) for i, t in enumerate(toks) if t[:1].isalpha()]
+    for (i, w), (_, noun), (_, after) in zip(words, words[1:], words[2:] + [(0, "")]):
+        if w == "that" and _noun_forms(noun)[0] and not noun.endswith("s") and noun != "people" and aux_family(after) is None \
+                and not {"third", "past"} & form_kinds(after):
+            out[i] = "this"  # as long as "that": the phrases' character offsets still hold
+    return out
+
+
 def _compares(before: str) -> bool:
     """Does the text before a phrase end with "since", "from", "than" ... ("since last year")?"""
     words = re.findall(r"[a-z']+", before.lower())
@@ -383,6 +426,8 @@ def explanation(toks: list[str], edit: Edit) -> str:
     at = len("".join(toks[:edit.start]))
     found = [(m.start(), m.group(0)) for m in past_phrases("".join(toks))] + [(a, text) for a, _, text in past_clauses(toks)]
     old = "".join(toks[edit.start:edit.end])
+    if edit in already_perfect(toks):
+        return f"Something that happened before another past event takes the past perfect: 'had already {edit.new[-1]}', not '{old}'."
     if edit in perfect_for(toks):
         return f"'for' and a span of time up to now take the present perfect: '{''.join(edit.new)}', not '{old}'."
     if edit in perfect_since(toks):
