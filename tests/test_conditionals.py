@@ -189,6 +189,34 @@ def test_a_verb_the_tables_lack_takes_the_past_a_phrase_calls_for():
         "Last month our college organised a survey."]
 
 
+@pytest.mark.parametrize("sentence, expected", [
+    ("Then I hear a strange noise and I realised that someone was there.", "Then I heard a strange noise and I realised that someone was there."),
+    ("Suddenly the door opens and a tall man walked in.", "Suddenly the door opened and a tall man walked in."),
+    ("We were so hungry that we eat everything on the table.", "We were so hungry that we ate everything on the table."),
+])
+def test_a_storys_step_in_the_present_among_its_pasts_is_the_past(sentence, expected):
+    assert fixed(sentence, tense.narrative_present) == [expected]
+
+
+@pytest.mark.parametrize("sentence", [
+    "Then you turn left at the church.",  # directions: no past verb
+    "Finally I think that the plan was good.",  # a verb that may speak of now
+    "It was so cold that the lake freezes every winter.",  # a habit
+])
+def test_no_narrative_past_where_the_sentence_is_no_story(sentence):
+    assert fixed(sentence, tense.narrative_present) == []
+
+
+def test_the_third_conditional_and_a_polite_request_with_a_past():
+    assert fixed("If I had known about the delay, I would take an earlier train.") == [
+        "If I had known about the delay, I would have taken an earlier train."]
+    assert fixed("If I had studied harder, I would be a doctor now.") == []  # a mixed conditional
+    assert fixed("If you had read my letter, you would know that the problem started in March.") == []
+    assert fixed("If we had taken the earlier train, we would not have missed the wedding.") == []
+    assert fixed("If I had known about the storm, I would never have gone out.") == []
+    assert fixed("I would be grateful if you can sent me the dates.") == ["I would be grateful if you could send me the dates."]
+
+
 def test_a_clause_of_future_time_takes_will_after_it():
     assert fixed("Next time you come, I would show you my new flat.") == ["Next time you come, I will show you my new flat."]
     assert fixed("As soon as I get the results, I would let you know.") == [
@@ -204,7 +232,8 @@ def test_no_frame_rule_fires_on_edited_english():
 
     fired = [s for s in examples() for t in [tokens(s)]
              if conditionals.edits(t) or tense.decided_pasts(t) or tense.present_before_past(t)
-             or tense.perfect_since(t) or tense.present_before_when(t) or tense.perfect_for(t) or tense.already_perfect(t)]
+             or tense.perfect_since(t) or tense.present_before_when(t) or tense.perfect_for(t) or tense.already_perfect(t)
+             or tense.narrative_present(t)]
     assert fired == []
 
 

@@ -21,7 +21,7 @@ def decided(toks: list[str]) -> list:
     flips = offers.number_flips(toks)
     return (conditionals.edits(toks) + complements.edits(toks) + tense.decided_pasts(toks) + tense.present_before_past(toks)
             + tense.perfect_since(toks) + tense.present_before_when(toks) + tense.perfect_to_past(toks) + patterns.offers(toks)
-            + tense.perfect_for(toks) + tense.already_perfect(toks)
+            + tense.perfect_for(toks) + tense.already_perfect(toks) + tense.narrative_present(toks)
             + [e for e in flips if quantifiers.decides(toks, e)]
             + [e for e in offers.misbuilt(toks) if offers.decides(toks, e)])
 

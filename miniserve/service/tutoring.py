@@ -147,7 +147,7 @@ class Turn:
         toks = tokens(self.line)
         found = {edit: tense.explanation(toks, edit) for edit in tense.to_past(toks) + tense.perfect_to_past(toks)
                  + tense.present_before_past(toks) + tense.perfect_since(toks) + tense.present_before_when(toks)
-                 + tense.perfect_for(toks) + tense.already_perfect(toks)}
+                 + tense.perfect_for(toks) + tense.already_perfect(toks) + tense.narrative_present(toks)}
         found |= {edit: patterns.explanation(toks, edit) for edit in patterns.offers(toks)}
         found |= {edit: conditionals.explanation(toks, edit) for edit in conditionals.edits(toks)}
         found |= {edit: complements.explanation(toks, edit) for edit in complements.edits(toks)}
@@ -168,7 +168,7 @@ class Turn:
         ruled = (set(patterns.offers(toks)) | set(offers.decided_respellings(toks)) | set(tense.perfect_to_past(toks))
                  | set(conditionals.edits(toks)) | set(complements.edits(toks)) | set(tense.decided_pasts(toks))
                  | set(tense.present_before_past(toks)) | set(tense.perfect_since(toks)) | set(tense.present_before_when(toks))
-                 | set(tense.perfect_for(toks)) | set(tense.already_perfect(toks)))
+                 | set(tense.perfect_for(toks)) | set(tense.already_perfect(toks)) | set(tense.narrative_present(toks)))
         return [edit for edit in self.fixed if edit in ruled or self.number_decides(toks, edit)]
 
     def number_decides(self, toks: list[str], edit: gate.Edit) -> bool:

@@ -16,6 +16,7 @@ phrases (tense.py) are "will" for the present, "will" for "would" and "can" for 
 - `will_after_a_time_clause`: a clause of future time in the present ("When you come", "Next time
   you visit") takes "will", not "would", in the clause after it ("Next time you come, I would show
   you" -> "will show"); not after a clause in the past ("When I was young, I would play").
+- `unreal_past_result`: "If I had known, I would take" -> "would have taken" (not with "now").
 - `unreal_result`: a sentence that opens with "If" and an unreal clause ("I/he/she/it were", "could")
   takes "would" for "will" in the clause after the comma ("If I were you, I will accept" -> "would",
   "If I had more free time, I will visit" -> "would");
@@ -29,7 +30,7 @@ from __future__ import annotations
 import lemminflect
 
 from miniserve.tutor.runtime.agreement import COLLECTIVE, _noun_forms
-from miniserve.tutor.runtime.forms import aux_family, form_kinds, norm
+from miniserve.tutor.runtime.forms import aux_family, form_kinds, lemmas, norm
 from miniserve.tutor.runtime.gate import Edit
 
 OPENERS = frozenset(("if", "when", "unless", "once", "before", "after", "until", "till"))
@@ -153,11 +154,17 @@ def polite_condition(toks: list[str]) -> list[Edit]:
         if not polite or not (lead[-3] == "would" or lead[-3].endswith("'d")):
             continue
         j = _subject_end(words, k + 1, toks, longest=3)
-        if j is None or words[j][1] not in PAST_OF or j + 1 >= len(words) or not _base_verb(words[j + 1][1]):
+        if j is None or words[j][1] not in PAST_OF or j + 1 >= len(words):
             continue
         if words[j][1] == "will" and words[j + 1][1] in POLITE_VERBS:
             continue
-        found.append(_modal_edit(toks, words[j][0]))
+        if _base_verb(words[j + 1][1]):
+            found.append(_modal_edit(toks, words[j][0]))
+        elif _only_past(words[j + 1][1]) and words[j + 1][0] == words[j][0] + 2:  # "if you can sent" -> "could send"
+            base = next(iter(sorted(lemmas(words[j + 1][1]))), None)
+            modal = _modal_edit(toks, words[j][0]).new[0]
+            if base is not None:
+                found.append(Edit(words[j][0], words[j + 1][0] + 1, (modal, " ", base)))
     return found
 
 
@@ -249,6 +256,37 @@ def will_after_a_time_clause(toks: list[str]) -> list[Edit]:
     return []
 
 
+# states a mixed conditional puts in the present ("If you had read my letter, you would know")
+MIXED_STATES = frozenset(("be", "know", "have", "understand", "live", "own", "like", "love", "need", "want", "feel",
+                          "remember", "believe", "think", "seem", "look", "work", "speak"))
+
+
+def unreal_past_result(toks: list[str]) -> list[Edit]:
+    """"If I had known about the delay, I would take" -> "would have taken": after "if" and a past
+    perfect, the result in the past takes "would have" and the participle (not with "now" or "today":
+    "If I had studied, I would be a doctor now")."""
+    words = _words(toks)
+    if len(words) < 6 or words[0][1] != "if":
+        return []
+    comma = _clause_end(toks, words[0][0])
+    if comma is None:
+        return []
+    condition = [w for i, w in words if i < comma]
+    perfect = any(w == "had" and k + 1 < len(condition) and "participle" in form_kinds(condition[k + 1])
+                  for k, w in enumerate(condition))
+    main = [(i, w) for i, w in words if i > comma]
+    if not perfect or {"now", "today", "nowadays", "still"} & {w for _, w in main}:
+        return []
+    for (i, w), (v, verb) in zip(main[:4], main[1:5]):
+        if w in ("would", "could", "might") and "base" in form_kinds(verb) and aux_family(verb) is None and v == i + 2 \
+                and verb not in MIXED_STATES and verb in lemminflect.getAllLemmas(verb, upos="VERB").get("VERB", ()):
+            participle = next(iter(lemminflect.getInflection(verb, "VBN")), None)
+            return [Edit(i, v + 1, (toks[i], " ", "have", " ", participle))] if participle else []
+        if aux_family(w) is not None:
+            return []
+    return []
+
+
 def _only_past(word: str) -> bool:
     kinds = form_kinds(word)
     return "past" in kinds and not {"base", "third"} & kinds
@@ -263,13 +301,15 @@ def _modal_edit(toks: list[str], i: int) -> Edit:
 def edits(toks: list[str]) -> list[Edit]:
     """Every edit these frames call for."""
     return (present_in_condition(toks) + polite_condition(toks) + backshift(toks) + unreal_result(toks)
-            + will_after_a_time_clause(toks))
+            + will_after_a_time_clause(toks) + unreal_past_result(toks))
 
 
 def explanation(toks: list[str], edit: Edit) -> str:
     """Names the frame."""
     old = "".join(toks[edit.start:edit.end])
-    new = edit.new[0]
+    new = "".join(edit.new)
+    if " have " in new:
+        return f"After 'if' and the past perfect, use 'would have' and the participle: '{new}', not '{old}'."
     if old.lower().startswith("will "):
         opener = next(t for t in toks if t[:1].isalpha()).lower()
         opener = "as soon as" if opener == "as" else opener

@@ -360,6 +360,45 @@ def already_perfect(toks: list[str]) -> list[Edit]:
     return [Edit(a, v + 1, ("had", " ", "already", " ", participle))]
 
 
+NARRATIVE = frozenset(("then", "suddenly", "finally", "later", "afterwards", "eventually"))
+
+
+def narrative_present(toks: list[str]) -> list[Edit]:
+    """A story's step in the present among its pasts: a sentence that opens with "Then", "Suddenly",
+    "Finally" ... and a subject, whose verb is present while another verb of the sentence is a past only
+    ("Then I hear a noise and I realised" -> "heard", "Suddenly the door opens and a man walked in" ->
+    "opened"); and the clause after "so ... that" in a past sentence ("We were so hungry that we eat" ->
+    "ate"). The verb right after a subject pronoun or a determiner and a noun."""
+    words = [(i, norm(t)) for i, t in enumerate(toks) if t[:1].isalpha()]
+    found = []
+    starts = []
+    if words and words[0][1] in NARRATIVE:
+        starts.append(1)
+    for k in range(2, len(words) - 2):  # "was/were so hungry that" + subject
+        if words[k][1] == "that" and words[k - 2][1] == "so" and k >= 3 and words[k - 3][1] in ("was", "were"):
+            starts.append(k + 1)
+    for k in starts:
+        j = k + 1 if k < len(words) and words[k][1] in ("i", "we", "they", "you", "he", "she", "it") else \
+            k + 2 if k + 1 < len(words) and words[k][1] in ("the", "a", "my", "our", "his", "her", "their", "an") else None
+        if j is None or j >= len(words):
+            continue
+        v, verb = words[j]
+        kinds = form_kinds(verb)
+        if not {"base", "third"} & kinds or "past" in kinds or aux_family(verb) is not None or verb in NOW_VERBS \
+                or not lemmas(verb) or j == k + 2 and any(_noun_forms(verb)) and "third" not in kinds:
+            continue
+        others = [w for i, w in words if i != v]
+        if k == 1 and not any(_only_past(w) and set(lemminflect.getAllLemmas(w)) == {"VERB"} or w in ("was", "were") for w in others):
+            continue  # "Then you turn left": "left" is no past verb there
+        if HABIT.search("".join(toks)):
+            continue  # "so cold that the lake freezes every winter"
+        lemma = next(iter(sorted(lemmas(verb))))
+        past = next(iter(lemminflect.getInflection(lemma, "VBD")), None)
+        if past is not None:
+            found.append(Edit(v, v + 1, (past,)))
+    return found
+
+
 def _noun_here(toks: list[str], j: int) -> bool:
     """Is the word at j a noun here ("the last train had left": after a determiner or an adjective's
     "last", or right before an auxiliary)?"""
@@ -426,6 +465,8 @@ def explanation(toks: list[str], edit: Edit) -> str:
     at = len("".join(toks[:edit.start]))
     found = [(m.start(), m.group(0)) for m in past_phrases("".join(toks))] + [(a, text) for a, _, text in past_clauses(toks)]
     old = "".join(toks[edit.start:edit.end])
+    if edit in narrative_present(toks):
+        return f"The story is told in the past: use '{edit.new[0]}', not '{old}'."
     if edit in already_perfect(toks):
         return f"Something that happened before another past event takes the past perfect: 'had already {edit.new[-1]}', not '{old}'."
     if edit in perfect_for(toks):
