@@ -26,6 +26,10 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("The view was nothing like the photo.", "The view was nothing liking the photo."),
     ("Shops would attract more customers if they stayed open later.", "Shops would attract more customers if they stay open later."),
     ("The small shops, which are closing one after another.", "The small shops, which is closing one after another."),
+    ("My grandmother said: 'Close your eyes and count to ten.'", "My grandmother said: 'Closes your eyes and count to ten.'"),
+    ("So just relax and enjoy your holiday!", "So just relaxes and enjoy your holiday!"),
+    ("The policeman said: 'Don't move and keep your hands up.'", "The policeman said: 'Don't move and keeps your hands up.'"),
+    ("I haven't had time to write to you.", "I haven't had time to written to you."),
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -40,6 +44,8 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("Is he jump feedback twice a year?", "Is he jumping feedback twice a year?"),  # a question: "be" before the subject
     ("Reading and writing is important.", "Reading and writing are important."),
     ("My brother and sister lives in Rome.", "My brother and sister live in Rome."),
+    ("We swam, play volleyball and ate ice cream.", "We swam, played volleyball and ate ice cream."),
+    ("He go to school every day.", "He goes to school every day."),
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

@@ -206,12 +206,14 @@ class Turn:
         # so is a past where nothing in the sentence speaks of the past ("if the price includes" -> "included"),
         # and an -ing form that no word calls for ("great to hear" -> "to hearing", "a car park" -> "car parking")
         # or made of an adjective that ends its clause after "be" ("aren't clear." -> "clearing")
-        self.doubts = [max(d, EVIDENCE_MARGIN) if tense.leaves_the_perfect(words, e) or tense.unsupported_past(words, e)
+        self.doubts = [max(d, EVIDENCE_MARGIN) if tense.leaves_the_perfect(words, e)
                        or gerund.unprompted(words, e) or gerund.passive_to_progressive(words, e)
                        or gerund.adjective_to_progressive(words, e) or gerund.to_as_preposition(words, e) else d
                        for e, d in zip(self.edits, self.doubts)]
-        # and a past where a phrase of habit speaks for the present ("on Tuesdays", "nowadays") is ruled out
-        self.doubts = [math.inf if tense.habitual_present(words, e) else d for e, d in zip(self.edits, self.doubts)]
+        # and a past where a phrase of habit speaks for the present ("on Tuesdays", "nowadays"), or where nothing in
+        # the sentence speaks of the past ("Prices in the hotel restaurant seem high" -> "seemed"), is ruled out
+        self.doubts = [math.inf if tense.habitual_present(words, e) or tense.unsupported_past(words, e) else d
+                       for e, d in zip(self.edits, self.doubts)]
         # and so is a verb taken out of the number a quantifier calls for ("The number of people ... has" -> "have")
         self.doubts = [math.inf if quantifiers.contradicts(words, e) or relatives.contradicts(words, e) else d
                        for e, d in zip(self.edits, self.doubts)]

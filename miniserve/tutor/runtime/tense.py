@@ -509,8 +509,13 @@ def unsupported_past(toks: list[str], edit: Edit) -> bool:
         return False
     if past_phrases("".join(toks)) or _last_something(toks):
         return False
-    return not any(_only_past(norm(t)) for k, t in enumerate(toks)
+    return not any(_only_past(norm(t)) and norm(t) not in PARTICIPLE_WORDS for k, t in enumerate(toks)
                    if t[:1].isalpha() and not edit.start <= k < edit.end)
+
+
+# participles that work as prepositions or adjectives: no past of the sentence's ("compared with", "based on")
+PARTICIPLE_WORDS = frozenset(("compared", "based", "given", "provided", "located", "situated", "called", "named",
+                              "included", "supposed", "used", "interested", "tired", "bored", "excited", "worried"))
 
 
 def habitual_present(toks: list[str], edit: Edit) -> bool:

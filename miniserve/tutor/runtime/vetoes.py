@@ -14,6 +14,9 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   `participle_after_get`: "we got lost" -> "got lose"; `ing_after_a_subject`: "you want" -> "you wanting".
 - `present_in_an_unreal_condition`: "would attract ... if they stayed open" -> "stay";
   `plural_progressive_after_which`: "the shops ..., which are closing" -> "which is closing".
+- `imperative`: a base form that opens its clause with no subject ("said: 'Close your eyes'", "So just
+  relax", "Don't move and keep") made third person or past; `participle_after_to`: "time to write" ->
+  "to written".
 - `like_as_a_preposition`: "nothing like the photo" -> "nothing liking".
 - `shared_subject`: the number of a verb right after "and" taken away from the sentence's subject
   pronoun, which it shares ("She left school at sixteen and has worked" -> "have worked").
@@ -182,9 +185,43 @@ def _only_past(word: str) -> bool:
     return "past" in kinds and not {"base", "third"} & kinds and aux_family(word) is None
 
 
+IMPERATIVE_OPENERS = frozenset(("so", "just", "please", "then", "now", "and", "also", "first", "finally", "kindly",
+                                "simply", "oh", "well", "but", "or"))
+
+
+def imperative(toks: list[str], edit: Edit) -> bool:
+    """A base form that opens its clause with no subject before it, made third person or past: an
+    imperative ("said: 'Close your eyes'" -> "Closes", "So just relax" -> "relaxes", "Don't move and keep"
+    -> "keeps"). The clause starts at the sentence's start, a quotation mark, a colon or a semicolon."""
+    pair = _one_word(toks, edit)
+    if pair is None or "base" not in form_kinds(pair[0]) or not ({"third", "past"} & form_kinds(pair[1])):
+        return False
+    before = []
+    for t in reversed(toks[:edit.start]):
+        if t in ("'", '"', "\u201c", "\u2018", ":", ";", "!", "?", "."):
+            break
+        if t[:1].isalpha():
+            before.append(norm(t))
+    before.reverse()
+    if all(w in IMPERATIVE_OPENERS for w in before):
+        return True
+    # "Don't move and keep": an imperative, then "and" and the next one
+    return len(before) >= 3 and before[0] in ("don't", "do", "never", "always") and before[-1] == "and" \
+        and all(w in IMPERATIVE_OPENERS or "base" in form_kinds(w) or w in ("don't", "not") for w in before[1:-1])
+
+
+def participle_after_to(toks: list[str], edit: Edit) -> bool:
+    """A base form after "to" made a participle or a past ("time to write" -> "to written")."""
+    pair = _one_word(toks, edit)
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    return pair is not None and before[-1:] == ["to"] and "base" in form_kinds(pair[0]) \
+        and bool({"participle", "past"} & form_kinds(pair[1])) and "base" not in form_kinds(pair[1])
+
+
 def vetoed(toks: list[str], edit: Edit) -> bool:
     """Does correct English rule this edit out?"""
     return (subjunctive(toks, edit) or past_against_now(toks, edit) or past_in_a_time_clause_of_the_future(toks, edit)
             or base_after_an_ing_verb(toks, edit) or shared_subject(toks, edit) or coordinated_subject(toks, edit)
             or participle_after_get(toks, edit) or ing_after_a_subject(toks, edit) or like_as_a_preposition(toks, edit)
-            or present_in_an_unreal_condition(toks, edit) or plural_progressive_after_which(toks, edit))
+            or present_in_an_unreal_condition(toks, edit) or plural_progressive_after_which(toks, edit)
+            or imperative(toks, edit) or participle_after_to(toks, edit))
