@@ -30,6 +30,9 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("So just relax and enjoy your holiday!", "So just relaxes and enjoy your holiday!"),
     ("The policeman said: 'Don't move and keep your hands up.'", "The policeman said: 'Don't move and keeps your hands up.'"),
     ("I haven't had time to write to you.", "I haven't had time to written to you."),
+    ("There is a desk and two chairs in each room.", "There are a desk and two chairs in each room."),
+    ("We will go sailing on Sunday.", "We will go sail on Sunday."),
+    ("Do you remember where we ate pizza?", "Do you remember where we eaten pizza?"),
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -46,6 +49,7 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("My brother and sister lives in Rome.", "My brother and sister live in Rome."),
     ("We swam, play volleyball and ate ice cream.", "We swam, played volleyball and ate ice cream."),
     ("He go to school every day.", "He goes to school every day."),
+    ("There is two chairs in the room.", "There are two chairs in the room."),
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

@@ -509,8 +509,9 @@ def unsupported_past(toks: list[str], edit: Edit) -> bool:
         return False
     if past_phrases("".join(toks)) or _last_something(toks):
         return False
-    return not any(_only_past(norm(t)) and norm(t) not in PARTICIPLE_WORDS for k, t in enumerate(toks)
-                   if t[:1].isalpha() and not edit.start <= k < edit.end)
+    words = [(k, norm(t)) for k, t in enumerate(toks) if t[:1].isalpha()]
+    return not any(_only_past(w) and w not in PARTICIPLE_WORDS and not (n and aux_family(words[n - 1][1]) in ("be", "have"))
+                   for n, (k, w) in enumerate(words) if not edit.start <= k < edit.end)  # "are cleaned": a passive, no past
 
 
 # participles that work as prepositions or adjectives: no past of the sentence's ("compared with", "based on")

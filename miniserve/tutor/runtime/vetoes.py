@@ -17,6 +17,8 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
 - `imperative`: a base form that opens its clause with no subject ("said: 'Close your eyes'", "So just
   relax", "Don't move and keep") made third person or past; `participle_after_to`: "time to write" ->
   "to written".
+- `plural_after_there_is_a`: "There is a desk and two chairs" -> "are"; `base_after_go`: "go sailing" ->
+  "go sail"; `participle_after_a_subject`: "we ate" -> "we eaten".
 - `like_as_a_preposition`: "nothing like the photo" -> "nothing liking".
 - `shared_subject`: the number of a verb right after "and" taken away from the sentence's subject
   pronoun, which it shares ("She left school at sixteen and has worked" -> "have worked").
@@ -218,10 +220,35 @@ def participle_after_to(toks: list[str], edit: Edit) -> bool:
         and bool({"participle", "past"} & form_kinds(pair[1])) and "base" not in form_kinds(pair[1])
 
 
+def plural_after_there_is_a(toks: list[str], edit: Edit) -> bool:
+    """"There is a desk and two chairs" made "There are": the verb agrees with the first noun after it."""
+    pair = _one_word(toks, edit)
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    after = next((norm(t) for t in toks[edit.end:] if t[:1].isalpha()), "")
+    return pair in (("is", "are"), ("was", "were")) and before[-1:] == ["there"] and after in ("a", "an", "one")
+
+
+def base_after_go(toks: list[str], edit: Edit) -> bool:
+    """"go sailing" made "go sail"."""
+    pair = _one_word(toks, edit)
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    return pair is not None and pair[0].endswith("ing") and before[-1:] != [] \
+        and before[-1] in ("go", "goes", "went", "going", "gone") and "base" in form_kinds(pair[1])
+
+
+def participle_after_a_subject(toks: list[str], edit: Edit) -> bool:
+    """"we ate" made "we eaten": a participle only, right after a subject pronoun, is never a verb of its clause."""
+    pair = _one_word(toks, edit)
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    return pair is not None and before[-1:] != [] and before[-1] in ("i", "you", "we", "they", "he", "she") \
+        and form_kinds(pair[1]) == frozenset({"participle"})
+
+
 def vetoed(toks: list[str], edit: Edit) -> bool:
     """Does correct English rule this edit out?"""
     return (subjunctive(toks, edit) or past_against_now(toks, edit) or past_in_a_time_clause_of_the_future(toks, edit)
             or base_after_an_ing_verb(toks, edit) or shared_subject(toks, edit) or coordinated_subject(toks, edit)
             or participle_after_get(toks, edit) or ing_after_a_subject(toks, edit) or like_as_a_preposition(toks, edit)
             or present_in_an_unreal_condition(toks, edit) or plural_progressive_after_which(toks, edit)
-            or imperative(toks, edit) or participle_after_to(toks, edit))
+            or imperative(toks, edit) or participle_after_to(toks, edit) or plural_after_there_is_a(toks, edit)
+            or base_after_go(toks, edit) or participle_after_a_subject(toks, edit))
