@@ -240,8 +240,9 @@ def participle_after_a_subject(toks: list[str], edit: Edit) -> bool:
     """"we ate" made "we eaten": a participle only, right after a subject pronoun, is never a verb of its clause."""
     pair = _one_word(toks, edit)
     before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    inverted = len(before) >= 2 and aux_family(before[-2]) == "have"  # "Have you ate" -> "Have you eaten" is right
     return pair is not None and before[-1:] != [] and before[-1] in ("i", "you", "we", "they", "he", "she") \
-        and form_kinds(pair[1]) == frozenset({"participle"})
+        and form_kinds(pair[1]) == frozenset({"participle"}) and not inverted
 
 
 def vetoed(toks: list[str], edit: Edit) -> bool:
