@@ -196,8 +196,9 @@ def imperative(toks: list[str], edit: Edit) -> bool:
     imperative ("said: 'Close your eyes'" -> "Closes", "So just relax" -> "relaxes", "Don't move and keep"
     -> "keeps"). The clause starts at the sentence's start, a quotation mark, a colon or a semicolon."""
     pair = _one_word(toks, edit)
-    if pair is None or "base" not in form_kinds(pair[0]) or not ({"third", "past"} & form_kinds(pair[1])):
-        return False
+    if pair is None or "base" not in form_kinds(pair[0]) or not ({"third", "past"} & form_kinds(pair[1])) \
+            or aux_family(pair[0]) is not None:
+        return False  # "Do our tutor ... tell?" -> "Does": a question's auxiliary, no imperative
     before = []
     for t in reversed(toks[:edit.start]):
         if t in ("'", '"', "\u201c", "\u2018", ":", ";", "!", "?", "."):
