@@ -5,7 +5,7 @@ on edited English, and that the served flow shows their fix whatever the model s
 import pytest
 
 from miniserve.service.tutoring import Tutor
-from miniserve.tutor.runtime import conditionals, gate, tense
+from miniserve.tutor.runtime import conditionals, gate, perfects, story, tense
 from miniserve.tutor.runtime.guard import NO_ERROR, tokens
 from miniserve.tutor.runtime.parser import shared
 from miniserve.tutor.runtime.prompt import TutorPrompt
@@ -116,7 +116,7 @@ def test_no_decided_past_where_the_clause_may_speak_of_now(sentence):
     ("When my parents are at work, I was alone.", "When my parents were at work, I was alone."),
 ])
 def test_a_present_clause_before_a_past_main_clause_is_the_past(sentence, expected):
-    assert fixed(sentence, tense.present_before_past) == [expected]
+    assert fixed(sentence, story.present_before_past) == [expected]
 
 
 @pytest.mark.parametrize("sentence", [
@@ -128,54 +128,54 @@ def test_a_present_clause_before_a_past_main_clause_is_the_past(sentence, expect
     "When you visit the castle, you learn that it was built in 1150.",
 ])
 def test_no_past_for_a_clause_that_may_stay_in_the_present(sentence):
-    assert fixed(sentence, tense.present_before_past) == []
+    assert fixed(sentence, story.present_before_past) == []
 
 
 def test_a_present_since_a_point_in_the_past_is_the_present_perfect():
-    assert fixed("I know Marta since we were six years old.", tense.perfect_since) == [
+    assert fixed("I know Marta since we were six years old.", perfects.perfect_since) == [
         "I have known Marta since we were six years old."]
-    assert fixed("I live here since 2010.", tense.perfect_since) == ["I have lived here since 2010."]
-    assert fixed("She is ill since Monday.", tense.perfect_since) == ["She has been ill since Monday."]
-    assert fixed("My parents have this car since I was born.", tense.perfect_since) == [
+    assert fixed("I live here since 2010.", perfects.perfect_since) == ["I have lived here since 2010."]
+    assert fixed("She is ill since Monday.", perfects.perfect_since) == ["She has been ill since Monday."]
+    assert fixed("My parents have this car since I was born.", perfects.perfect_since) == [
         "My parents have had this car since I was born."]
-    assert fixed("I am working here since last year.", tense.perfect_since) == []  # a progressive: two words
-    assert fixed("I stay at home since it is raining.", tense.perfect_since) == []  # "since" of a reason
-    assert fixed("I have lived here since 2010.", tense.perfect_since) == []
-    assert fixed("She is the best player we have had since 2012.", tense.perfect_since) == []  # another verb's "since"
-    assert fixed("We didn't see each other since Christmas.", tense.perfect_since) == [
+    assert fixed("I am working here since last year.", perfects.perfect_since) == []  # a progressive: two words
+    assert fixed("I stay at home since it is raining.", perfects.perfect_since) == []  # "since" of a reason
+    assert fixed("I have lived here since 2010.", perfects.perfect_since) == []
+    assert fixed("She is the best player we have had since 2012.", perfects.perfect_since) == []  # another verb's "since"
+    assert fixed("We didn't see each other since Christmas.", perfects.perfect_since) == [
         "We haven't seen each other since Christmas."]
-    assert fixed("He doesn't call me since last week.", tense.perfect_since) == ["He hasn't called me since last week."]
+    assert fixed("He doesn't call me since last week.", perfects.perfect_since) == ["He hasn't called me since last week."]
 
 
 def test_a_present_main_clause_before_a_past_when_clause_is_the_past():
-    assert fixed("Everybody laugh when the dog jumped into the pool.", tense.present_before_when) == [
+    assert fixed("Everybody laugh when the dog jumped into the pool.", story.present_before_when) == [
         "Everybody laughed when the dog jumped into the pool."]
-    assert fixed("She knows when I lied to her.", tense.present_before_when) == []  # a question's "when"
-    assert fixed("I am happy when I see you.", tense.present_before_when) == []
-    assert fixed("He feels better after he took the medicine.", tense.present_before_when) == []
-    assert fixed("I love the story about what happened when your father met the Queen.", tense.present_before_when) == []
+    assert fixed("She knows when I lied to her.", story.present_before_when) == []  # a question's "when"
+    assert fixed("I am happy when I see you.", story.present_before_when) == []
+    assert fixed("He feels better after he took the medicine.", story.present_before_when) == []
+    assert fixed("I love the story about what happened when your father met the Queen.", story.present_before_when) == []
 
 
 def test_a_state_for_a_span_up_to_now_is_the_present_perfect():
-    assert fixed("I know Marco for ten years.", tense.perfect_for) == ["I have known Marco for ten years."]
-    assert fixed("She is ill for two weeks now.", tense.perfect_for) == ["She has been ill for two weeks now."]
-    assert fixed("I stay here for two weeks.", tense.perfect_for) == []  # a plan may follow "for"
-    assert fixed("I was there for two weeks.", tense.perfect_for) == []
-    assert fixed("I know him for ten years ago.", tense.perfect_for) == []
+    assert fixed("I know Marco for ten years.", perfects.perfect_for) == ["I have known Marco for ten years."]
+    assert fixed("She is ill for two weeks now.", perfects.perfect_for) == ["She has been ill for two weeks now."]
+    assert fixed("I stay here for two weeks.", perfects.perfect_for) == []  # a plan may follow "for"
+    assert fixed("I was there for two weeks.", perfects.perfect_for) == []
+    assert fixed("I know him for ten years ago.", perfects.perfect_for) == []
 
 
 def test_an_opening_in_the_past_and_there_before_a_past_when_clause():
     assert fixed("In the past people walk everywhere.", tense.decided_pasts) == ["In the past people walked everywhere."]
     assert fixed("In the past few years the town grows quickly.", tense.decided_pasts) == []  # up to now
-    assert fixed("There is nobody in the house when we got back.", tense.present_before_when) == [
+    assert fixed("There is nobody in the house when we got back.", story.present_before_when) == [
         "There was nobody in the house when we got back."]
 
 
 def test_already_after_a_past_when_clause_is_the_past_perfect():
-    assert fixed("When I got to the station, the train already left.", tense.already_perfect) == [
+    assert fixed("When I got to the station, the train already left.", perfects.already_perfect) == [
         "When I got to the station, the train had already left."]
-    assert fixed("When I arrived, she already knew the news.", tense.already_perfect) == []  # a state goes on
-    assert fixed("The train already left.", tense.already_perfect) == []  # no past clause before it
+    assert fixed("When I arrived, she already knew the news.", perfects.already_perfect) == []  # a state goes on
+    assert fixed("The train already left.", perfects.already_perfect) == []  # no past clause before it
 
 
 def test_a_perfect_before_that_and_a_noun_is_still_in_the_phrases_clause():
@@ -195,7 +195,7 @@ def test_a_verb_the_tables_lack_takes_the_past_a_phrase_calls_for():
     ("We were so hungry that we eat everything on the table.", "We were so hungry that we ate everything on the table."),
 ])
 def test_a_storys_step_in_the_present_among_its_pasts_is_the_past(sentence, expected):
-    assert fixed(sentence, tense.narrative_present) == [expected]
+    assert fixed(sentence, story.narrative_present) == [expected]
 
 
 @pytest.mark.parametrize("sentence", [
@@ -204,7 +204,7 @@ def test_a_storys_step_in_the_present_among_its_pasts_is_the_past(sentence, expe
     "It was so cold that the lake freezes every winter.",  # a habit
 ])
 def test_no_narrative_past_where_the_sentence_is_no_story(sentence):
-    assert fixed(sentence, tense.narrative_present) == []
+    assert fixed(sentence, story.narrative_present) == []
 
 
 def test_the_third_conditional_and_a_polite_request_with_a_past():
@@ -231,9 +231,9 @@ def test_no_frame_rule_fires_on_edited_english():
     from miniserve.tutor.corpus.wordnet import examples
 
     fired = [s for s in examples() for t in [tokens(s)]
-             if conditionals.edits(t) or tense.decided_pasts(t) or tense.present_before_past(t)
-             or tense.perfect_since(t) or tense.present_before_when(t) or tense.perfect_for(t) or tense.already_perfect(t)
-             or tense.narrative_present(t)]
+             if conditionals.edits(t) or tense.decided_pasts(t) or story.present_before_past(t)
+             or perfects.perfect_since(t) or story.present_before_when(t) or perfects.perfect_for(t) or perfects.already_perfect(t)
+             or story.narrative_present(t)]
     assert fired == []
 
 

@@ -4,7 +4,8 @@ offers (coordination.py, gated by the model) names its one look-alike."""
 
 import csv
 
-from miniserve.tutor.runtime import complements, conditionals, coordination, offers, patterns, quantifiers, relatives, tense
+from miniserve.tutor.runtime import (complements, conditionals, coordination, offers, patterns, perfects, quantifiers,
+                                     relatives, story, tense)
 from miniserve.tutor.runtime.guard import tokens
 from pathlib import Path
 
@@ -19,9 +20,9 @@ def sentences() -> list[str]:
 
 def decided(toks: list[str]) -> list:
     flips = offers.number_flips(toks)
-    return (conditionals.edits(toks) + complements.edits(toks) + tense.decided_pasts(toks) + tense.present_before_past(toks)
-            + tense.perfect_since(toks) + tense.present_before_when(toks) + tense.perfect_to_past(toks) + patterns.offers(toks)
-            + tense.perfect_for(toks) + tense.already_perfect(toks) + tense.narrative_present(toks)
+    return (conditionals.edits(toks) + complements.edits(toks) + tense.decided_pasts(toks) + story.present_before_past(toks)
+            + perfects.perfect_since(toks) + story.present_before_when(toks) + tense.perfect_to_past(toks) + patterns.offers(toks)
+            + perfects.perfect_for(toks) + perfects.already_perfect(toks) + story.narrative_present(toks)
             + [e for e in flips if quantifiers.decides(toks, e)]
             + [e for e in offers.misbuilt(toks) if offers.decides(toks, e)])
 

@@ -24,7 +24,8 @@ from functools import cached_property
 from miniserve.engine import SamplingParams, Sequence
 from miniserve.engine.stop import Runaway
 from miniserve.service.paragraph import Span, replace, sentences
-from miniserve.tutor.runtime import complements, conditionals, coordination, gate, gerund, offers, patterns, quantifiers, relatives, tense, vetoes
+from miniserve.tutor.runtime import (complements, conditionals, coordination, gate, gerund, offers, patterns, perfects,
+                                     quantifiers, relatives, story, tense, vetoes)
 from miniserve.tutor.runtime import parser as link_grammar
 from miniserve.tutor.runtime.agreement import EVIDENCE_MARGIN, SUPPORT_MARGIN, agreement_change, doubt, read_against, with_parse
 from miniserve.tutor.runtime.constraint import EditConstraints
@@ -145,9 +146,9 @@ class Turn:
         if self.tutor.threshold is None:
             return {}
         toks = tokens(self.line)
-        found = {edit: tense.explanation(toks, edit) for edit in tense.to_past(toks) + tense.perfect_to_past(toks)
-                 + tense.present_before_past(toks) + tense.perfect_since(toks) + tense.present_before_when(toks)
-                 + tense.perfect_for(toks) + tense.already_perfect(toks) + tense.narrative_present(toks)}
+        found = {edit: tense.explanation(toks, edit) for edit in tense.to_past(toks) + tense.perfect_to_past(toks)}
+        found |= {edit: story.explanation(toks, edit) for edit in story.edits(toks)}
+        found |= {edit: perfects.explanation(toks, edit) for edit in perfects.edits(toks)}
         found |= {edit: patterns.explanation(toks, edit) for edit in patterns.offers(toks)}
         found |= {edit: conditionals.explanation(toks, edit) for edit in conditionals.edits(toks)}
         found |= {edit: complements.explanation(toks, edit) for edit in complements.edits(toks)}
@@ -162,13 +163,14 @@ class Turn:
         """The fixed offers a rule decides alone, whatever the model scores: every pattern's (patterns.py:
         the model never saw those edits and scores them 6-30 nats under the input), the respellings
         offers.decides allows, the subject's number (quantifiers.decides), a perfect made past
-        (tense.perfect_to_past), the past an opening time phrase calls for (tense.decided_pasts), the form a verb's complement takes
-        (complements.py) and the modal a clause's frame calls for (conditionals.py). None fires on WordNet's usage examples (tests)."""
+        (tense.perfect_to_past), the past an opening time phrase calls for (tense.decided_pasts), a story's
+        past across its clauses (story.py), the perfects "since", "for" and "already" call for (perfects.py),
+        the form a verb's complement takes (complements.py) and the modal a clause's frame calls for
+        (conditionals.py). None fires on WordNet's usage examples or the look-alikes (tests)."""
         toks = tokens(self.line)
         ruled = (set(patterns.offers(toks)) | set(offers.decided_respellings(toks)) | set(tense.perfect_to_past(toks))
                  | set(conditionals.edits(toks)) | set(complements.edits(toks)) | set(tense.decided_pasts(toks))
-                 | set(tense.present_before_past(toks)) | set(tense.perfect_since(toks)) | set(tense.present_before_when(toks))
-                 | set(tense.perfect_for(toks)) | set(tense.already_perfect(toks)) | set(tense.narrative_present(toks)))
+                 | set(story.edits(toks)) | set(perfects.edits(toks)))
         return [edit for edit in self.fixed if edit in ruled or self.number_decides(toks, edit)]
 
     def number_decides(self, toks: list[str], edit: gate.Edit) -> bool:

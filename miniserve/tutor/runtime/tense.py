@@ -1,14 +1,18 @@
 """Tense from the sentence's own time phrases: what the parser cannot check.
 
 Tense is the learners' largest error kind, and most tense errors show only in a phrase that sets
-the time. Two uses:
+the time. Its uses:
 - `to_past`: where a phrase puts a clause in the past ("Three years ago my family moves"), each
   present verb of that clause in its past form: offers the model's scores gate (offers.py);
+  `decided_pasts`: those of them a phrase or a past clause that opens the sentence decides alone;
+- `perfect_to_past`: a present perfect in a clause a finished time sets, as the past (decided);
 - `leaves_the_perfect`: where a phrase calls for the present perfect ("There have been many
   inventions in the last hundred years"), an edit to a past is doubtful;
 - `unsupported_past`: where nothing in the sentence speaks of the past (no phrase, no other past
-  verb), an edit of a present verb to its past is doubtful ("... if the price includes the dinner on
+  verb), an edit of a present verb to its past is ruled out ("... if the price includes the dinner on
   the last evening" -> "included").
+A story's tense across clauses is story.py's; the perfects "since", "for" and "already" call for,
+perfects.py's.
 A clause ends at a comma or a joining word ("..., but we throw", "after you launch"). A phrase that
 is a clause of its own sets the clause after it ("Last year, we go"), or the one before when it ends
 the sentence ("I have lived here since 2010"). A past verb before the phrase owns it ("Everything I
@@ -23,9 +27,9 @@ from datetime import date
 
 import lemminflect
 
-from miniserve.tutor.runtime.agreement import _noun_forms, plural_subject
+from miniserve.tutor.runtime.agreement import _noun_forms
 from miniserve.tutor.runtime.constraint import alternatives
-from miniserve.tutor.runtime.forms import FUNCTION_WORDS, NOUN_MARKERS, aux_family, form_kinds, lemmas, norm
+from miniserve.tutor.runtime.forms import NOUN_MARKERS, aux_family, form_kinds, lemmas, norm
 from miniserve.tutor.runtime.gate import Edit
 from miniserve.tutor.runtime.guard import role
 
@@ -168,237 +172,6 @@ def decided_pasts(toks: list[str]) -> list[Edit]:
     return []
 
 
-def present_before_past(toks: list[str]) -> list[Edit]:
-    """A clause that opens the sentence with "when", "after", "before", "while" or "as soon as" in the
-    present, before a main clause in the past: the present as the past ("When I open the door, I saw
-    a man" -> "opened", "When we arrive at the hotel, we were hungry" -> "arrived"). The clause's verb
-    right after a short subject; the main clause's first verb a past only ("saw", "was", "had").
-    Not a verb that may speak of now ("When I think about it, I was lucky")."""
-    words = [(i, norm(t)) for i, t in enumerate(toks) if t[:1].isalpha()]
-    if len(words) < 4:
-        return []
-    start = 3 if [w for _, w in words[:3]] == ["as", "soon", "as"] else 1 if words[0][1] in PAST_LEADS else None
-    comma = next((k for k, t in enumerate(toks) if t == ","), None)
-    if start is None or comma is None:
-        return []
-    condition = [(i, w) for i, w in words[start:] if i < comma]
-    main = [w for i, w in words if i > comma][:5]
-    lead = 1 if main[:1] and main[0] in ("i", "we", "they", "you", "he", "she", "it", "there") else \
-        2 if main[:1] and main[0] in NOUN_MARKERS else None
-    if lead is None or len(main) <= lead:
-        return []
-    main = main[lead:lead + 1]  # the main clause's own verb, right after its subject ("Before you judge him, remember")
-    verb = next((k for k, (_, w) in enumerate(condition[:4]) if k > 0 and lemmas(w) and w not in FUNCTION_WORDS
-                 and ("base" in form_kinds(w) or "third" in form_kinds(w) or w in ("is", "are", "am"))), None)
-    if verb is None or any(aux_family(w) is not None and w not in ("is", "are", "am") for _, w in condition[:verb]):
-        return []
-    i, w = condition[verb]
-    if "past" in form_kinds(w):
-        return []  # "When we set off": the past already, as written
-    before = condition[verb - 1][1]
-    if before in NOUN_MARKERS or not (before in ("i", "you", "we", "they", "he", "she", "it") or any(_noun_forms(before))):
-        return []  # "after the long drive", "After the break up": nouns
-    if any(_only_past(c) for _, c in condition):
-        return []  # a clause in the past already
-    if "third" not in form_kinds(w) and w not in ("is", "are", "am") and before not in ("i", "you", "we", "they") \
-            and not plural_subject(before):
-        return []  # "After the terrorist attack": a noun after a singular noun
-    if w in NOW_VERBS or w in ("look", "looks") or next(iter(sorted(lemmas(w))), w) in NOW_VERBS:
-        return []
-    if not any(_only_past(m) or m in ("was", "were", "had", "couldn't", "didn't", "wasn't", "weren't") for m in main):
-        return []
-    if any(m in ("will", "would", "can", "'ll") or m.endswith("'ll") for m in main):
-        return []
-    past = PAST_OF.get(w) or next((p for lemma in sorted(lemmas(w)) for p in lemminflect.getInflection(lemma, "VBD")), None)
-    if past is None or past in ("had",) and w not in ("have", "has"):
-        return []
-    return [Edit(i, i + 1, (past,))]
-
-
-SINCE_WHEN = re.compile(rf"^since\s+((1[89]\d\d|20\d\d)\b|(last|yesterday|then|childhood|i\s+was|we\s+were|he\s+was|"
-                        rf"she\s+was|they\s+were|you\s+were|my|the|our|his|her|their|christmas|easter|{_DAYS}|{_MONTHS})\b)", re.I)
-PERFECT_BE = {"am": "have been", "are": "have been", "is": "has been"}
-QUESTIONS = frozenset(("know", "knows", "ask", "asks", "wonder", "wonders", "tell", "tells", "forget", "forgets",
-                       "understand", "understands", "explain", "explains", "say", "says", "see", "sees", "remember",
-                       "remembers", "decide", "decides"))
-
-
-def perfect_since(toks: list[str]) -> list[Edit]:
-    """A present that "since" and a point in the past reach back to: the present perfect ("I know Marta
-    since we were six" -> "have known", "I live here since 2010" -> "have lived", "She is ill since
-    Monday" -> "has been", "We didn't see each other since Christmas" -> "haven't seen"). The verb
-    right after a subject pronoun or a determiner and a noun, "since" in its own clause (no comma
-    between); not a progressive ("I am working here since": two words to add)."""
-    words = [(i, norm(t)) for i, t in enumerate(toks) if t[:1].isalpha()]
-    text = "".join(toks)
-    found = []
-    for k, (i, w) in enumerate(words):
-        if w != "since" or not SINCE_WHEN.match(text[len("".join(toks[:i])):]):
-            continue
-        subject = next((j for j in range(max(0, k - 9), k) if words[j][1] in ("i", "we", "they", "you", "he", "she", "it")
-                        or words[j][1] in ("my", "the", "our", "his", "her", "their") and j + 2 < k), None)
-        if subject is None:
-            continue
-        j = subject + 1 if words[subject][1] in ("i", "we", "they", "you", "he", "she", "it") else subject + 2
-        v, verb = words[j]
-        if any(t in (",", ";") for t in toks[v:i]) or any(c in JOINING_WORDS or aux_family(c) is not None
-                                                            or c in ("i", "we", "they", "he", "she") for _, c in words[j + 1:k]):
-            continue  # "the best player we have had since 2012": "since" is another verb's
-        kinds = form_kinds(verb)
-        if verb in ("didn't", "don't", "doesn't") and j + 1 < k and toks[v + 1] == " " and "base" in form_kinds(words[j + 1][1]):
-            lemma = words[j + 1][1]  # "We didn't see each other since Christmas" -> "haven't seen"
-            participle = next(iter(lemminflect.getInflection(lemma, "VBN")), None)
-            third_person = verb == "doesn't" or verb == "didn't" and words[subject][1] in ("he", "she", "it")
-            if participle is not None and words[j + 1][0] == v + 2:
-                found.append(Edit(v, v + 3, ("hasn't" if third_person else "haven't", " ", participle)))
-            continue
-        if verb in ("have", "has") and not _participle_after(toks, v):
-            new = verb + " had"  # "My parents have this car since I was born" -> "have had"
-        elif verb in PERFECT_BE:
-            if k > j + 1 and words[j + 1][1].endswith("ing"):
-                continue  # "I am working here since": the progressive, two words
-            new = PERFECT_BE[verb]
-        elif {"base", "third"} & kinds and "past" not in kinds and aux_family(verb) is None and lemmas(verb) and verb not in FUNCTION_WORDS:
-            lemma = next(iter(sorted(lemmas(verb))))
-            participle = next(iter(lemminflect.getInflection(lemma, "VBN")), None)
-            if participle is None or lemma not in lemminflect.getAllLemmas(lemma, upos="VERB").get("VERB", ()):
-                continue
-            new = ("has " if "third" in kinds else "have ") + participle
-        else:
-            continue
-        first, *rest = new.split()
-        found.append(Edit(v, v + 1, (first, " ", *rest)))
-    return found
-
-
-DURATION = re.compile(r"^for\s+(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|twenty|many|several|a\s+few|so\s+many)"
-                      r"\s+(long\s+)?(years?|months?|weeks?|days?|hours?|decades?|ages|time)\b(?!\s+(ago|from|when|before|after|in))", re.I)
-STATES = {"know": "known", "knows": "known", "am": "been", "is": "been", "are": "been"}
-
-
-def perfect_for(toks: list[str]) -> list[Edit]:
-    """A state verb with "for" and a span of time up to now: the present perfect ("I know Marco for ten
-    years" -> "have known", "She is ill for two weeks" -> "has been"). Only "know" and "be" (a plan
-    may follow "for" with other verbs: "I stay for two weeks"); the span ends its clause."""
-    words = [(i, norm(t)) for i, t in enumerate(toks) if t[:1].isalpha()]
-    text = "".join(toks)
-    found = []
-    for k, (i, w) in enumerate(words):
-        if w != "for" or k < 2 or not DURATION.match(text[len("".join(toks[:i])):]):
-            continue
-        subject = next((j for j in range(max(0, k - 6), k) if words[j][1] in ("i", "we", "they", "you", "he", "she", "it")), None)
-        if subject is None or subject + 1 >= k:
-            continue
-        v, verb = words[subject + 1]
-        if verb not in STATES or any(t in (",", ";") for t in toks[v:i]) or any(
-                c in JOINING_WORDS or aux_family(c) is not None or c.endswith("ing") for _, c in words[subject + 2:k]):
-            continue
-        after = [c for _, c in words[k + 1:k + 6]]
-        if {"ago", "next", "tomorrow", "when"} & set(after):
-            continue
-        third_person = verb in ("knows", "is")
-        found.append(Edit(v, v + 1, ("has" if third_person else "have", " ", STATES[verb])))
-    return found
-
-
-def present_before_when(toks: list[str]) -> list[Edit]:
-    """A main clause in the present before a "when" clause in the past (not "after": "he feels better
-    after he took it" is right): the past ("Everybody laugh
-    when the dog jumped" -> "laughed"). The main verb right after the sentence's subject (a pronoun,
-    "everybody", or a determiner and a noun); not a verb that asks or knows ("She knows when I lied")."""
-    words = [(i, norm(t)) for i, t in enumerate(toks) if t[:1].isalpha()]
-    when = next((k for k, (_, w) in enumerate(words) if w == "when"), None)
-    if when is None or when < 2 or when > 10:
-        return []
-    first = words[0][1]
-    j = 1 if first in ("i", "we", "they", "you", "he", "she", "everybody", "everyone", "nobody", "somebody", "someone", "there") \
-        else 2 if first in ("the", "my", "our", "his", "her", "their") and len(words) > 2 else None
-    if j is None or j >= when:
-        return []
-    v, verb = words[j]
-    kinds = form_kinds(verb)
-    if verb in ("is", "are") and first == "there":  # "There is nobody in the house when we got back"
-        return [Edit(v, v + 1, (PAST_OF[verb],))]
-    if j == 2 and any(_noun_forms(verb)) or _only_past(words[j + 1][1]):
-        return []  # "The stock market soared": a noun
-    if any(_only_past(w) or w in ("what", "that", "which", "who", "how", "where") for _, w in words[j + 1:when]):
-        return []  # "I love the story about what happened when": the clause is the other verb's
-    if verb in QUESTIONS or verb in NOW_VERBS or verb in ("wish", "hope", "feel", "feels") or not ({"base", "third"} & kinds) or "past" in kinds or aux_family(verb) is not None \
-            or not lemmas(verb) or any(t == "," for t in toks[v:words[when][0]]):
-        return []
-    clause = [w for _, w in words[when + 1:when + 5]]
-    if not any(_only_past(w) and lemminflect.getAllLemmas(w, upos="VERB") or w in ("was", "were") for w in clause):
-        return []
-    lemma = next(iter(sorted(lemmas(verb))))
-    past = next(iter(lemminflect.getInflection(lemma, "VBD")), None)
-    return [Edit(v, v + 1, (past,))] if past else []
-
-
-STATE_VERBS = frozenset(("know", "want", "like", "love", "understand", "think", "believe", "own", "need", "hate", "seem"))
-
-
-def already_perfect(toks: list[str]) -> list[Edit]:
-    """A past "when" clause that opens the sentence, then "already" and a past in the clause after it:
-    the past perfect ("When I got to the station, the train already left" -> "had already left"). The
-    verb right after "already", a subject of at most three words before it."""
-    clause = past_clauses(toks)
-    if not clause:
-        return []
-    words = [(i, norm(t)) for i, t in enumerate(toks) if t[:1].isalpha()]
-    after = [(i, w) for i, w in words if len("".join(toks[:i])) > clause[0][1]]  # the words after the clause
-    k = next((n for n, (_, w) in enumerate(after[:5]) if w == "already"), None)
-    if k is None or k == 0 or k + 1 >= len(after) or k > 3:
-        return []
-    (a, _), (v, verb) = after[k], after[k + 1]
-    if not _only_past(verb) or aux_family(verb) is not None or any(aux_family(w) is not None for _, w in after[:k]) \
-            or next(iter(sorted(lemmas(verb))), "") in STATE_VERBS:
-        return []  # "she already knew": a state goes on
-    lemma = next(iter(sorted(lemmas(verb))), None)
-    participle = next(iter(lemminflect.getInflection(lemma, "VBN")), None) if lemma else None
-    if participle is None or "".join(toks[a + 1:v]) != " ":
-        return []
-    return [Edit(a, v + 1, ("had", " ", "already", " ", participle))]
-
-
-NARRATIVE = frozenset(("then", "suddenly", "finally", "later", "afterwards", "eventually"))
-
-
-def narrative_present(toks: list[str]) -> list[Edit]:
-    """A story's step in the present among its pasts: a sentence that opens with "Then", "Suddenly",
-    "Finally" ... and a subject, whose verb is present while another verb of the sentence is a past only
-    ("Then I hear a noise and I realised" -> "heard", "Suddenly the door opens and a man walked in" ->
-    "opened"); and the clause after "so ... that" in a past sentence ("We were so hungry that we eat" ->
-    "ate"). The verb right after a subject pronoun or a determiner and a noun."""
-    words = [(i, norm(t)) for i, t in enumerate(toks) if t[:1].isalpha()]
-    found = []
-    starts = []
-    if words and words[0][1] in NARRATIVE:
-        starts.append(1)
-    for k in range(2, len(words) - 2):  # "was/were so hungry that" + subject
-        if words[k][1] == "that" and words[k - 2][1] == "so" and k >= 3 and words[k - 3][1] in ("was", "were"):
-            starts.append(k + 1)
-    for k in starts:
-        j = k + 1 if k < len(words) and words[k][1] in ("i", "we", "they", "you", "he", "she", "it") else \
-            k + 2 if k + 1 < len(words) and words[k][1] in ("the", "a", "my", "our", "his", "her", "their", "an") else None
-        if j is None or j >= len(words):
-            continue
-        v, verb = words[j]
-        kinds = form_kinds(verb)
-        if not {"base", "third"} & kinds or "past" in kinds or aux_family(verb) is not None or verb in NOW_VERBS \
-                or not lemmas(verb) or j == k + 2 and any(_noun_forms(verb)) and "third" not in kinds:
-            continue
-        others = [w for i, w in words if i != v]
-        if k == 1 and not any(_only_past(w) and set(lemminflect.getAllLemmas(w)) == {"VERB"} or w in ("was", "were") for w in others):
-            continue  # "Then you turn left": "left" is no past verb there
-        if HABIT.search("".join(toks)):
-            continue  # "so cold that the lake freezes every winter"
-        lemma = next(iter(sorted(lemmas(verb))))
-        past = next(iter(lemminflect.getInflection(lemma, "VBD")), None)
-        if past is not None:
-            found.append(Edit(v, v + 1, (past,)))
-    return found
-
-
 def _noun_here(toks: list[str], j: int) -> bool:
     """Is the word at j a noun here ("the last train had left": after a determiner or an adjective's
     "last", or right before an auxiliary)?"""
@@ -465,22 +238,6 @@ def explanation(toks: list[str], edit: Edit) -> str:
     at = len("".join(toks[:edit.start]))
     found = [(m.start(), m.group(0)) for m in past_phrases("".join(toks))] + [(a, text) for a, _, text in past_clauses(toks)]
     old = "".join(toks[edit.start:edit.end])
-    if edit in narrative_present(toks):
-        return f"The story is told in the past: use '{edit.new[0]}', not '{old}'."
-    if edit in already_perfect(toks):
-        return f"Something that happened before another past event takes the past perfect: 'had already {edit.new[-1]}', not '{old}'."
-    if edit in perfect_for(toks):
-        return f"'for' and a span of time up to now take the present perfect: '{''.join(edit.new)}', not '{old}'."
-    if edit in perfect_since(toks):
-        return f"'since' reaches back from now to a point in the past: use the present perfect '{''.join(edit.new)}', not '{old}'."
-    if edit in present_before_when(toks):
-        when = next(t for t in toks[edit.end:] if norm(t) == "when")
-        past = next((t for t in toks[toks.index(when, edit.end):] if t[:1].isalpha() and (_only_past(norm(t)) or norm(t) in ("was", "were"))), "")
-        return f"The '{when}' clause is in the past ('{past}'): use '{edit.new[0]}', not '{old}'."
-    if not found or edit in present_before_past(toks):  # the main clause's past sets the clause before it
-        comma = toks.index(",") if "," in toks else len(toks)
-        past = next((t for t in toks[comma:] if t[:1].isalpha() and (_only_past(norm(t)) or norm(t) in ("was", "were", "had"))), "")
-        return f"The main clause is in the past ('{past}'): use '{edit.new[0]}', not '{old}'."
     phrase = min(found, key=lambda f: abs(f[0] - at))[1]
     if edit.end - edit.start > 1:  # "have attended" -> "attended"
         return f"The sentence speaks of a finished time ('{phrase}'): use the past '{edit.new[0]}', not the present perfect '{old}'."

@@ -1,0 +1,143 @@
+"""The present perfect and the past perfect a sentence's own words call for: learners put the simple
+present or past where "since", "for ... now" or "already" after a past clause shows the time.
+
+- `perfect_since`: a present that "since" and a point in the past reach back to ("I know Marta since we
+  were six" -> "have known", "We didn't see each other since Christmas" -> "haven't seen");
+- `perfect_for`: "know" or "be" with "for" and a span of time up to now ("I know Marco for ten years");
+- `already_perfect`: "already" and a past after a past "when" clause ("the train already left" ->
+  "had already left").
+
+Each decides alone (Turn.decided); none fires on WordNet's examples or the look-alikes (tests).
+"""
+
+from __future__ import annotations
+
+import re
+
+import lemminflect
+
+from miniserve.tutor.runtime.forms import FUNCTION_WORDS, aux_family, form_kinds, lemmas, norm
+from miniserve.tutor.runtime.gate import Edit
+from miniserve.tutor.runtime.tense import _DAYS, _MONTHS, JOINING_WORDS, _only_past, _participle_after, past_clauses
+
+
+SINCE_WHEN = re.compile(rf"^since\s+((1[89]\d\d|20\d\d)\b|(last|yesterday|then|childhood|i\s+was|we\s+were|he\s+was|"
+                        rf"she\s+was|they\s+were|you\s+were|my|the|our|his|her|their|christmas|easter|{_DAYS}|{_MONTHS})\b)", re.I)
+PERFECT_BE = {"am": "have been", "are": "have been", "is": "has been"}
+
+
+def perfect_since(toks: list[str]) -> list[Edit]:
+    """A present that "since" and a point in the past reach back to: the present perfect ("I know Marta
+    since we were six" -> "have known", "I live here since 2010" -> "have lived", "She is ill since
+    Monday" -> "has been", "We didn't see each other since Christmas" -> "haven't seen"). The verb
+    right after a subject pronoun or a determiner and a noun, "since" in its own clause (no comma
+    between); not a progressive ("I am working here since": two words to add)."""
+    words = [(i, norm(t)) for i, t in enumerate(toks) if t[:1].isalpha()]
+    text = "".join(toks)
+    found = []
+    for k, (i, w) in enumerate(words):
+        if w != "since" or not SINCE_WHEN.match(text[len("".join(toks[:i])):]):
+            continue
+        subject = next((j for j in range(max(0, k - 9), k) if words[j][1] in ("i", "we", "they", "you", "he", "she", "it")
+                        or words[j][1] in ("my", "the", "our", "his", "her", "their") and j + 2 < k), None)
+        if subject is None:
+            continue
+        j = subject + 1 if words[subject][1] in ("i", "we", "they", "you", "he", "she", "it") else subject + 2
+        v, verb = words[j]
+        if any(t in (",", ";") for t in toks[v:i]) or any(c in JOINING_WORDS or aux_family(c) is not None
+                                                            or c in ("i", "we", "they", "he", "she") for _, c in words[j + 1:k]):
+            continue  # "the best player we have had since 2012": "since" is another verb's
+        kinds = form_kinds(verb)
+        if verb in ("didn't", "don't", "doesn't") and j + 1 < k and toks[v + 1] == " " and "base" in form_kinds(words[j + 1][1]):
+            lemma = words[j + 1][1]  # "We didn't see each other since Christmas" -> "haven't seen"
+            participle = next(iter(lemminflect.getInflection(lemma, "VBN")), None)
+            third_person = verb == "doesn't" or verb == "didn't" and words[subject][1] in ("he", "she", "it")
+            if participle is not None and words[j + 1][0] == v + 2:
+                found.append(Edit(v, v + 3, ("hasn't" if third_person else "haven't", " ", participle)))
+            continue
+        if verb in ("have", "has") and not _participle_after(toks, v):
+            new = verb + " had"  # "My parents have this car since I was born" -> "have had"
+        elif verb in PERFECT_BE:
+            if k > j + 1 and words[j + 1][1].endswith("ing"):
+                continue  # "I am working here since": the progressive, two words
+            new = PERFECT_BE[verb]
+        elif {"base", "third"} & kinds and "past" not in kinds and aux_family(verb) is None and lemmas(verb) and verb not in FUNCTION_WORDS:
+            lemma = next(iter(sorted(lemmas(verb))))
+            participle = next(iter(lemminflect.getInflection(lemma, "VBN")), None)
+            if participle is None or lemma not in lemminflect.getAllLemmas(lemma, upos="VERB").get("VERB", ()):
+                continue
+            new = ("has " if "third" in kinds else "have ") + participle
+        else:
+            continue
+        first, *rest = new.split()
+        found.append(Edit(v, v + 1, (first, " ", *rest)))
+    return found
+
+
+DURATION = re.compile(r"^for\s+(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|twenty|many|several|a\s+few|so\s+many)"
+                      r"\s+(long\s+)?(years?|months?|weeks?|days?|hours?|decades?|ages|time)\b(?!\s+(ago|from|when|before|after|in))", re.I)
+STATES = {"know": "known", "knows": "known", "am": "been", "is": "been", "are": "been"}
+
+
+def perfect_for(toks: list[str]) -> list[Edit]:
+    """A state verb with "for" and a span of time up to now: the present perfect ("I know Marco for ten
+    years" -> "have known", "She is ill for two weeks" -> "has been"). Only "know" and "be" (a plan
+    may follow "for" with other verbs: "I stay for two weeks"); the span ends its clause."""
+    words = [(i, norm(t)) for i, t in enumerate(toks) if t[:1].isalpha()]
+    text = "".join(toks)
+    found = []
+    for k, (i, w) in enumerate(words):
+        if w != "for" or k < 2 or not DURATION.match(text[len("".join(toks[:i])):]):
+            continue
+        subject = next((j for j in range(max(0, k - 6), k) if words[j][1] in ("i", "we", "they", "you", "he", "she", "it")), None)
+        if subject is None or subject + 1 >= k:
+            continue
+        v, verb = words[subject + 1]
+        if verb not in STATES or any(t in (",", ";") for t in toks[v:i]) or any(
+                c in JOINING_WORDS or aux_family(c) is not None or c.endswith("ing") for _, c in words[subject + 2:k]):
+            continue
+        after = [c for _, c in words[k + 1:k + 6]]
+        if {"ago", "next", "tomorrow", "when"} & set(after):
+            continue
+        third_person = verb in ("knows", "is")
+        found.append(Edit(v, v + 1, ("has" if third_person else "have", " ", STATES[verb])))
+    return found
+
+
+STATE_VERBS = frozenset(("know", "want", "like", "love", "understand", "think", "believe", "own", "need", "hate", "seem"))
+
+
+def already_perfect(toks: list[str]) -> list[Edit]:
+    """A past "when" clause that opens the sentence, then "already" and a past in the clause after it:
+    the past perfect ("When I got to the station, the train already left" -> "had already left"). The
+    verb right after "already", a subject of at most three words before it."""
+    clause = past_clauses(toks)
+    if not clause:
+        return []
+    words = [(i, norm(t)) for i, t in enumerate(toks) if t[:1].isalpha()]
+    after = [(i, w) for i, w in words if len("".join(toks[:i])) > clause[0][1]]  # the words after the clause
+    k = next((n for n, (_, w) in enumerate(after[:5]) if w == "already"), None)
+    if k is None or k == 0 or k + 1 >= len(after) or k > 3:
+        return []
+    (a, _), (v, verb) = after[k], after[k + 1]
+    if not _only_past(verb) or aux_family(verb) is not None or any(aux_family(w) is not None for _, w in after[:k]) \
+            or next(iter(sorted(lemmas(verb))), "") in STATE_VERBS:
+        return []  # "she already knew": a state goes on
+    lemma = next(iter(sorted(lemmas(verb))), None)
+    participle = next(iter(lemminflect.getInflection(lemma, "VBN")), None) if lemma else None
+    if participle is None or "".join(toks[a + 1:v]) != " ":
+        return []
+    return [Edit(a, v + 1, ("had", " ", "already", " ", participle))]
+
+
+def edits(toks: list[str]) -> list[Edit]:
+    return perfect_since(toks) + perfect_for(toks) + already_perfect(toks)
+
+
+def explanation(toks: list[str], edit: Edit) -> str:
+    old = "".join(toks[edit.start:edit.end])
+    if edit in already_perfect(toks):
+        return f"Something that happened before another past event takes the past perfect: 'had already {edit.new[-1]}', not '{old}'."
+    if edit in perfect_for(toks):
+        return f"'for' and a span of time up to now take the present perfect: '{''.join(edit.new)}', not '{old}'."
+    return f"'since' reaches back from now to a point in the past: use the present perfect '{''.join(edit.new)}', not '{old}'."

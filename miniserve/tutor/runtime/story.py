@@ -1,0 +1,162 @@
+"""A story's tense across its clauses: a present among the pasts of one sentence is a learner's
+slip where the sentence's own clauses show the story is past.
+
+- `present_before_past`: a present clause that opens the sentence with "when", "after" ... before a
+  main clause in the past ("When I open the door, I saw" -> "opened");
+- `present_before_when`: a present main clause before a past "when" clause ("Everybody laugh when the
+  dog jumped" -> "laughed");
+- `narrative_present`: "Then", "Suddenly" ... with a present among the sentence's pasts ("Then I hear a
+  noise and I realised" -> "heard"), and the clause after "so ... that" in a past sentence.
+
+Each decides alone (Turn.decided); none fires on WordNet's examples or the look-alikes (tests).
+"""
+
+from __future__ import annotations
+
+import lemminflect
+
+from miniserve.tutor.runtime.agreement import _noun_forms, plural_subject
+from miniserve.tutor.runtime.forms import FUNCTION_WORDS, NOUN_MARKERS, aux_family, form_kinds, lemmas, norm
+from miniserve.tutor.runtime.gate import Edit
+from miniserve.tutor.runtime.tense import HABIT, NOW_VERBS, PAST_LEADS, PAST_OF, _only_past
+
+
+def present_before_past(toks: list[str]) -> list[Edit]:
+    """A clause that opens the sentence with "when", "after", "before", "while" or "as soon as" in the
+    present, before a main clause in the past: the present as the past ("When I open the door, I saw
+    a man" -> "opened", "When we arrive at the hotel, we were hungry" -> "arrived"). The clause's verb
+    right after a short subject; the main clause's first verb a past only ("saw", "was", "had").
+    Not a verb that may speak of now ("When I think about it, I was lucky")."""
+    words = [(i, norm(t)) for i, t in enumerate(toks) if t[:1].isalpha()]
+    if len(words) < 4:
+        return []
+    start = 3 if [w for _, w in words[:3]] == ["as", "soon", "as"] else 1 if words[0][1] in PAST_LEADS else None
+    comma = next((k for k, t in enumerate(toks) if t == ","), None)
+    if start is None or comma is None:
+        return []
+    condition = [(i, w) for i, w in words[start:] if i < comma]
+    main = [w for i, w in words if i > comma][:5]
+    lead = 1 if main[:1] and main[0] in ("i", "we", "they", "you", "he", "she", "it", "there") else \
+        2 if main[:1] and main[0] in NOUN_MARKERS else None
+    if lead is None or len(main) <= lead:
+        return []
+    main = main[lead:lead + 1]  # the main clause's own verb, right after its subject ("Before you judge him, remember")
+    verb = next((k for k, (_, w) in enumerate(condition[:4]) if k > 0 and lemmas(w) and w not in FUNCTION_WORDS
+                 and ("base" in form_kinds(w) or "third" in form_kinds(w) or w in ("is", "are", "am"))), None)
+    if verb is None or any(aux_family(w) is not None and w not in ("is", "are", "am") for _, w in condition[:verb]):
+        return []
+    i, w = condition[verb]
+    if "past" in form_kinds(w):
+        return []  # "When we set off": the past already, as written
+    before = condition[verb - 1][1]
+    if before in NOUN_MARKERS or not (before in ("i", "you", "we", "they", "he", "she", "it") or any(_noun_forms(before))):
+        return []  # "after the long drive", "After the break up": nouns
+    if any(_only_past(c) for _, c in condition):
+        return []  # a clause in the past already
+    if "third" not in form_kinds(w) and w not in ("is", "are", "am") and before not in ("i", "you", "we", "they") \
+            and not plural_subject(before):
+        return []  # "After the terrorist attack": a noun after a singular noun
+    if w in NOW_VERBS or w in ("look", "looks") or next(iter(sorted(lemmas(w))), w) in NOW_VERBS:
+        return []
+    if not any(_only_past(m) or m in ("was", "were", "had", "couldn't", "didn't", "wasn't", "weren't") for m in main):
+        return []
+    if any(m in ("will", "would", "can", "'ll") or m.endswith("'ll") for m in main):
+        return []
+    past = PAST_OF.get(w) or next((p for lemma in sorted(lemmas(w)) for p in lemminflect.getInflection(lemma, "VBD")), None)
+    if past is None or past in ("had",) and w not in ("have", "has"):
+        return []
+    return [Edit(i, i + 1, (past,))]
+
+
+QUESTIONS = frozenset(("know", "knows", "ask", "asks", "wonder", "wonders", "tell", "tells", "forget", "forgets",
+                       "understand", "understands", "explain", "explains", "say", "says", "see", "sees", "remember",
+                       "remembers", "decide", "decides"))
+
+
+def present_before_when(toks: list[str]) -> list[Edit]:
+    """A main clause in the present before a "when" clause in the past (not "after": "he feels better
+    after he took it" is right): the past ("Everybody laugh
+    when the dog jumped" -> "laughed"). The main verb right after the sentence's subject (a pronoun,
+    "everybody", or a determiner and a noun); not a verb that asks or knows ("She knows when I lied")."""
+    words = [(i, norm(t)) for i, t in enumerate(toks) if t[:1].isalpha()]
+    when = next((k for k, (_, w) in enumerate(words) if w == "when"), None)
+    if when is None or when < 2 or when > 10:
+        return []
+    first = words[0][1]
+    j = 1 if first in ("i", "we", "they", "you", "he", "she", "everybody", "everyone", "nobody", "somebody", "someone", "there") \
+        else 2 if first in ("the", "my", "our", "his", "her", "their") and len(words) > 2 else None
+    if j is None or j >= when:
+        return []
+    v, verb = words[j]
+    kinds = form_kinds(verb)
+    if verb in ("is", "are") and first == "there":  # "There is nobody in the house when we got back"
+        return [Edit(v, v + 1, (PAST_OF[verb],))]
+    if j == 2 and any(_noun_forms(verb)) or _only_past(words[j + 1][1]):
+        return []  # "The stock market soared": a noun
+    if any(_only_past(w) or w in ("what", "that", "which", "who", "how", "where") for _, w in words[j + 1:when]):
+        return []  # "I love the story about what happened when": the clause is the other verb's
+    if verb in QUESTIONS or verb in NOW_VERBS or verb in ("wish", "hope", "feel", "feels") or not ({"base", "third"} & kinds) or "past" in kinds or aux_family(verb) is not None \
+            or not lemmas(verb) or any(t == "," for t in toks[v:words[when][0]]):
+        return []
+    clause = [w for _, w in words[when + 1:when + 5]]
+    if not any(_only_past(w) and lemminflect.getAllLemmas(w, upos="VERB") or w in ("was", "were") for w in clause):
+        return []
+    lemma = next(iter(sorted(lemmas(verb))))
+    past = next(iter(lemminflect.getInflection(lemma, "VBD")), None)
+    return [Edit(v, v + 1, (past,))] if past else []
+
+
+NARRATIVE = frozenset(("then", "suddenly", "finally", "later", "afterwards", "eventually"))
+
+
+def narrative_present(toks: list[str]) -> list[Edit]:
+    """A story's step in the present among its pasts: a sentence that opens with "Then", "Suddenly",
+    "Finally" ... and a subject, whose verb is present while another verb of the sentence is a past only
+    ("Then I hear a noise and I realised" -> "heard", "Suddenly the door opens and a man walked in" ->
+    "opened"); and the clause after "so ... that" in a past sentence ("We were so hungry that we eat" ->
+    "ate"). The verb right after a subject pronoun or a determiner and a noun."""
+    words = [(i, norm(t)) for i, t in enumerate(toks) if t[:1].isalpha()]
+    found = []
+    starts = []
+    if words and words[0][1] in NARRATIVE:
+        starts.append(1)
+    for k in range(2, len(words) - 2):  # "was/were so hungry that" + subject
+        if words[k][1] == "that" and words[k - 2][1] == "so" and k >= 3 and words[k - 3][1] in ("was", "were"):
+            starts.append(k + 1)
+    for k in starts:
+        j = k + 1 if k < len(words) and words[k][1] in ("i", "we", "they", "you", "he", "she", "it") else \
+            k + 2 if k + 1 < len(words) and words[k][1] in ("the", "a", "my", "our", "his", "her", "their", "an") else None
+        if j is None or j >= len(words):
+            continue
+        v, verb = words[j]
+        kinds = form_kinds(verb)
+        if not {"base", "third"} & kinds or "past" in kinds or aux_family(verb) is not None or verb in NOW_VERBS \
+                or not lemmas(verb) or j == k + 2 and any(_noun_forms(verb)) and "third" not in kinds:
+            continue
+        others = [w for i, w in words if i != v]
+        if k == 1 and not any(_only_past(w) and set(lemminflect.getAllLemmas(w)) == {"VERB"} or w in ("was", "were") for w in others):
+            continue  # "Then you turn left": "left" is no past verb there
+        if HABIT.search("".join(toks)):
+            continue  # "so cold that the lake freezes every winter"
+        lemma = next(iter(sorted(lemmas(verb))))
+        past = next(iter(lemminflect.getInflection(lemma, "VBD")), None)
+        if past is not None:
+            found.append(Edit(v, v + 1, (past,)))
+    return found
+
+
+def edits(toks: list[str]) -> list[Edit]:
+    return present_before_past(toks) + present_before_when(toks) + narrative_present(toks)
+
+
+def explanation(toks: list[str], edit: Edit) -> str:
+    old = "".join(toks[edit.start:edit.end])
+    if edit in narrative_present(toks):
+        return f"The story is told in the past: use '{edit.new[0]}', not '{old}'."
+    if edit in present_before_when(toks):
+        when = next(t for t in toks[edit.end:] if norm(t) == "when")
+        past = next((t for t in toks[toks.index(when, edit.end):] if t[:1].isalpha() and (_only_past(norm(t)) or norm(t) in ("was", "were"))), "")
+        return f"The '{when}' clause is in the past ('{past}'): use '{edit.new[0]}', not '{old}'."
+    comma = toks.index(",") if "," in toks else len(toks)
+    past = next((t for t in toks[comma:] if t[:1].isalpha() and (_only_past(norm(t)) or norm(t) in ("was", "were", "had"))), "")
+    return f"The main clause is in the past ('{past}'): use '{edit.new[0]}', not '{old}'."
