@@ -225,8 +225,9 @@ def plural_after_there_is_a(toks: list[str], edit: Edit) -> bool:
     """"There is a desk and two chairs" made "There are": the verb agrees with the first noun after it."""
     pair = _one_word(toks, edit)
     before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
-    after = next((norm(t) for t in toks[edit.end:] if t[:1].isalpha()), "")
-    return pair in (("is", "are"), ("was", "were")) and before[-1:] == ["there"] and after in ("a", "an", "one")
+    after = [norm(t) for t in toks[edit.end:] if t[:1].isalpha()][:2]
+    return pair in (("is", "are"), ("was", "were")) and before[-1:] == ["there"] and after[:1] in (["a"], ["an"], ["one"]) \
+        and after[1:] not in (["lot"], ["number"], ["couple"], ["few"], ["great"], ["bunch"], ["lots"])  # "There is a lot of things" -> "are" is right
 
 
 def base_after_go(toks: list[str], edit: Edit) -> bool:
