@@ -51,6 +51,7 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("He go to school every day.", "He goes to school every day."),
     ("There is two chairs in the room.", "There are two chairs in the room."),
     ("Have you ate breakfast yet?", "Have you eaten breakfast yet?"),  # a question: "have" before the subject
+    ("We went to the shop and then buy bread.", "We went to the shop and then bought bread."),  # no imperative opens it
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

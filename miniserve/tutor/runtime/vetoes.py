@@ -17,7 +17,9 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
 - `imperative`: a base form that opens its clause with no subject ("said: 'Close your eyes'", "So just
   relax", "Don't move and keep") made third person or past; `participle_after_to`: "time to write" ->
   "to written".
-- `plural_after_there_is_a`: "There is a desk and two chairs" -> "are"; `base_after_go`: "go sailing" ->
+- `imperative_pair`: after an opening imperative, "and then ask" -> "asks", "before the guests arrive"
+  -> "arrived";
+- `plural_after_there_is_a`: "There is a desk and two chairs", "there is no wardrobe" -> "are"; `base_after_go`: "go sailing" ->
   "go sail"; `participle_after_a_subject`: "we ate" -> "we eaten".
 - `like_as_a_preposition`: "nothing like the photo" -> "nothing liking".
 - `shared_subject`: the number of a verb right after "and" taken away from the sentence's subject
@@ -26,7 +28,9 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
 
 from __future__ import annotations
 
-from miniserve.tutor.runtime.agreement import non_third, plural_subject, third
+import lemminflect
+
+from miniserve.tutor.runtime.agreement import _noun_forms, non_third, plural_subject, third
 from miniserve.tutor.runtime.forms import ONLY_ING, aux_family, form_kinds, norm
 from miniserve.tutor.runtime.gate import Edit
 
@@ -221,12 +225,38 @@ def participle_after_to(toks: list[str], edit: Edit) -> bool:
         and bool({"participle", "past"} & form_kinds(pair[1])) and "base" not in form_kinds(pair[1])
 
 
+def opens_with_an_imperative(toks: list[str]) -> bool:
+    """Does the sentence open with an imperative ("Think about ...", "Make sure ...", "Please call")?"""
+    words = [norm(t) for t in toks if t[:1].isalpha()]
+    if words[:1] == ["please"]:
+        words = words[1:]
+    if len(words) < 2 or form_kinds(words[0]) & {"third", "past"} or "base" not in form_kinds(words[0]) \
+            or aux_family(words[0]) is not None or words[0] not in lemminflect.getAllLemmas(words[0], upos="VERB").get("VERB", ()):
+        return False
+    return not any(_noun_forms(words[0])) or words[1] in ("about", "sure", "the", "a", "your", "me", "us", "it", "up", "to")
+
+
+def imperative_pair(toks: list[str], edit: Edit) -> bool:
+    """In a sentence that opens with an imperative, a base form right after "and" or "and then" made third
+    person ("Think about ... and then ask yourself" -> "asks"), or a present in a time clause made past
+    ("Make sure ... before the new guests arrive" -> "arrived")."""
+    pair = _one_word(toks, edit)
+    if pair is None or not opens_with_an_imperative(toks):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    if "base" in form_kinds(pair[0]) and "third" in form_kinds(pair[1]):
+        return before[-1:] == ["and"] or before[-2:] == ["and", "then"]
+    return "past" in form_kinds(pair[1]) and "past" not in form_kinds(pair[0]) \
+        and bool(TIME_OPENERS & set(_clause_before(toks, edit.start)))
+
+
 def plural_after_there_is_a(toks: list[str], edit: Edit) -> bool:
     """"There is a desk and two chairs" made "There are": the verb agrees with the first noun after it."""
     pair = _one_word(toks, edit)
     before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
     after = [norm(t) for t in toks[edit.end:] if t[:1].isalpha()][:2]
-    return pair in (("is", "are"), ("was", "were")) and before[-1:] == ["there"] and after[:1] in (["a"], ["an"], ["one"]) \
+    no_single = after[:1] == ["no"] and len(after) > 1 and not after[1].endswith("s")  # "there is no wardrobe"
+    return pair in (("is", "are"), ("was", "were")) and before[-1:] == ["there"] and (no_single or after[:1] in (["a"], ["an"], ["one"])) \
         and after[1:] not in (["lot"], ["number"], ["couple"], ["few"], ["great"], ["bunch"], ["lots"])  # "There is a lot of things" -> "are" is right
 
 
@@ -254,4 +284,4 @@ def vetoed(toks: list[str], edit: Edit) -> bool:
             or participle_after_get(toks, edit) or ing_after_a_subject(toks, edit) or like_as_a_preposition(toks, edit)
             or present_in_an_unreal_condition(toks, edit) or plural_progressive_after_which(toks, edit)
             or imperative(toks, edit) or participle_after_to(toks, edit) or plural_after_there_is_a(toks, edit)
-            or base_after_go(toks, edit) or participle_after_a_subject(toks, edit))
+            or base_after_go(toks, edit) or participle_after_a_subject(toks, edit) or imperative_pair(toks, edit))
