@@ -143,20 +143,7 @@ class Turn:
     def fixed(self) -> dict[gate.Edit, str]:
         """Offers the sentence's own words call for, with no parser round, and what each says: the past
         forms a time phrase calls for (tense.py), the forms a fixed pattern calls for (patterns.py)."""
-        if self.tutor.threshold is None:
-            return {}
-        toks = tokens(self.line)
-        found = {edit: tense.explanation(toks, edit) for edit in tense.to_past(toks) + tense.perfect_to_past(toks)}
-        found |= {edit: story.explanation(toks, edit) for edit in story.edits(toks)}
-        found |= {edit: perfects.explanation(toks, edit) for edit in perfects.edits(toks)}
-        found |= {edit: patterns.explanation(toks, edit) for edit in patterns.offers(toks)}
-        found |= {edit: conditionals.explanation(toks, edit) for edit in conditionals.edits(toks)}
-        found |= {edit: complements.explanation(toks, edit) for edit in complements.edits(toks)}
-        found |= {edit: coordination.explanation(toks, edit) for edit in coordination.edits(toks)}
-        found |= {edit: offers.named(toks, edit) for edit in offers.misbuilt(toks)}
-        found |= {edit: quantifiers.explanation(toks, edit) for edit in offers.flips(toks) if quantifiers.corrects(toks, edit)}
-        return found | {edit: relatives.explanation(toks, edit) for edit in offers.number_flips(toks)
-                        if relatives.corrects(toks, edit) and not quantifiers.contradicts(toks, edit)}
+        return self._rule_offers[0]
 
     @cached_property
     def decided(self) -> list[gate.Edit]:
@@ -167,11 +154,32 @@ class Turn:
         past across its clauses (story.py), the perfects "since", "for" and "already" call for (perfects.py),
         the form a verb's complement takes (complements.py) and the modal a clause's frame calls for
         (conditionals.py). None fires on WordNet's usage examples or the look-alikes (tests)."""
-        toks = tokens(self.line)
-        ruled = (set(patterns.offers(toks)) | set(offers.decided_respellings(toks)) | set(tense.perfect_to_past(toks))
-                 | set(conditionals.edits(toks)) | set(complements.edits(toks)) | set(tense.decided_pasts(toks))
-                 | set(story.edits(toks)) | set(perfects.edits(toks)))
+        toks, ruled = tokens(self.line), self._rule_offers[1]
         return [edit for edit in self.fixed if edit in ruled or self.number_decides(toks, edit)]
+
+    @cached_property
+    def _rule_offers(self) -> tuple[dict[gate.Edit, str], frozenset[gate.Edit]]:
+        """(`fixed`, the offers of the rules that decide alone): each rule run once per sentence."""
+        if self.tutor.threshold is None:
+            return {}, frozenset()
+        toks = tokens(self.line)
+        perfect, frames, forms = tense.perfect_to_past(toks), conditionals.edits(toks), complements.edits(toks)
+        steps, perfects_ = story.edits(toks), perfects.edits(toks)
+        patterned = patterns.offers(toks)
+        found = {edit: tense.explanation(toks, edit) for edit in self.pasts + perfect}
+        found |= {edit: story.explanation(toks, edit) for edit in steps}
+        found |= {edit: perfects.explanation(toks, edit) for edit in perfects_}
+        found |= {edit: patterns.explanation(toks, edit) for edit in patterned}
+        found |= {edit: conditionals.explanation(toks, edit) for edit in frames}
+        found |= {edit: complements.explanation(toks, edit) for edit in forms}
+        found |= {edit: coordination.explanation(toks, edit) for edit in coordination.edits(toks)}
+        found |= {edit: offers.named(toks, edit) for edit in offers.misbuilt(toks)}
+        found |= {edit: quantifiers.explanation(toks, edit) for edit in offers.flips(toks) if quantifiers.corrects(toks, edit)}
+        found |= {edit: relatives.explanation(toks, edit) for edit in offers.number_flips(toks)
+                  if relatives.corrects(toks, edit) and not quantifiers.contradicts(toks, edit)}
+        ruled = frozenset(patterned + offers.decided_respellings(toks) + perfect + frames + forms + tense.decided_pasts(toks)
+                          + steps + perfects_)
+        return found, ruled
 
     def number_decides(self, toks: list[str], edit: gate.Edit) -> bool:
         """Does the subject's noun decide this edit alone (quantifiers.decides)? Not where a phrase calls

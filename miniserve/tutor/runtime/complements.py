@@ -32,7 +32,7 @@ from functools import cache
 import lemminflect
 
 from miniserve.tutor.runtime.agreement import _noun_forms, plural_subject
-from miniserve.tutor.runtime.forms import FUNCTION_WORDS, NOUN_MARKERS, OBJECT_STARTS, ONLY_ING, aux_family, form_kinds, norm
+from miniserve.tutor.runtime.forms import FUNCTION_WORDS, NOUN_MARKERS, OBJECT_STARTS, ONLY_ING, aux_family, form_kinds, indexed_words, norm
 from miniserve.tutor.runtime.gate import Edit
 from miniserve.tutor.runtime.verbs import valences
 
@@ -70,10 +70,6 @@ def _forms_of(verbs: tuple[str, ...]) -> frozenset[str]:
                      for f in forms) | frozenset(verbs)
 
 
-def _words(toks: list[str]) -> list[tuple[int, str]]:
-    return [(i, norm(t)) for i, t in enumerate(toks) if t[:1].isalpha()]
-
-
 def _plain_base(word: str) -> bool:
     """A verb's base form in lemminflect's dictionary, only that (not "cut", which is a past too), not an
     auxiliary nor a function word (form_kinds takes unknown words for verbs)."""
@@ -92,7 +88,7 @@ def _spaced(toks: list[str], a: int, b: int) -> bool:
 
 def passive_participle(toks: list[str]) -> list[Edit]:
     """"The castle was build in 1150" -> "built"."""
-    words = _words(toks)
+    words = indexed_words(toks)
     found = []
     for k in range(1, len(words)):
         (i, word) = words[k]
@@ -130,7 +126,7 @@ NOT_VERBS_HERE = frozenset(("home", "back", "here", "there", "away", "out", "in"
 
 def object_to(toks: list[str]) -> list[Edit]:
     """"told us wait" -> "told us to wait", "encouraged us asking" -> "to ask", "are not allowed use" -> "allowed to use"."""
-    words = _words(toks)
+    words = indexed_words(toks)
     telling = _forms_of(TELLING)
     found = []
     for k in range(1, len(words)):
@@ -157,7 +153,7 @@ def object_to(toks: list[str]) -> list[Edit]:
 
 def spending_time(toks: list[str]) -> list[Edit]:
     """"spend more time read books" -> "reading"."""
-    words = _words(toks)
+    words = indexed_words(toks)
     found = []
     for k in range(2, len(words)):
         (i, word) = words[k]
@@ -178,7 +174,7 @@ def spending_time(toks: list[str]) -> list[Edit]:
 
 def ing_after_only_ing(toks: list[str]) -> list[Edit]:
     """"We recommend buy tickets" -> "buying": only with an object after the verb."""
-    words = _words(toks)
+    words = indexed_words(toks)
     only_ing = _forms_of(tuple(ONLY_ING))
     found = []
     for k in range(1, len(words) - 1):
@@ -199,7 +195,7 @@ def ing_after_only_ing(toks: list[str]) -> list[Edit]:
 def missing_to(toks: list[str]) -> list[Edit]:
     """"I really want visit the museum" -> "want to visit": a verb that takes "to" and the infinitive,
     then a base form with its object."""
-    words = _words(toks)
+    words = indexed_words(toks)
     to_verbs = _forms_of(TO_VERBS) - {"hoping", "trying", "wanting", "needing"}
     found = []
     for k in range(1, len(words) - 1):
@@ -213,7 +209,7 @@ def missing_to(toks: list[str]) -> list[Edit]:
 
 def let_to(toks: list[str]) -> list[Edit]:
     """"let their children to use" -> "let their children use": "let", a determiner and a noun, "to"."""
-    words = _words(toks)
+    words = indexed_words(toks)
     found = []
     for k in range(3, len(words) - 1):
         (t, to), (i, word) = words[k], words[k + 1]
@@ -230,7 +226,7 @@ def let_to(toks: list[str]) -> list[Edit]:
 
 def worth_to(toks: list[str]) -> list[Edit]:
     """"It is worth to spend" -> "worth spending"."""
-    words = _words(toks)
+    words = indexed_words(toks)
     found = []
     for k in range(2, len(words)):
         (i, word), (t, to), (_, worth) = words[k], words[k - 1], words[k - 2]
@@ -249,7 +245,7 @@ IT_FRAMES = frozenset(("possible", "impossible", "easier", "easy", "difficult", 
 def base_after_a_modal(toks: list[str]) -> list[Edit]:
     """"People must learning to protect" -> "must learn": a modal, then an -ing form (never "must be
     learning" without "be"). Not "May" or "Will" (a month, a name), nor "can" after a determiner."""
-    words = _words(toks)
+    words = indexed_words(toks)
     found = []
     for k in range(1, len(words)):
         (i, word), (m, modal) = words[k], words[k - 1]
@@ -265,7 +261,7 @@ def base_after_a_modal(toks: list[str]) -> list[Edit]:
 
 def infinitive_after_it(toks: list[str]) -> list[Edit]:
     """"Technology makes it possible working from home" -> "to work": "make/find it possible" takes "to"."""
-    words = _words(toks)
+    words = indexed_words(toks)
     found = []
     for k in range(3, len(words)):
         (i, word), (_, frame), (_, it), (_, verb) = words[k], words[k - 1], words[k - 2], words[k - 3]
@@ -285,7 +281,7 @@ def infinitive_forms(toks: list[str]) -> list[Edit]:
     """The infinitive's own forms: "used to worked" -> "used to work", "would rather to stay" -> "would
     rather stay", "happy to helping" -> "happy to help"; and an -ing form for "to" after "thinking
     of/about", "interested in" ("thinking of to buy" -> "thinking of buying")."""
-    words = _words(toks)
+    words = indexed_words(toks)
     found = []
     for k in range(2, len(words)):
         (i, word), (t, to), (_, lead) = words[k], words[k - 1], words[k - 2]

@@ -30,8 +30,9 @@ from __future__ import annotations
 import lemminflect
 
 from miniserve.tutor.runtime.agreement import COLLECTIVE, _noun_forms
-from miniserve.tutor.runtime.forms import aux_family, form_kinds, lemmas, norm
+from miniserve.tutor.runtime.forms import aux_family, form_kinds, indexed_words, lemmas, norm
 from miniserve.tutor.runtime.gate import Edit
+from miniserve.tutor.runtime.tense import _only_past
 
 OPENERS = frozenset(("if", "when", "unless", "once", "before", "after", "until", "till"))
 FUTURE = frozenset(("will", "'ll", "won't", "shall", "can", "must", "should", "may", "might"))
@@ -55,10 +56,6 @@ POLITE_ADJECTIVES = frozenset(("grateful", "glad", "great", "nice", "happy", "th
                                "good", "pleased", "delighted", "useful", "kind", "lovely", "fantastic", "appreciated"))
 INTENSIFIERS = frozenset(("very", "really", "most", "so", "extremely", "truly", "more", "quite", "deeply"))
 PAST_OF = {"will": "would", "can": "could", "won't": "wouldn't", "can't": "couldn't", "cannot": "could not"}
-
-
-def _words(toks: list[str]) -> list[tuple[int, str]]:
-    return [(i, norm(t)) for i, t in enumerate(toks) if t[:1].isalpha()]
 
 
 def _subject_end(words: list[tuple[int, str]], k: int, toks: list[str], longest: int = 4) -> int | None:
@@ -109,7 +106,7 @@ def _clause_end(toks: list[str], start: int) -> int | None:
 
 def present_in_condition(toks: list[str]) -> list[Edit]:
     """"If it will rain, we will stay" -> "If it rains": the condition's "will" + base verb as the present."""
-    words = _words(toks)
+    words = indexed_words(toks)
     if not words:
         return []
     k = 3 if [w for _, w in words[:3]] == ["as", "soon", "as"] else 1 if words[0][1] in OPENERS else None
@@ -144,7 +141,7 @@ def _imperative(main: list[str]) -> bool:
 
 def polite_condition(toks: list[str]) -> list[Edit]:
     """"I would be grateful if you can send" -> "could send"; "would appreciate it if you will" -> "would"."""
-    words = _words(toks)
+    words = indexed_words(toks)
     found = []
     for k, (i, word) in enumerate(words):
         if word != "if" or k < 2:
@@ -170,7 +167,7 @@ def polite_condition(toks: list[str]) -> list[Edit]:
 
 def backshift(toks: list[str]) -> list[Edit]:
     """"I thought it will be boring" -> "would be"; "I knew I can trust him" -> "could"."""
-    words = _words(toks)
+    words = indexed_words(toks)
     found = []
     for k, (i, word) in enumerate(words):
         thinking = word in THINKING or word in SURE and k >= 1 and words[k - 1][1] in ("was", "were")
@@ -202,7 +199,7 @@ def _past_subject_before(words: list[tuple[int, str]], k: int) -> bool:
 
 def unreal_result(toks: list[str]) -> list[Edit]:
     """"If I were you, I will accept" -> "would accept": after an unreal "if" clause ("were", "could")."""
-    words = _words(toks)
+    words = indexed_words(toks)
     if not words or words[0][1] != "if":
         return []
     comma = _clause_end(toks, words[0][0])
@@ -234,7 +231,7 @@ def will_after_a_time_clause(toks: list[str]) -> list[Edit]:
     """"Next time you come, I would show you" -> "will show": a clause of future time in the present
     ("when", "as soon as", "next time", "once" ...) opens the sentence, and the clause after it has
     "would". Not after "if" (an unreal result may be meant)."""
-    words = _words(toks)
+    words = indexed_words(toks)
     if len(words) < 5:
         return []
     lead = [w for _, w in words[:3]]
@@ -265,7 +262,7 @@ def unreal_past_result(toks: list[str]) -> list[Edit]:
     """"If I had known about the delay, I would take" -> "would have taken": after "if" and a past
     perfect, the result in the past takes "would have" and the participle (not with "now" or "today":
     "If I had studied, I would be a doctor now")."""
-    words = _words(toks)
+    words = indexed_words(toks)
     if len(words) < 6 or words[0][1] != "if":
         return []
     comma = _clause_end(toks, words[0][0])
@@ -285,11 +282,6 @@ def unreal_past_result(toks: list[str]) -> list[Edit]:
         if aux_family(w) is not None:
             return []
     return []
-
-
-def _only_past(word: str) -> bool:
-    kinds = form_kinds(word)
-    return "past" in kinds and not {"base", "third"} & kinds
 
 
 def _modal_edit(toks: list[str], i: int) -> Edit:

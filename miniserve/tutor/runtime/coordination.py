@@ -17,8 +17,9 @@ from __future__ import annotations
 import lemminflect
 
 from miniserve.tutor.runtime.agreement import _noun_forms
-from miniserve.tutor.runtime.forms import FUNCTION_WORDS, OBJECT_STARTS, aux_family, form_kinds, lemmas, norm
+from miniserve.tutor.runtime.forms import FUNCTION_WORDS, OBJECT_STARTS, aux_family, form_kinds, indexed_words, lemmas, norm
 from miniserve.tutor.runtime.gate import Edit
+from miniserve.tutor.runtime.tense import _only_past
 
 SUBJECTS = {"i": "base", "we": "base", "they": "base", "you": "base", "he": "third", "she": "third"}
 BETWEEN_ADVERBS = frozenset(("then", "also", "later", "finally", "suddenly", "immediately", "soon", "quickly", "just"))
@@ -33,8 +34,8 @@ OBJECTS = frozenset(("me", "you", "him", "her", "us", "them", "it", "some", "any
 
 
 def _past_only(word: str) -> bool:
-    kinds = form_kinds(word)
-    return "past" in kinds and not {"base", "third"} & kinds and aux_family(word) is None
+    """A main verb's form only the past has ("was", "had" are auxiliaries: no)."""
+    return _only_past(word) and aux_family(word) is None
 
 
 def _present(word: str, person: str) -> bool:
@@ -59,7 +60,7 @@ def _place_after(words: list[tuple[int, str]], k: int) -> bool:
 
 def edits(toks: list[str]) -> list[Edit]:
     """The present verb of a pair joined by "and" whose other verb is past, in its past form."""
-    words = [(i, norm(t)) for i, t in enumerate(toks) if t[:1].isalpha()]
+    words = indexed_words(toks)
     subject = next((k for k, (_, w) in enumerate(words[:6]) if w in SUBJECTS), None)
     if subject is None or subject + 1 >= len(words):
         return []

@@ -73,6 +73,11 @@ def load() -> None:
     verb_lemmas("went")  # its lemma dictionary, a second file, read on first use
 
 
+def indexed_words(toks: list[str]) -> list[tuple[int, str]]:
+    """(token index, normalised word) for each word of a tokenised sentence."""
+    return [(i, norm(t)) for i, t in enumerate(toks) if t[:1].isalpha()]
+
+
 def stems(word: str) -> list[str]:
     """Candidate stems of a word that looks inflected (-s, -es, -ies, -ed, -ied, -ing)."""
     stems = []

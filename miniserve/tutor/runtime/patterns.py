@@ -20,7 +20,7 @@ from __future__ import annotations
 import lemminflect
 
 from miniserve.tutor.runtime.verbs import valences
-from miniserve.tutor.runtime.forms import OBJECT_STARTS, aux_family, form_kinds, lemmas, needs_to, norm, takes_only_ing
+from miniserve.tutor.runtime.forms import OBJECT_STARTS, aux_family, form_kinds, indexed_words, lemmas, needs_to, norm, takes_only_ing
 from miniserve.tutor.runtime.gate import Edit
 
 LOOK = frozenset(("look", "looks", "looked", "looking"))
@@ -48,7 +48,7 @@ ING_AFTER = frozenset(("in", "of", "for", "about", "at", "without", "by", "on"))
 
 def offers(toks: list[str]) -> list[Edit]:
     """Each place a pattern calls for another form, as an edit."""
-    words = [(i, norm(t)) for i, t in enumerate(toks) if t[:1].isalpha()]
+    words = indexed_words(toks)
     found = []
     for k in range(2, len(words)):
         (i, word), (_, to) = words[k], words[k - 1]

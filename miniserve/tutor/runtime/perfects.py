@@ -16,7 +16,7 @@ import re
 
 import lemminflect
 
-from miniserve.tutor.runtime.forms import FUNCTION_WORDS, aux_family, form_kinds, lemmas, norm
+from miniserve.tutor.runtime.forms import FUNCTION_WORDS, aux_family, form_kinds, indexed_words, lemmas
 from miniserve.tutor.runtime.gate import Edit
 from miniserve.tutor.runtime.tense import _DAYS, _MONTHS, JOINING_WORDS, _only_past, _participle_after, past_clauses
 
@@ -32,7 +32,7 @@ def perfect_since(toks: list[str]) -> list[Edit]:
     Monday" -> "has been", "We didn't see each other since Christmas" -> "haven't seen"). The verb
     right after a subject pronoun or a determiner and a noun, "since" in its own clause (no comma
     between); not a progressive ("I am working here since": two words to add)."""
-    words = [(i, norm(t)) for i, t in enumerate(toks) if t[:1].isalpha()]
+    words = indexed_words(toks)
     text = "".join(toks)
     found = []
     for k, (i, w) in enumerate(words):
@@ -83,7 +83,7 @@ def perfect_for(toks: list[str]) -> list[Edit]:
     """A state verb with "for" and a span of time up to now: the present perfect ("I know Marco for ten
     years" -> "have known", "She is ill for two weeks" -> "has been"). Only "know" and "be" (a plan
     may follow "for" with other verbs: "I stay for two weeks"); the span ends its clause."""
-    words = [(i, norm(t)) for i, t in enumerate(toks) if t[:1].isalpha()]
+    words = indexed_words(toks)
     text = "".join(toks)
     found = []
     for k, (i, w) in enumerate(words):
@@ -114,7 +114,7 @@ def already_perfect(toks: list[str]) -> list[Edit]:
     clause = past_clauses(toks)
     if not clause:
         return []
-    words = [(i, norm(t)) for i, t in enumerate(toks) if t[:1].isalpha()]
+    words = indexed_words(toks)
     after = [(i, w) for i, w in words if len("".join(toks[:i])) > clause[0][1]]  # the words after the clause
     k = next((n for n, (_, w) in enumerate(after[:5]) if w == "already"), None)
     if k is None or k == 0 or k + 1 >= len(after) or k > 3:

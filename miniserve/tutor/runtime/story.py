@@ -16,7 +16,7 @@ from __future__ import annotations
 import lemminflect
 
 from miniserve.tutor.runtime.agreement import _noun_forms, plural_subject
-from miniserve.tutor.runtime.forms import FUNCTION_WORDS, NOUN_MARKERS, aux_family, form_kinds, lemmas, norm
+from miniserve.tutor.runtime.forms import FUNCTION_WORDS, NOUN_MARKERS, aux_family, form_kinds, indexed_words, lemmas, norm
 from miniserve.tutor.runtime.gate import Edit
 from miniserve.tutor.runtime.tense import HABIT, NOW_VERBS, PAST_LEADS, PAST_OF, _only_past
 
@@ -27,7 +27,7 @@ def present_before_past(toks: list[str]) -> list[Edit]:
     a man" -> "opened", "When we arrive at the hotel, we were hungry" -> "arrived"). The clause's verb
     right after a short subject; the main clause's first verb a past only ("saw", "was", "had").
     Not a verb that may speak of now ("When I think about it, I was lucky")."""
-    words = [(i, norm(t)) for i, t in enumerate(toks) if t[:1].isalpha()]
+    words = indexed_words(toks)
     if len(words) < 4:
         return []
     start = 3 if [w for _, w in words[:3]] == ["as", "soon", "as"] else 1 if words[0][1] in PAST_LEADS else None
@@ -78,7 +78,7 @@ def present_before_when(toks: list[str]) -> list[Edit]:
     after he took it" is right): the past ("Everybody laugh
     when the dog jumped" -> "laughed"). The main verb right after the sentence's subject (a pronoun,
     "everybody", or a determiner and a noun); not a verb that asks or knows ("She knows when I lied")."""
-    words = [(i, norm(t)) for i, t in enumerate(toks) if t[:1].isalpha()]
+    words = indexed_words(toks)
     when = next((k for k, (_, w) in enumerate(words) if w == "when"), None)
     if when is None or when < 2 or when > 10:
         return []
@@ -115,7 +115,7 @@ def narrative_present(toks: list[str]) -> list[Edit]:
     ("Then I hear a noise and I realised" -> "heard", "Suddenly the door opens and a man walked in" ->
     "opened"); and the clause after "so ... that" in a past sentence ("We were so hungry that we eat" ->
     "ate"). The verb right after a subject pronoun or a determiner and a noun."""
-    words = [(i, norm(t)) for i, t in enumerate(toks) if t[:1].isalpha()]
+    words = indexed_words(toks)
     found = []
     starts = []
     if words and words[0][1] in NARRATIVE:

@@ -29,7 +29,7 @@ import lemminflect
 
 from miniserve.tutor.runtime.agreement import _noun_forms
 from miniserve.tutor.runtime.constraint import alternatives
-from miniserve.tutor.runtime.forms import NOUN_MARKERS, aux_family, form_kinds, lemmas, norm
+from miniserve.tutor.runtime.forms import NOUN_MARKERS, aux_family, form_kinds, indexed_words, lemmas, norm
 from miniserve.tutor.runtime.gate import Edit
 from miniserve.tutor.runtime.guard import role
 
@@ -219,7 +219,7 @@ def _that_as_a_determiner(toks: list[str]) -> list[str]:
     """The tokens with "that" before a singular noun (and no verb right after it) read as "this", so that it
     starts no clause ("I have seen that film last week"; "I think that music is" keeps its clause)."""
     out = list(toks)
-    words = [(i, norm(t)) for i, t in enumerate(toks) if t[:1].isalpha()]
+    words = indexed_words(toks)
     for (i, w), (_, noun), (_, after) in zip(words, words[1:], words[2:] + [(0, "")]):
         if w == "that" and _noun_forms(noun)[0] and not noun.endswith("s") and noun != "people" and aux_family(after) is None \
                 and not {"third", "past"} & form_kinds(after):
@@ -266,7 +266,7 @@ def unsupported_past(toks: list[str], edit: Edit) -> bool:
         return False
     if past_phrases("".join(toks)) or _last_something(toks):
         return False
-    words = [(k, norm(t)) for k, t in enumerate(toks) if t[:1].isalpha()]
+    words = indexed_words(toks)
     return not any(_only_past(w) and w not in PARTICIPLE_WORDS and not (n and aux_family(words[n - 1][1]) in ("be", "have"))
                    for n, (k, w) in enumerate(words) if not edit.start <= k < edit.end)  # "are cleaned": a passive, no past
 

@@ -31,7 +31,8 @@ from __future__ import annotations
 import lemminflect
 
 from miniserve.tutor.runtime.agreement import _noun_forms, non_third, plural_subject, third
-from miniserve.tutor.runtime.forms import ONLY_ING, aux_family, form_kinds, norm
+from miniserve.tutor.runtime.forms import ONLY_ING, aux_family, form_kinds, indexed_words, norm
+from miniserve.tutor.runtime import tense
 from miniserve.tutor.runtime.gate import Edit
 
 UNREAL = frozenset(("if", "though", "suppose", "supposing", "wish", "wished", "imagine"))
@@ -82,7 +83,7 @@ def past_in_a_time_clause_of_the_future(toks: list[str], edit: Edit) -> bool:
     pair = _one_word(toks, edit)
     if pair is None or "past" not in form_kinds(pair[1]) or "past" in form_kinds(pair[0]):
         return False
-    words = [(i, norm(t)) for i, t in enumerate(toks) if t[:1].isalpha()]
+    words = indexed_words(toks)
     if not words or words[0][1] not in TIME_OPENERS and [w for _, w in words[:3]] != ["as", "soon", "as"]:
         return False
     comma = next((i for i, t in enumerate(toks) if t == ","), None)
@@ -187,8 +188,8 @@ def plural_progressive_after_which(toks: list[str], edit: Edit) -> bool:
 
 
 def _only_past(word: str) -> bool:
-    kinds = form_kinds(word)
-    return "past" in kinds and not {"base", "third"} & kinds and aux_family(word) is None
+    """A main verb's form only the past has ("was", "had" are auxiliaries: no)."""
+    return tense._only_past(word) and aux_family(word) is None
 
 
 IMPERATIVE_OPENERS = frozenset(("so", "just", "please", "then", "now", "and", "also", "first", "finally", "kindly",
