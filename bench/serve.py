@@ -11,8 +11,9 @@ are tutor sentences ("<|endoftext|>{sentence}<|fix|>", about 26 generated tokens
 `max_tokens` 64 as an upper bound). It prints generated tokens/s (from each answer's `usage`),
 and the p50/p95 request latency. With `--local` it also runs the engine alone (no HTTP, no
 scheduler: the core loop in this process, continuous batching with the same concurrency and the
-same prompts, right after the server's level while the idle server waits) and prints
-server/engine, the share of the engine's speed the server keeps.
+same prompts, while the idle server waits) and prints server/engine, the share of the engine's
+speed the server keeps. The two alternate in `--rounds` rounds per level, so that both see the
+same drift of this shared machine's speed.
 
 The client is a small keep-alive HTTP/1.1 client on trio sockets, one connection per client: cheap
 enough that at concurrency 64 it does not take the CPU the server is being measured on. Loopback
@@ -168,35 +169,55 @@ async def closed_loop(url: str, model: str, prompts: list[str], concurrency: int
 
 # -- the engine alone: the same closed loop, in this process, without HTTP or scheduler --------------
 
+class EngineAlone:
+    """One engine and core loop for a level, run in rounds between the server's (see measure_server)."""
+
+    def __init__(self, folder, prompts: list[str], concurrency: int, max_tokens: int, step_token_budget: int = 256):
+        from tokenizers import Tokenizer
+
+        from miniserve.engine import Engine, SamplingParams
+        from miniserve.engine.loop import CoreLoop
+        from miniserve.engine.policy import Continuous
+
+        tokenizer = Tokenizer.from_file(str(folder / "tokenizer.json"))
+        self.ids = [tokenizer.encode(p).ids for p in prompts]
+        self.concurrency = concurrency
+        engine = Engine.from_folder(folder, n_slots=concurrency, max_step_tokens=step_token_budget)
+        engine.warmup()
+        self.params = SamplingParams(max_new_tokens=max_tokens, temperature=0.0)
+        self.loop = CoreLoop(engine, Continuous(), step_token_budget, concurrency)
+        self.next_prompt = 0
+
+    def run(self, requests: int) -> Level:
+        from miniserve.engine import Sequence
+
+        loop, concurrency = self.loop, self.concurrency
+        sent: dict[int, tuple[float, Sequence]] = {}
+        latencies, tokens, issued = [], 0, 0
+        started = time.perf_counter()
+        while issued < requests or loop.busy:
+            while issued < requests and len(sent) < concurrency:  # closed loop: refill to `concurrency`
+                seq = Sequence(list(self.ids[self.next_prompt % len(self.ids)]), self.params)
+                sent[seq.id] = (time.perf_counter(), seq)
+                loop.add(seq)
+                issued, self.next_prompt = issued + 1, self.next_prompt + 1
+            result = loop.step()
+            for out in result.outputs:
+                tokens += len(out.tokens)
+                if out.finish_reason is not None:
+                    latencies.append(time.perf_counter() - sent.pop(out.seq_id)[0])
+        return Level(concurrency, requests, time.perf_counter() - started, tokens, latencies, 0)
+
+
 def engine_closed_loop(folder, prompts: list[str], concurrency: int, requests: int, max_tokens: int,
                        step_token_budget: int = 256) -> Level:
-    from tokenizers import Tokenizer
+    return EngineAlone(folder, prompts, concurrency, max_tokens, step_token_budget).run(requests)
 
-    from miniserve.engine import Engine, SamplingParams, Sequence
-    from miniserve.engine.loop import CoreLoop
-    from miniserve.engine.policy import Continuous
 
-    tokenizer = Tokenizer.from_file(str(folder / "tokenizer.json"))
-    ids = [tokenizer.encode(p).ids for p in prompts]
-    engine = Engine.from_folder(folder, n_slots=concurrency, max_step_tokens=step_token_budget)
-    engine.warmup()
-    params = SamplingParams(max_new_tokens=max_tokens, temperature=0.0)
-    loop = CoreLoop(engine, Continuous(), step_token_budget, concurrency)
-    sent: dict[int, tuple[float, Sequence]] = {}
-    latencies, tokens, next_i = [], 0, 0
-    started = time.perf_counter()
-    while next_i < requests or loop.busy:
-        while next_i < requests and len(sent) < concurrency:  # closed loop: refill to `concurrency`
-            seq = Sequence(list(ids[next_i % len(ids)]), params)
-            sent[seq.id] = (time.perf_counter(), seq)
-            loop.add(seq)
-            next_i += 1
-        result = loop.step()
-        for out in result.outputs:
-            tokens += len(out.tokens)
-            if out.finish_reason is not None:
-                latencies.append(time.perf_counter() - sent.pop(out.seq_id)[0])
-    return Level(concurrency, requests, time.perf_counter() - started, tokens, latencies, 0)
+def combined(parts: list[Level]) -> Level:
+    """Rounds of one level as one: their tokens over their summed time (the gaps between rounds excluded)."""
+    return Level(parts[0].concurrency, sum(p.requests for p in parts), sum(p.seconds for p in parts),
+                 sum(p.tokens for p in parts), [x for p in parts for x in p.latencies], sum(p.errors for p in parts))
 
 
 # -- the run ---------------------------------------------------------------------------------------
@@ -206,14 +227,22 @@ def requests_for(concurrency: int, scale: float) -> int:
 
 
 async def measure_server(url: str, model: str, prompts: list[str], levels, scale: float, max_tokens: int,
-                         engine_alone=None) -> list[tuple[Level, Level | None]]:
-    """Each level against the server, then (if given) the engine alone right after it, so that the
-    two numbers of one ratio are taken a few seconds apart on this noisy shared machine."""
+                         engine_alone=None, rounds: int = 1) -> list[tuple[Level, Level | None]]:
+    """Each level against the server and (if `engine_alone(c)` gives an EngineAlone) the engine alone,
+    in `rounds` alternating rounds of the level's requests: on this noisy shared machine the speed
+    drifts within seconds, and alternating makes both numbers of one ratio see the same drift."""
     out = []
     for c in levels:
+        alone = engine_alone(c) if engine_alone else None
         await closed_loop(url, model, prompts, c, c * 2, max_tokens, 120)  # warm-up: connections, caches
-        server = await closed_loop(url, model, prompts, c, requests_for(c, scale), max_tokens, 300)
-        out.append((server, engine_alone(c) if engine_alone else None))
+        total = requests_for(c, scale)
+        shares = [total // rounds + (i < total % rounds) for i in range(rounds)]
+        served, alones = [], []
+        for share in shares:
+            served.append(await closed_loop(url, model, prompts, c, share, max_tokens, 300))
+            if alone is not None:
+                alones.append(alone.run(share))
+        out.append((combined(served), combined(alones) if alones else None))
     return out
 
 
@@ -249,6 +278,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-tokens", type=console.positive(int), default=64, help="upper bound; tutor answers stop at about 26")
     parser.add_argument("--repeat", type=console.positive(int), default=1, help="run everything this many times (report the worst)")
     parser.add_argument("--step-token-budget", type=console.positive(int), default=256)
+    parser.add_argument("--rounds", type=console.positive(int), default=4,
+                        help="--local: alternate the server and the engine alone this many times per level")
     parser.add_argument("--engine-process", action="store_true",
                         help="--local: the server's engine core runs in a process of its own (miniserve serve --engine-process 1)")
     parser.add_argument("--api-processes", type=console.positive(int), default=1,
@@ -263,14 +294,13 @@ def main(argv: list[str] | None = None) -> int:
         else:
             from miniserve.tutor import model_folder
 
-            def engine_alone(c: int) -> Level:
-                return engine_closed_loop(model_folder(), prompts, c, requests_for(c, args.scale), args.max_tokens,
-                                          args.step_token_budget)
+            def engine_alone(c: int) -> EngineAlone:
+                return EngineAlone(model_folder(), prompts, c, args.max_tokens, args.step_token_budget)
 
             async def local():
                 async with local_server(args) as server:
                     return await measure_server(server.url, args.model, prompts, args.concurrency, args.scale,
-                                                args.max_tokens, engine_alone)
+                                                args.max_tokens, engine_alone, args.rounds)
             levels = trio.run(local)
         for level, alone in levels:
             row = {"run": run, "concurrency": level.concurrency, "requests": len(level.latencies),

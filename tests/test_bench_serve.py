@@ -55,3 +55,29 @@ async def test_closed_loop_keeps_concurrency_requests_in_flight():
 def test_the_engine_alone_answers_every_request(tutor_folder):
     level = bench.engine_closed_loop(tutor_folder, bench.tutor_prompts(5), 2, 6, 64)
     assert len(level.latencies) == 6 and 6 * 10 < level.tokens < 6 * 64
+
+
+async def test_server_and_engine_alone_alternate_in_rounds():
+    """Both numbers of a ratio are taken in alternating rounds that add up to the level's requests."""
+    order = []
+
+    class Alone:
+        def run(self, requests: int) -> bench.Level:
+            order.append(("engine", requests))
+            return bench.Level(1, requests, 0.5, 10 * requests, [0.01] * requests, 0)
+
+    port = free_port()
+    config = Config()
+    config.bind = [f"127.0.0.1:{port}"]
+    config.accesslog = None
+    shutdown = trio.Event()
+    async with trio.open_nursery() as nursery:
+        await nursery.start(partial(serve, completions_app, config, shutdown_trigger=shutdown.wait))
+        seen = STATE["seen"]
+        [(server, alone)] = await bench.measure_server(f"http://127.0.0.1:{port}", "m", ["a"], [1], 0.25, 8,
+                                                       lambda c: Alone(), rounds=3)
+        shutdown.set()
+    assert order == [("engine", 4), ("engine", 3), ("engine", 3)]  # 40 x 0.25 requests in three rounds
+    assert STATE["seen"] - seen == 2 + 10  # the warm-up, then the rounds
+    assert len(server.latencies) == 10 and server.tokens == 30
+    assert alone.requests == 10 and alone.seconds == 1.5 and alone.tokens == 100

@@ -76,11 +76,12 @@ def opened(s, given_id: str, method: str, path: str, client: str) -> AccessRecor
                         client, logged=settings.access_log and path not in QUIET_PATHS)
 
 
-def answered(s, record: AccessRecord, status: int, rule: str) -> None:
-    """The answer's status is known: count it; write the line unless a stream is still to run."""
+def answered(s, record: AccessRecord, status: int, rule: str, write: bool = True) -> None:
+    """The answer's status is known: count it; write the line unless a stream is still to run
+    (or `write` is False: the caller writes it once the answer has left)."""
     record.status = status
     s.metrics.requests.labels(rule, str(status)).inc()
-    if not (record.streaming and status == 200):
+    if write and not (record.streaming and status == 200):
         record.write()
 
 

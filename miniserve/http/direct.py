@@ -91,18 +91,23 @@ class DirectRoutes:
             status = wire_status(record.path, error.status)
             payload = error_body(record.path, error.status, error.type, error.message, error.details)
             extra = [(k.lower().encode(), str(v).encode()) for k, v in error.headers.items()]
-            answered(s, record, status, record.path)
-            return await send_whole(send, status, payload, record.request_id, extra)
-        answered(s, record, 200, record.path)
+            answered(s, record, status, record.path, write=False)
+            return await send_whole(send, status, payload, record, extra)
         if isinstance(answer, dict):
-            return await send_whole(send, 200, json.dumps(answer, separators=(",", ":")).encode(), record.request_id)
+            answered(s, record, 200, record.path, write=False)
+            return await send_whole(send, 200, json.dumps(answer, separators=(",", ":")).encode(), record)
+        answered(s, record, 200, record.path)
         await send_stream(send, frame(answer, record, s.metrics), record.request_id)
 
 
-async def send_whole(send, status: int, payload: bytes, request_id: str, extra=()) -> None:
-    await send({"type": "http.response.start", "status": status, "headers": [
-        JSON, (b"content-length", str(len(payload)).encode()), *extra, (b"x-request-id", request_id.encode())]})
-    await send({"type": "http.response.body", "body": payload})
+async def send_whole(send, status: int, payload: bytes, record: AccessRecord, extra=()) -> None:
+    """The answer, then its access line: the line's encoding and write are not on the client's wait."""
+    try:
+        await send({"type": "http.response.start", "status": status, "headers": [
+            JSON, (b"content-length", str(len(payload)).encode()), *extra, (b"x-request-id", record.request_id.encode())]})
+        await send({"type": "http.response.body", "body": payload})
+    finally:
+        record.write()
 
 
 async def send_stream(send, chunks: AsyncIterator[bytes], request_id: str) -> None:

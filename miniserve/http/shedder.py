@@ -30,6 +30,7 @@ import hypercorn.trio.run
 import trio
 
 from miniserve.http.admission import GENERATION_PATHS
+from miniserve.http.coalesce import CoalescingStream
 from miniserve.http.errors import error_body
 
 PEEK_BYTES = 16 * 1024  # a generation request larger than this is left to Hypercorn
@@ -76,7 +77,7 @@ def refusal_bytes(path: str, type_: str, message: str, retry: int) -> bytes:
             % (len(body), retry, body))
 
 
-class SheddingListener(trio.abc.Listener[trio.SocketStream]):
+class SheddingListener(trio.abc.Listener[CoalescingStream]):
     """A listener as `trio.SocketListener` (which is final), that answers refusable connections itself (see above). `admission`
     has `refusal()`, `on_reject(type)` and `on_shed()` (http/admission.py); `shed` counts what it answered."""
 
@@ -87,7 +88,7 @@ class SheddingListener(trio.abc.Listener[trio.SocketStream]):
         self.raw = socket.fromfd(sock.fileno(), sock.family, sock.type)
         self.raw.setblocking(False)
 
-    async def accept(self) -> trio.SocketStream:
+    async def accept(self) -> CoalescingStream:
         while True:
             try:
                 await trio.lowlevel.wait_readable(self.raw)
@@ -105,7 +106,7 @@ class SheddingListener(trio.abc.Listener[trio.SocketStream]):
                         continue
                     raise
                 if not self.refused(connection):
-                    return trio.SocketStream(trio.socket.from_stdlib_socket(connection))
+                    return CoalescingStream(trio.SocketStream(trio.socket.from_stdlib_socket(connection)))
 
     def refused(self, connection: socket.socket) -> bool:
         """Answer 503 and close `connection` if admission refuses and its request is whole and plain."""

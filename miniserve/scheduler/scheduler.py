@@ -232,8 +232,7 @@ class Scheduler:
         with self._outbox_lock:
             results, self._outbox, self._flush_scheduled = self._outbox, [], False
         try:
-            for result in results:
-                self._apply(result)
+            self._apply_all(results)
             self._drop_stalled()
             if self.after_flush is not None:
                 self.after_flush()
@@ -243,7 +242,16 @@ class Scheduler:
             self.health.step_failed(error)
             self.worker.stop()
 
-    def _apply(self, result: StepResult) -> None:
+    def _apply_all(self, results: list[StepResult]) -> None:
+        """Apply results in order, then wake each reader once: a reader cannot run between two
+        results of one flush, so one wake-up per ticket carries all its new tokens."""
+        touched: dict[Ticket, None] = {}
+        for result in results:
+            self._apply(result, touched)
+        for ticket in touched:
+            ticket.signal.fire()
+
+    def _apply(self, result: StepResult, touched: dict[Ticket, None]) -> None:
         # when it happened on the compute thread, on trio's clock (perf_counter plus an offset)
         now, m = result.at + trio.current_time() - time.perf_counter(), self.metrics
         for seq_id in result.left:
@@ -278,6 +286,7 @@ class Scheduler:
         for out in result.outputs:
             ticket = self.tickets[out.seq_id]
             gap = ticket.on_output(out, now)
+            touched[ticket] = None
             n_tokens, drafted, accepted = n_tokens + len(out.tokens), drafted + out.drafted, accepted + out.accepted
             if m and out.tokens:  # a scoring request's output has scores, no tokens: no token latency
                 m.tokens_per_step.observe(len(out.tokens))
@@ -294,8 +303,9 @@ class Scheduler:
             steps.step_tokens.observe(result.n_tokens)
         if m:
             m.generation_tokens.inc(n_tokens)
-            m.draft_tokens.inc(drafted)
-            m.accepted_tokens.inc(accepted)
+            if drafted:  # nothing to add without speculation
+                m.draft_tokens.inc(drafted)
+                m.accepted_tokens.inc(accepted)
 
     def _drop_stalled(self) -> None:
         """Streams whose reader stopped reading are cancelled (checked at most 10 times a second)."""
@@ -333,7 +343,7 @@ class Scheduler:
             for ticket in tickets:
                 self.loop.add(ticket.seq)
                 while self.loop.busy:
-                    self._apply(self.loop.step())
+                    self._apply_all([self.loop.step()])
         except Exception as error:
             self.health.step_failed(error)
             raise

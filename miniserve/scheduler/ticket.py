@@ -66,7 +66,8 @@ class Ticket:
         self.admitted = now
 
     def on_output(self, out: StepOutput, now: float) -> float | None:
-        """Record a step's tokens; returns the time since the previous ones (None for the first)."""
+        """Record a step's tokens; returns the time since the previous ones (None for the first).
+        The caller fires `signal` once it has recorded every output it has for this ticket."""
         self.tokens.extend(out.tokens)
         if out.logprobs is not None:
             self.logprobs.extend(out.logprobs)
@@ -76,7 +77,6 @@ class Ticket:
         if self.first_token is None:
             self.first_token = now
         self.last_token = now
-        self.signal.fire()
         return gap
 
     def take(self) -> list[int]:
