@@ -33,6 +33,11 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("There is a desk and two chairs in each room.", "There are a desk and two chairs in each room."),
     ("We will go sailing on Sunday.", "We will go sail on Sunday."),
     ("Do you remember where we ate pizza?", "Do you remember where we eaten pizza?"),
+    ("I suggest that the school provide more computers.", "I suggest that the school provides more computers."),
+    ("It is essential that every student be on time.", "It is essential that every student is on time."),
+    ("The doctor insisted that my father stay in bed.", "The doctor insisted that my father stayed in bed."),
+    ("Most people believe that the new stadium is too expensive.", "Most people believe that the new stadium are too expensive."),
+    ("Children who watch television every evening often sleep badly.", "Children who watch television every evening often sleeps badly."),
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -52,6 +57,27 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("There is two chairs in the room.", "There are two chairs in the room."),
     ("Have you ate breakfast yet?", "Have you eaten breakfast yet?"),  # a question: "have" before the subject
     ("We went to the shop and then buy bread.", "We went to the shop and then bought bread."),  # no imperative opens it
+    ("I suggest that the students who lives here go home.", "I suggest that the students who live here go home."),
+    ("I think that the school provide good meals.", "I think that the school provides good meals."),  # no mandative verb
+    ("My brother and his girlfriend is coming.", "My brother and his girlfriend are coming."),
+    ("The rooms in your hotel was dirty.", "The rooms in your hotel were dirty."),  # the head is "rooms"
+    ("Every day bring something new.", "Every day brings something new."),  # an opening time phrase may be the subject
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)
+
+
+def test_no_rule_offers_what_correct_english_rules_out(tutor_folder):
+    """The subject's number would decide "the school provide" -> "provides" (quantifiers.py); after
+    "suggest that" the base form is the mandative subjunctive, so no rule offers the change."""
+    from miniserve.service.tutoring import Tutor
+    from miniserve.tutor.runtime import quantifiers
+    from miniserve.tutor.runtime.parser import shared
+    from miniserve.tutor.runtime.prompt import TutorPrompt
+
+    sentence, proposal = "I suggest that the school provide more computers.", "I suggest that the school provides more computers."
+    [edit] = gate.edits(sentence, proposal)
+    assert quantifiers.corrects(tokens(sentence), edit)
+    tutor = Tutor(TutorPrompt.from_folder(tutor_folder), 256, 160, None, threshold=2.0, parser=shared())
+    turn = tutor.plan(sentence, paragraph=False).turns[0]
+    assert edit not in turn.fixed and edit not in turn.decided

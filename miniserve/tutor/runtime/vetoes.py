@@ -24,14 +24,17 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
 - `like_as_a_preposition`: "nothing like the photo" -> "nothing liking".
 - `shared_subject`: the number of a verb right after "and" taken away from the sentence's subject
   pronoun, which it shares ("She left school at sixteen and has worked" -> "have worked").
+- `mandative_subjunctive`: "I suggest that the school provide" -> "provides".
+- `plural_after_a_singular_noun_phrase`: "believe that the new sports centre is" -> "are";
+  `singular_after_a_time_phrase`: "People who use the internet every day often forget" -> "forgets".
 """
 
 from __future__ import annotations
 
 import lemminflect
 
-from miniserve.tutor.runtime.agreement import _noun_forms, non_third, plural_subject, third
-from miniserve.tutor.runtime.forms import ONLY_ING, aux_family, form_kinds, indexed_words, norm
+from miniserve.tutor.runtime.agreement import ADVERBS, COLLECTIVE, _noun_forms, non_third, plural_subject, third
+from miniserve.tutor.runtime.forms import FUNCTION_WORDS, ONLY_ING, aux_family, form_kinds, indexed_words, norm
 from miniserve.tutor.runtime import tense
 from miniserve.tutor.runtime.gate import Edit
 
@@ -278,6 +281,88 @@ def participle_after_a_subject(toks: list[str], edit: Edit) -> bool:
         and form_kinds(pair[1]) == frozenset({"participle"}) and not inverted
 
 
+MANDATIVE = frozenset(("recommend", "suggest", "insist", "propose", "demand", "request", "require", "urge", "advise",
+                       "ask", "order", "essential", "important", "vital", "necessary", "crucial", "imperative",
+                       "recommendation", "suggestion", "proposal", "requirement"))
+
+
+def mandative_subjunctive(toks: list[str], edit: Edit) -> bool:
+    """The base form in a "that" clause after "recommend", "suggest", "insist", "it is essential" ...
+    made third person or past ("I suggest that the school provide" -> "provides", "recommend that every
+    participant bring" -> "brings"): the mandative subjunctive is right (and "provides" is British usage
+    too, so neither is changed)."""
+    pair = _one_word(toks, edit)
+    if pair is None or "base" not in form_kinds(pair[0]) or not {"third", "past"} & form_kinds(pair[1]) and pair[1] not in ("is", "are"):
+        return False
+    clause = _clause_before(toks, edit.start)
+    if "that" not in clause:
+        return False
+    k = len(clause) - 1 - clause[::-1].index("that")
+    subject = clause[k + 1:]
+    trigger = clause[k - 1] if k else ""
+    lemma = {lemma for lemmas in lemminflect.getAllLemmas(trigger).values() for lemma in lemmas} | {trigger}
+    return 0 < len(subject) <= 6 and bool(MANDATIVE & lemma) and not any(aux_family(w) or "third" in form_kinds(w)
+                                                                       or "past" in form_kinds(w) for w in subject)
+
+
+CLAUSE_OPENERS = frozenset(("that", "if", "when", "because", "since", "while", "although", "though", "whether", "where"))
+NOUN_PHRASE_OPENERS = frozenset(("the", "a", "an", "this", "my", "your", "his", "her", "our", "their", "its"))
+PREPOSITIONS = frozenset(("in", "on", "at", "for", "from", "to", "of", "with", "by", "about", "without", "behind", "between",
+                          "near", "like", "across", "along", "around", "inside", "outside", "during", "through"))
+
+
+BOTH_NUMBERS = frozenset(("fish", "deer", "aircraft", "species", "series", "means", "offspring", "salmon", "trout"))
+
+
+def _singular_noun(word: str) -> bool:
+    """A noun's singular whose plural is another word ("centre", "shop"; not "sheep", "fish", "news")."""
+    if word in BOTH_NUMBERS:
+        return False
+    for lemma in lemminflect.getAllLemmas(word, upos="NOUN").get("NOUN", ()):
+        table = lemminflect.getAllInflections(lemma, upos="NOUN")
+        if word in table.get("NN", ()) and table.get("NNS", (word,))[0] != word:
+            return True
+    return False
+
+
+def plural_after_a_singular_noun_phrase(toks: list[str], edit: Edit) -> bool:
+    """A verb made plural right after the noun phrase that opens its clause, whose head is a singular
+    noun ("believe that the new sports centre is" -> "are"): the phrase is the verb's subject. The phrase
+    is a determiner, at most three adjectives or nouns and the head, right after the sentence's start, a
+    comma or a clause's opening word ("that", "if", "because" ...), so "My brother and his girlfriend is"
+    and "The sessions in the afternoon was" are not; nor is a collective noun ("the team are" is British usage)."""
+    pair = _one_word(toks, edit)
+    if pair is None or not third(pair[0]) or not non_third(pair[1]) or third(pair[1]):
+        return False
+    clause = _clause_before_any(toks, edit.start)
+    opener = max((k for k, w in enumerate(clause) if w in CLAUSE_OPENERS), default=-1)
+    phrase = clause[opener + 1:]
+    if not 2 <= len(phrase) <= 5 or phrase[0] not in NOUN_PHRASE_OPENERS:
+        return False
+    head, middle = phrase[-1], phrase[1:-1]
+    return _singular_noun(head) and head not in COLLECTIVE and not third(head) \
+        and all(w not in FUNCTION_WORDS and w not in PREPOSITIONS and not aux_family(w) for w in middle)
+
+
+TIME_LEADS = frozenset(("every", "each", "this", "that", "next", "last", "one"))
+TIME_NOUNS = frozenset(("day", "week", "month", "year", "morning", "afternoon", "evening", "night", "weekend",
+                        "summer", "winter", "spring", "autumn", "time", "semester", "term"))
+
+
+def singular_after_a_time_phrase(toks: list[str], edit: Edit) -> bool:
+    """A verb made third person right after a time phrase inside its clause ("People who use the internet
+    every day often forget" -> "forgets"): "every day" there is no subject. A time phrase that opens its
+    clause may be one ("Every day brings something new"), so that is left alone."""
+    pair = _one_word(toks, edit)
+    if pair is None or not third(pair[1]) or third(pair[0]):
+        return False
+    clause = _clause_before_any(toks, edit.start)
+    while clause and clause[-1] in ADVERBS:
+        clause.pop()
+    return len(clause) >= 3 and clause[-1] in TIME_NOUNS and clause[-2] in TIME_LEADS \
+        and clause[-3] not in CLAUSE_OPENERS | {"and", "but", "or", "so"}
+
+
 def vetoed(toks: list[str], edit: Edit) -> bool:
     """Does correct English rule this edit out?"""
     return (subjunctive(toks, edit) or past_against_now(toks, edit) or past_in_a_time_clause_of_the_future(toks, edit)
@@ -285,4 +370,6 @@ def vetoed(toks: list[str], edit: Edit) -> bool:
             or participle_after_get(toks, edit) or ing_after_a_subject(toks, edit) or like_as_a_preposition(toks, edit)
             or present_in_an_unreal_condition(toks, edit) or plural_progressive_after_which(toks, edit)
             or imperative(toks, edit) or participle_after_to(toks, edit) or plural_after_there_is_a(toks, edit)
-            or base_after_go(toks, edit) or participle_after_a_subject(toks, edit) or imperative_pair(toks, edit))
+            or base_after_go(toks, edit) or participle_after_a_subject(toks, edit) or imperative_pair(toks, edit)
+            or mandative_subjunctive(toks, edit) or plural_after_a_singular_noun_phrase(toks, edit)
+            or singular_after_a_time_phrase(toks, edit))
