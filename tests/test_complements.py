@@ -76,3 +76,23 @@ def test_no_complement_rule_fires_on_edited_english():
 
     fired = [s for s in examples() if complements.edits(tokens(s))]
     assert fired == ["The house was rebuild after it was hit by a bomb"]
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    ("Our coach let us ate pizza after the match.", "Our coach let us eat pizza after the match."),
+    ("The long journey made me feeling tired.", "The long journey made me feel tired."),
+    ("That story made him thinks about his own childhood.", "That story made him think about his own childhood."),
+])
+def test_after_let_or_make_and_a_pronoun_the_base_form(sentence, expected):
+    assert fixed(sentence) == [expected]
+
+
+@pytest.mark.parametrize("sentence", [
+    "The film made me interested in history.",  # a participle after "make" + object is right
+    "Watching television all day makes you boring.",  # an adjective
+    "My aunt made them cakes for the party.",  # a noun
+    "She made us laugh all evening.",
+    "The noise made me cried.",  # a past that is also a participle: left to the model
+])
+def test_no_base_form_where_let_or_make_takes_another_complement(sentence):
+    assert fixed(sentence) == []

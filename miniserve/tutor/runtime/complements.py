@@ -17,6 +17,7 @@ after the fixed patterns of patterns.py):
   really want visit the museum" -> "want to visit"); `worth_to`: "worth to spend" -> "worth spending".
 - `infinitive_forms`: "used to worked" -> "work", "would rather to stay" -> "rather stay", "happy to
   helping" -> "help", "thinking of to buy" -> "of buying".
+- `base_after_let_make`: "let us went" -> "let us go", "made us feeling" -> "made us feel".
 - `base_after_a_modal`: "must learning" -> "must learn"; `infinitive_after_it`: "makes it possible
   working" -> "to work".
 - `ing_after_only_ing`: a base form right after a verb that takes only the -ing form or "instead of"
@@ -224,6 +225,37 @@ def let_to(toks: list[str]) -> list[Edit]:
     return found
 
 
+LET_MAKE = frozenset(("let", "lets", "letting", "make", "makes", "made", "making"))
+# verbs whose -ing form lemminflect also lists as an adjective ("feeling", "going"), but which after
+# "made me" can only be the verb
+PLAIN_ACTIONS = frozenset(("feel", "go", "think", "cry", "laugh", "wait", "come", "leave", "stay", "sleep", "run", "walk",
+                           "smile", "play", "talk", "speak", "work", "do", "get", "look", "sit", "stand", "try", "want",
+                           "wonder", "realise", "realize", "believe", "forget", "remember", "stop", "start", "eat", "drink"))
+
+
+def base_after_let_make(toks: list[str]) -> list[Edit]:
+    """"let us went" -> "let us go", "made us feeling" -> "feel", "made me feels" -> "feel": after "let" or
+    "make" and a pronoun object, the base form. Only a past that is no participle, an -ing form or a
+    third person's form that is no adjective ("made me interested", "makes you boring") and no noun's
+    plural ("made them cakes")."""
+    words = indexed_words(toks)
+    found = []
+    for k in range(2, len(words)):
+        (i, word), (_, obj), (_, lead) = words[k], words[k - 1], words[k - 2]
+        if lead not in LET_MAKE or obj not in PRONOUN_OBJECTS or not _spaced(toks, words[k - 1][0], i):
+            continue
+        kinds = form_kinds(word)
+        singular, plural = _noun_forms(word)
+        if aux_family(word) is not None or "base" in kinds or plural and (word.endswith("s") or not singular) \
+                or not (kinds == {"past"} or kinds & {"third"} or word.endswith("ing") and kinds):
+            continue
+        base = next(iter(sorted(lemminflect.getAllLemmas(word, upos="VERB").get("VERB", ()))), None)
+        if base is None or base == word or lemminflect.getAllLemmas(word, upos="ADJ") and base not in PLAIN_ACTIONS:
+            continue  # "makes you boring", "made me interested": an adjective may be meant
+        found.append(Edit(i, i + 1, (base,)))
+    return found
+
+
 def worth_to(toks: list[str]) -> list[Edit]:
     """"It is worth to spend" -> "worth spending"."""
     words = indexed_words(toks)
@@ -316,7 +348,8 @@ def _only_past_or_participle(word: str) -> bool:
 def edits(toks: list[str]) -> list[Edit]:
     """Every edit these frames call for."""
     return (passive_participle(toks) + object_to(toks) + spending_time(toks) + ing_after_only_ing(toks)
-            + missing_to(toks) + worth_to(toks) + let_to(toks) + infinitive_forms(toks) + base_after_a_modal(toks) + infinitive_after_it(toks))
+            + missing_to(toks) + worth_to(toks) + let_to(toks) + infinitive_forms(toks) + base_after_a_modal(toks) + infinitive_after_it(toks)
+            + base_after_let_make(toks))
 
 
 def explanation(toks: list[str], edit: Edit) -> str:
@@ -328,6 +361,8 @@ def explanation(toks: list[str], edit: Edit) -> str:
         return f"After '{' '.join(before[-2:])}', use the verb without 'to': '{toks[edit.end]}', not 'to {toks[edit.end]}'."
     if not edit.new:  # "to" taken out
         return f"After 'let' and its object, use the verb without 'to': '{toks[edit.end]}', not 'to {toks[edit.end]}'."
+    if len(before) >= 2 and before[-2] in LET_MAKE and before[-1] in PRONOUN_OBJECTS:
+        return f"After '{before[-2]} {before[-1]}', use the base form: '{new}', not '{old}'."
     if before[-2:] == ["used", "to"] or before[-1:] == ["to"] and before[-2:-1] and before[-2] in GLAD:
         return f"After '{' '.join(before[-2:])}', use the base form: '{new}', not '{old}'."
     if edit.start == edit.end:  # "to" put in
