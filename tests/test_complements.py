@@ -93,6 +93,7 @@ def test_after_let_or_make_and_a_pronoun_the_base_form(sentence, expected):
     "My aunt made them cakes for the party.",  # a noun
     "She made us laugh all evening.",
     "The noise made me cried.",  # a past that is also a participle: left to the model
+    "Our guide told us amazing stories about the castle.",  # an adjective before the second object
 ])
 def test_no_base_form_where_let_or_make_takes_another_complement(sentence):
     assert fixed(sentence) == []

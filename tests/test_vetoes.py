@@ -38,6 +38,7 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("The doctor insisted that my father stay in bed.", "The doctor insisted that my father stayed in bed."),
     ("Most people believe that the new stadium is too expensive.", "Most people believe that the new stadium are too expensive."),
     ("Children who watch television every evening often sleep badly.", "Children who watch television every evening often sleeps badly."),
+    ("In my opinion, electric cars are the future.", "In my opinion, electric cars is the future."),
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -62,6 +63,8 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("My brother and his girlfriend is coming.", "My brother and his girlfriend are coming."),
     ("The rooms in your hotel was dirty.", "The rooms in your hotel were dirty."),  # the head is "rooms"
     ("Every day bring something new.", "Every day brings something new."),  # an opening time phrase may be the subject
+    ("I think the United States are a big country.", "I think the United States is a big country."),  # a name
+    ("Ten euros are too much for a sandwich.", "Ten euros is too much for a sandwich."),  # an amount
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

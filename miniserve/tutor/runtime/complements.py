@@ -147,6 +147,9 @@ def object_to(toks: list[str]) -> list[Edit]:
             found.append(Edit(i, i, ("to", " ")))  # "told us wait" -> "told us to wait"
         elif word.endswith("ing") and after_object and words[k - 2][1] not in _forms_of(("want", "expect")):
             base = next(iter(lemminflect.getAllLemmas(word, upos="VERB").get("VERB", ())), None)
+            next_word = words[k + 1][1] if k + 1 < len(words) else ""
+            if lemminflect.getAllLemmas(word, upos="ADJ") and any(_noun_forms(next_word)):
+                continue  # "told us interesting stories": an adjective and the second object
             if base is not None and base != word:
                 found.append(Edit(i, i + 1, ("to", " ", base)))  # "encouraged us asking" -> "to ask"
     return found

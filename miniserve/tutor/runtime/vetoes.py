@@ -26,7 +26,8 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   pronoun, which it shares ("She left school at sixteen and has worked" -> "have worked").
 - `mandative_subjunctive`: "I suggest that the school provide" -> "provides".
 - `plural_after_a_singular_noun_phrase`: "believe that the new sports centre is" -> "are";
-  `singular_after_a_time_phrase`: "People who use the internet every day often forget" -> "forgets".
+  `singular_after_a_time_phrase`: "People who use the internet every day often forget" -> "forgets";
+  `singular_after_a_plural_noun_phrase`: "First of all, mobile phones are" -> "is".
 """
 
 from __future__ import annotations
@@ -344,6 +345,36 @@ def plural_after_a_singular_noun_phrase(toks: list[str], edit: Edit) -> bool:
         and all(w not in FUNCTION_WORDS and w not in PREPOSITIONS and not aux_family(w) for w in middle)
 
 
+PLURAL_PHRASE_OPENERS = frozenset(("the", "my", "your", "his", "her", "our", "their", "these", "those", "some", "many",
+                                   "most", "all", "such"))
+NUMBER_WORDS = frozenset(("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "twenty", "fifty",
+                          "hundred", "thousand", "million", "several", "few"))  # "Ten euros is enough": an amount
+
+
+def singular_after_a_plural_noun_phrase(toks: list[str], edit: Edit) -> bool:
+    """A verb made third person singular right after the noun phrase that opens its clause, whose head
+    is a plural noun ("First of all, mobile phones are" -> "is"): the mirror of the rule above. The
+    phrase is adjectives or nouns before the head, with at most a determiner first, at least two words."""
+    pair = _one_word(toks, edit)
+    if pair is None or not third(pair[1]) or third(pair[0]) or not non_third(pair[0]):
+        return False
+    clause = _clause_before_any(toks, edit.start)
+    opener = max((k for k, w in enumerate(clause) if w in CLAUSE_OPENERS), default=-1)
+    phrase = clause[opener + 1:]
+    if phrase[:1] and phrase[0] in PLURAL_PHRASE_OPENERS:
+        phrase = phrase[1:]
+    if not 2 <= len(phrase) <= 4 or any(c.isdigit() for w in phrase for c in w):
+        return False
+    head, middle = phrase[-1], phrase[:-1]
+    written = [t for t in toks[:edit.start] if t[:1].isalpha()]
+    if any(t[:1].isupper() for t in written[-len(phrase):]) and len(written) > len(phrase):
+        return False  # a name ("The United States is")
+    singular, plural = _noun_forms(head)
+    return plural and not singular and head.endswith("s") and not third(middle[-1]) \
+        and all(w not in FUNCTION_WORDS and w not in PREPOSITIONS and w not in NUMBER_WORDS and not aux_family(w)
+                and w not in SUBJECT_PRONOUNS for w in middle)
+
+
 TIME_LEADS = frozenset(("every", "each", "this", "that", "next", "last", "one"))
 TIME_NOUNS = frozenset(("day", "week", "month", "year", "morning", "afternoon", "evening", "night", "weekend",
                         "summer", "winter", "spring", "autumn", "time", "semester", "term"))
@@ -372,4 +403,4 @@ def vetoed(toks: list[str], edit: Edit) -> bool:
             or imperative(toks, edit) or participle_after_to(toks, edit) or plural_after_there_is_a(toks, edit)
             or base_after_go(toks, edit) or participle_after_a_subject(toks, edit) or imperative_pair(toks, edit)
             or mandative_subjunctive(toks, edit) or plural_after_a_singular_noun_phrase(toks, edit)
-            or singular_after_a_time_phrase(toks, edit))
+            or singular_after_a_time_phrase(toks, edit) or singular_after_a_plural_noun_phrase(toks, edit))
