@@ -24,6 +24,11 @@ def test_the_quantifier_decides_the_number():
     assert offered("Most of my friends likes football.") == ["Most of my friends like football."]
     assert offered("Nowadays everybody want a phone.") == ["Nowadays everybody wants a phone."]
     assert offered("One of the speakers were late.") == ["One of the speakers was late."]
+    assert offered("Twenty per cent of the workers uses a car.") == ["Twenty per cent of the workers use a car."]
+    assert offered("About 30 percent of the money go on rent.") == ["About 30 percent of the money goes on rent."]
+    # a clause of its own after "and": its quantifier speaks, not the first clause's
+    assert offered("Everybody likes the idea and nobody want to change it.") == \
+        ["Everybody likes the idea and nobody wants to change it."]
 
 
 def test_the_number_of_is_singular_and_a_flip_against_it_is_never_offered():

@@ -21,8 +21,9 @@ from miniserve.tutor.runtime.gate import Edit
 
 SINGULAR_OF = frozenset(("each", "one", "either", "neither", "every one", "the number"))  # + "of": "each of the rooms",
 # "the number of people ... has grown" ("none of": either; "a number of" is plural)
+PER_CENT = "per-cent"  # "twenty per cent", "20 percent", "20 %": read as one quantifier word
 PLURAL_OF = frozenset(("half", "most", "all", "some", "many", "both", "few", "several", "a lot", "lots", "plenty",
-                       "the majority", "a number", "a few"))  # + "of" + a plural noun: "half of the students"
+                       "the majority", "a number", "a few", PER_CENT))  # + "of" + a plural noun: "half of the students"
 SINGULAR_WORDS = frozenset(("everybody", "everyone", "nobody", "somebody", "someone", "anybody", "anyone",
                             "everything", "nothing", "something", "anything", "no one"))
 # what may come before the quantifier in its clause: "Nowadays everybody", "Nearly half of", "And each of"
@@ -60,6 +61,11 @@ def quantifier(toks: list[str], i: int) -> tuple[str, str] | None:
             words.append(t)
     words.reverse()
     low = [norm(w) for w in words]
+    joined = max((k for k, w in enumerate(low) if w in ("and", "but", "so") and any(third(v) or non_third(v) for v in low[:k])),
+                 default=None)
+    if joined is not None:  # "everybody has a car and nobody want": the clause after "and" has its own subject
+        words, low = words[joined + 1:], low[joined + 1:]
+    low = [PER_CENT if w in ("percent", "%") or low[k - 1:k + 1] == ["per", "cent"] else w for k, w in enumerate(low)]
     relative = max((k for k, w in enumerate(low) if w in RELATIVES), default=None)
     if relative is not None and not any(lemmas(w) for w in low[relative + 1:]):
         return None  # the verb of a relative clause: "the number of people who work" (relatives.py)
@@ -80,7 +86,7 @@ def quantifier(toks: list[str], i: int) -> tuple[str, str] | None:
             if lead in PLURAL_OF and noun not in COLLECTIVE | subjects.EITHER_NUMBER and subjects._singular_noun(noun) \
                     and not lemmas(noun):
                 return "singular", " ".join(words[k:k + size + 1])  # "Most of the information ... is"
-        if word not in OPENERS:
+        if word not in OPENERS and not (low[k + 1:k + 2] == [PER_CENT] or low[k + 2:k + 3] == [PER_CENT]):
             return None  # the clause starts with something else: its subject is no quantifier's
     return None
 
