@@ -249,3 +249,22 @@ def test_a_frames_fix_is_shown_with_its_explanation_whatever_the_model_scores(tu
     turn.scored([[-30.0] if answer != fix else [-45.0] for answer in turn.answers])  # 15 nats under the copy
     assert turn.review.corrected == fix
     assert turn.review.explanation == "In a polite request with 'would ... if', use 'could', not 'can'."
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    ("If we don't recycle more, the landfills would grow every year.", "If we don't recycle more, the landfills will grow every year."),
+    ("If it snows tonight, the school would close tomorrow.", "If it snows tonight, the school will close tomorrow."),
+])
+def test_a_real_condition_takes_will(sentence, expected):
+    assert fixed(sentence, conditionals.will_after_a_real_condition) == [expected]
+
+
+@pytest.mark.parametrize("sentence", [
+    "If you need anything, I would be glad to help.",  # politeness
+    "If that is really the case, it would explain the delay.",  # a hedge
+    "If you don't mind, I would like to sit here.",
+    "If I had a car, I would drive to work.",  # unreal
+    "If the city builds a new stadium, there would be more traffic.",  # "would be": either may be meant
+])
+def test_no_will_where_would_may_be_meant(sentence):
+    assert fixed(sentence, conditionals.will_after_a_real_condition) == []

@@ -253,6 +253,44 @@ def will_after_a_time_clause(toks: list[str]) -> list[Edit]:
     return []
 
 
+# verbs after "would" that a real condition may keep: politeness and hedges ("If you need help, I would be
+# happy to", "If that is true, it would explain a lot", "If you ask me, I would say")
+HEDGED = frozenset(("be", "like", "love", "prefer", "appreciate", "mind", "rather", "suggest", "recommend", "advise",
+                    "say", "think", "imagine", "guess", "hope", "want", "need", "explain", "mean", "seem", "appear",
+                    "help", "make", "expect", "assume", "argue", "agree", "welcome", "enjoy", "find", "have", "feel",
+                    "do", "love", "hate", "wish", "ask", "add", "point", "encourage", "consider", "accept"))
+POLITE_CONDITIONS = frozenset(("mind", "like", "want", "wish", "please", "ask", "need", "prefer", "agree", "allow"))
+
+
+def will_after_a_real_condition(toks: list[str]) -> list[Edit]:
+    """"If we don't stop polluting the oceans, many species would disappear" -> "will disappear": a
+    condition in the present (no past form in it) opens the sentence, and the clause after the comma
+    has "would" and a verb of action. Not a polite or hedged "would" (HEDGED: "I would be happy", "it
+    would explain"), not after "if you like / mind / want" (POLITE_CONDITIONS)."""
+    words = indexed_words(toks)
+    if len(words) < 6 or words[0][1] != "if":
+        return []
+    comma = _clause_end(toks, words[0][0])
+    if comma is None:
+        return []
+    condition = [w for i, w in words[1:] if i < comma]
+    if len(condition) < 2 or POLITE_CONDITIONS & set(condition) or condition[0] in ("so", "not", "only", "necessary", "possible"):
+        return []
+    if any(_only_past(w) or w in ("was", "were", "had", "would", "could", "did", "didn't", "should", "might") for w in condition):
+        return []  # an unreal or past condition: "If I had more time, I would travel" is right
+    if not any({"base", "third"} & form_kinds(w) or w in ("is", "are", "am", "don't", "doesn't", "isn't", "aren't")
+               for w in condition[1:]):
+        return []
+    main = [(i, w) for i, w in words if i > comma][:5]
+    for (i, w), (v, verb) in zip(main, main[1:]):
+        if w == "would" and "base" in form_kinds(verb) and aux_family(verb) is None and verb not in HEDGED \
+                and v == i + 2 and verb in lemminflect.getAllLemmas(verb, upos="VERB").get("VERB", ()):
+            return [Edit(i, i + 1, ("will",))]
+        if aux_family(w) is not None:
+            return []
+    return []
+
+
 # states a mixed conditional puts in the present ("If you had read my letter, you would know")
 MIXED_STATES = frozenset(("be", "know", "have", "understand", "live", "own", "like", "love", "need", "want", "feel",
                           "remember", "believe", "think", "seem", "look", "work", "speak"))
@@ -293,7 +331,7 @@ def _modal_edit(toks: list[str], i: int) -> Edit:
 def edits(toks: list[str]) -> list[Edit]:
     """Every edit these frames call for."""
     return (present_in_condition(toks) + polite_condition(toks) + backshift(toks) + unreal_result(toks)
-            + will_after_a_time_clause(toks) + unreal_past_result(toks))
+            + will_after_a_time_clause(toks) + unreal_past_result(toks) + will_after_a_real_condition(toks))
 
 
 def explanation(toks: list[str], edit: Edit) -> str:
@@ -309,6 +347,8 @@ def explanation(toks: list[str], edit: Edit) -> str:
     words = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
     if "if" in words[-4:] and any(w in POLITE_ADJECTIVES or w == "appreciate" for w in words[-8:]):
         return f"In a polite request with 'would ... if', use '{new}', not '{old}'."
+    if old.lower() == "would" and words[:1] == ["if"]:
+        return f"After a real condition ('if' and the present), use '{new}', not '{old}'."
     if old.lower() == "would":
         opener = "as soon as" if words[:1] == ["as"] else "next time" if words[:1] == ["next"] else words[0]
         return f"After a clause about the future with '{opener}', use '{new}', not '{old}'."
