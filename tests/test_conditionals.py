@@ -233,7 +233,7 @@ def test_no_frame_rule_fires_on_edited_english():
     fired = [s for s in examples() for t in [tokens(s)]
              if conditionals.edits(t) or tense.decided_pasts(t) or story.present_before_past(t)
              or perfects.perfect_since(t) or story.present_before_when(t) or perfects.perfect_for(t) or perfects.already_perfect(t)
-             or story.narrative_present(t)]
+             or story.narrative_present(t) or perfects.never_before_perfect(t)]
     assert fired == []
 
 
@@ -268,3 +268,10 @@ def test_a_real_condition_takes_will(sentence, expected):
 ])
 def test_no_will_where_would_may_be_meant(sentence):
     assert fixed(sentence, conditionals.will_after_a_real_condition) == []
+
+
+def test_never_before_a_past_moment_is_the_past_perfect():
+    assert fixed("She was nervous because she has never spoken in public before.", perfects.never_before_perfect) == \
+        ["She was nervous because she had never spoken in public before."]
+    assert fixed("I am nervous because I have never spoken in public before.", perfects.never_before_perfect) == []  # now
+    assert fixed("He left early because he has never liked parties.", perfects.never_before_perfect) == []  # no "before"

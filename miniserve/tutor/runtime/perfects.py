@@ -130,14 +130,41 @@ def already_perfect(toks: list[str]) -> list[Edit]:
     return [Edit(a, v + 1, ("had", " ", "already", " ", participle))]
 
 
+BECAUSE = frozenset(("because", "as", "since"))
+PAST_MAIN = frozenset(("didn't", "wasn't", "weren't", "couldn't", "was", "were", "did", "could"))
+
+
+def never_before_perfect(toks: list[str]) -> list[Edit]:
+    """A past main clause, then "because" and "have never ... before": the past perfect ("I didn't
+    recognise him because I have never met him before" -> "had never met"): "before" reaches back from
+    that past moment, not from now. The main clause opens the sentence and has a past; "have" or "has"
+    right after a subject pronoun, "never" right after it, the participle right after that, and
+    "before" ending the clause."""
+    words = indexed_words(toks)
+    k = next((n for n, (_, w) in enumerate(words) if w in BECAUSE and n > 1), None)
+    if k is None or k + 5 > len(words):
+        return []
+    main = [w for _, w in words[:k]]
+    if not any(_only_past(w) or w in PAST_MAIN for w in main) or any(w in ("now", "today", "still") for w in main):
+        return []
+    (_, subject), (h, have), (_, never), (_, participle) = words[k + 1:k + 5]
+    rest = [w for i, w in words[k + 5:] if not any(t in (",", ";") for t in toks[words[k + 4][0]:i])]
+    if subject not in ("i", "we", "they", "you", "he", "she") or have not in ("have", "has") or never != "never" \
+            or form_kinds(participle) & {"participle"} != {"participle"} or "before" not in rest[-2:]:
+        return []
+    return [Edit(h, h + 1, ("had",))]
+
+
 def edits(toks: list[str]) -> list[Edit]:
-    return perfect_since(toks) + perfect_for(toks) + already_perfect(toks)
+    return perfect_since(toks) + perfect_for(toks) + already_perfect(toks) + never_before_perfect(toks)
 
 
 def explanation(toks: list[str], edit: Edit) -> str:
     old = "".join(toks[edit.start:edit.end])
     if edit in already_perfect(toks):
         return f"Something that happened before another past event takes the past perfect: 'had already {edit.new[-1]}', not '{old}'."
+    if edit in never_before_perfect(toks):
+        return "Something that had not happened before a past moment takes the past perfect: 'had never', not 'have never'."
     if edit in perfect_for(toks):
         return f"'for' and a span of time up to now take the present perfect: '{''.join(edit.new)}', not '{old}'."
     return f"'since' reaches back from now to a point in the past: use the present perfect '{''.join(edit.new)}', not '{old}'."
