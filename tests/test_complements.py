@@ -97,3 +97,16 @@ def test_after_let_or_make_and_a_pronoun_the_base_form(sentence, expected):
 ])
 def test_no_base_form_where_let_or_make_takes_another_complement(sentence):
     assert fixed(sentence) == []
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    ("It is important learn a second language.", "It is important to learn a second language."),
+    ("It will be difficult find a cheap flat.", "It will be difficult to find a cheap flat."),
+])
+def test_it_is_and_an_adjective_take_to_before_a_verb(sentence, expected):
+    assert fixed(sentence) == [expected]
+
+
+@pytest.mark.parametrize("sentence", ["It is hard work for everybody.", "It was easy money.", "It is difficult finding a job."])
+def test_no_to_before_a_noun_or_an_ing_form(sentence):
+    assert fixed(sentence) == []

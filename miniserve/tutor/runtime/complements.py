@@ -19,7 +19,7 @@ after the fixed patterns of patterns.py):
   helping" -> "help", "thinking of to buy" -> "of buying".
 - `base_after_let_make`: "let us went" -> "let us go", "made us feeling" -> "made us feel".
 - `base_after_a_modal`: "must learning" -> "must learn"; `infinitive_after_it`: "makes it possible
-  working" -> "to work".
+  working" -> "to work"; `infinitive_after_it_is`: "It is difficult imagine" -> "difficult to imagine".
 - `ing_after_only_ing`: a base form right after a verb that takes only the -ing form or "instead of"
   ("We recommend buy tickets" -> "buying", "Instead of go home" -> "going"), where an object follows.
 
@@ -308,6 +308,28 @@ def infinitive_after_it(toks: list[str]) -> list[Edit]:
     return found
 
 
+IT_BE = frozenset(("is", "was", "isn't", "wasn't", "be", "it's", "seems", "seemed"))
+IT_BE_FRAMES = IT_FRAMES | {"important", "necessary", "essential", "dangerous", "useful", "better", "nice", "interesting",
+                            "expensive", "boring", "exciting", "unusual", "normal", "common", "rare", "impolite", "rude"}
+
+
+def infinitive_after_it_is(toks: list[str]) -> list[Edit]:
+    """"It is difficult imagine life without electricity" -> "difficult to imagine": "it is" + an
+    adjective of this kind takes "to" before a verb. Only a base form that is no adjective and no noun
+    ("It is hard work", "It was easy money" are right) unless an object follows it ("difficult find a hotel")."""
+    words = indexed_words(toks)
+    found = []
+    for k in range(2, len(words) - 1):
+        (i, word), (_, frame), (_, be) = words[k], words[k - 1], words[k - 2]
+        it = be == "it's" or k >= 3 and words[k - 3][1] == "it" or k >= 4 and words[k - 4][1] == "it" and words[k - 3][1] == "will"
+        object_next = words[k + 1][1] in OBJECT_STARTS or words[k + 1][1] in PRONOUN_OBJECTS  # "difficult find a hotel"
+        if not it or be not in IT_BE or frame not in IT_BE_FRAMES or not _plain_base(word) or aux_family(word) is not None \
+                or any(_noun_forms(word)) and not object_next or lemminflect.getAllLemmas(word, upos="ADJ") or toks[i - 1] != " ":
+            continue
+        found.append(Edit(i, i, ("to", " ")))
+    return found
+
+
 GLAD = frozenset(("happy", "glad", "pleased", "ready", "able", "willing", "eager", "delighted", "sorry", "sad", "unable"))
 THINKING_OF = frozenset(("thinking", "think", "thought", "interested", "fond", "capable", "tired", "keen", "afraid"))
 
@@ -352,7 +374,7 @@ def edits(toks: list[str]) -> list[Edit]:
     """Every edit these frames call for."""
     return (passive_participle(toks) + object_to(toks) + spending_time(toks) + ing_after_only_ing(toks)
             + missing_to(toks) + worth_to(toks) + let_to(toks) + infinitive_forms(toks) + base_after_a_modal(toks) + infinitive_after_it(toks)
-            + base_after_let_make(toks))
+            + base_after_let_make(toks) + infinitive_after_it_is(toks))
 
 
 def explanation(toks: list[str], edit: Edit) -> str:
