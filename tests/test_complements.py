@@ -110,3 +110,10 @@ def test_it_is_and_an_adjective_take_to_before_a_verb(sentence, expected):
 @pytest.mark.parametrize("sentence", ["It is hard work for everybody.", "It was easy money.", "It is difficult finding a job."])
 def test_no_to_before_a_noun_or_an_ing_form(sentence):
     assert fixed(sentence) == []
+
+
+def test_after_a_verb_that_takes_the_infinitive_to_is_no_preposition():
+    assert fixed("We decided to travelling by train.") == ["We decided to travel by train."]
+    assert fixed("I can't wait to meeting your family.") == ["I can't wait to meet your family."]
+    assert fixed("I look forward to meeting your family.") == []  # "to" a preposition
+    assert fixed("The players agreed to being filmed.") == []

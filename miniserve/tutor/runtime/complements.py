@@ -62,6 +62,11 @@ BE_NOUNS = frozenset(("fun", "home", "work", "part", "use", "help", "love", "fri
                       "cause", "need", "rest", "answer", "result", "show", "test", "study", "experience"))
 TO_VERBS = ("want", "need", "decide", "plan", "hope", "try", "learn", "agree", "promise", "refuse", "manage", "expect",
             "would like", "'d like", "forget", "remember", "intend", "wish", "afford", "prepare", "offer")
+# verbs after which "to" is only the infinitive's ("want to going" -> "go"; not "agree", "object", "look forward": "to" may be a preposition)
+TO_ING_LEADS = frozenset(f for verb in ("want", "need", "decide", "plan", "hope", "learn", "promise", "refuse", "manage",
+                                        "expect", "intend", "afford") for forms in lemminflect.getAllInflections(verb, upos="VERB").values()
+                         for f in forms if not f.endswith("ing"))
+CANT = frozenset(("can't", "cannot", "couldn't", "not"))  # "I can't wait to seeing you" -> "see"
 SPEND = frozenset(("spend", "spends", "spent", "spending"))
 
 
@@ -353,10 +358,11 @@ def infinitive_forms(toks: list[str]) -> list[Edit]:
                 to == "to" and lead == "better" and k >= 3 and words[k - 3][1] in ("had", "'d"):
             if "base" in form_kinds(word):
                 found.append(Edit(t, i, ()))  # "would rather to stay" -> "would rather stay"
-        elif to == "to" and lead in GLAD and word.endswith("ing"):
+        elif to == "to" and (lead in GLAD or lead in TO_ING_LEADS or lead == "wait" and k >= 3 and words[k - 3][1] in CANT) \
+                and word.endswith("ing"):
             base = next(iter(lemminflect.getAllLemmas(word, upos="VERB").get("VERB", ())), None)
             if base is not None and base != word and lemminflect.getInflection(base, "VBG")[:1] == (word,):
-                found.append(Edit(i, i + 1, (base,)))  # "happy to helping" -> "help"
+                found.append(Edit(i, i + 1, (base,)))  # "happy to helping" -> "help", "can't wait to seeing" -> "see"
         elif word == "to" and to in ("of", "about", "in", "on") and lead in THINKING_OF and k + 1 < len(words):
             j, verb = words[k + 1]
             ing = _ing(verb) if _plain_base(verb) else None
@@ -388,7 +394,8 @@ def explanation(toks: list[str], edit: Edit) -> str:
         return f"After 'let' and its object, use the verb without 'to': '{toks[edit.end]}', not 'to {toks[edit.end]}'."
     if len(before) >= 2 and before[-2] in LET_MAKE and before[-1] in PRONOUN_OBJECTS:
         return f"After '{before[-2]} {before[-1]}', use the base form: '{new}', not '{old}'."
-    if before[-2:] == ["used", "to"] or before[-1:] == ["to"] and before[-2:-1] and before[-2] in GLAD:
+    if before[-2:] == ["used", "to"] or before[-1:] == ["to"] and before[-2:-1] and (before[-2] in GLAD or before[-2] in TO_ING_LEADS
+                                                                                     or before[-2] == "wait"):
         return f"After '{' '.join(before[-2:])}', use the base form: '{new}', not '{old}'."
     if edit.start == edit.end:  # "to" put in
         return f"After '{' '.join(before[-2:])}', use 'to' and the verb: 'to {toks[edit.start]}', not '{toks[edit.start]}'."
