@@ -294,7 +294,7 @@ def base_after_a_modal(toks: list[str]) -> list[Edit]:
         if k >= 2 and (words[k - 2][1] in NOUN_MARKERS or words[k - 2][1] in BE_FINITE):
             continue  # "the can opening", "a book that is must reading"
         base = next(iter(lemminflect.getAllLemmas(word, upos="VERB").get("VERB", ())), None)
-        if base is not None and base != word and lemminflect.getInflection(base, "VBG")[:1] == (word,):
+        if base is not None and base != word and word in lemminflect.getAllInflections(base, upos="VERB").get("VBG", ()):
             found.append(Edit(i, i + 1, (base,)))
     return found
 
@@ -361,7 +361,7 @@ def infinitive_forms(toks: list[str]) -> list[Edit]:
         elif to == "to" and (lead in GLAD or lead in TO_ING_LEADS or lead == "wait" and k >= 3 and words[k - 3][1] in CANT) \
                 and word.endswith("ing"):
             base = next(iter(lemminflect.getAllLemmas(word, upos="VERB").get("VERB", ())), None)
-            if base is not None and base != word and lemminflect.getInflection(base, "VBG")[:1] == (word,):
+            if base is not None and base != word and word in lemminflect.getAllInflections(base, upos="VERB").get("VBG", ()):
                 found.append(Edit(i, i + 1, (base,)))  # "happy to helping" -> "help", "can't wait to seeing" -> "see"
         elif word == "to" and to in ("of", "about", "in", "on") and lead in THINKING_OF and k + 1 < len(words):
             j, verb = words[k + 1]
