@@ -90,12 +90,13 @@ class Scheduler:
         now = trio.current_time()
         return sum(now - t.arrived for t in self.tickets.values())
 
-    def _count_change(self) -> None:
-        """Call just before the number of tickets changes."""
-        now = trio.current_time()
+    def _count_change(self, now: float | None = None) -> float:
+        """Call just before the number of tickets changes; returns the time it counted up to."""
+        now = trio.current_time() if now is None else now
         if self._area_at is not None:
             self._area += len(self.tickets) * (now - self._area_at)
         self._area_at = now
+        return now
 
     @property
     def n_waiting(self) -> int:
@@ -322,13 +323,13 @@ class Scheduler:
         """Forget the ticket and wake its handler (its slot is already free or never taken)."""
         if ticket.seq.id not in self.tickets:
             return
-        self._count_change()
+        now = self._count_change()  # the same instant ends the integral and the ticket's own time
         del self.tickets[ticket.seq.id]
         self._several.discard(ticket.seq.id)
         self._follow_ups.discard(ticket.seq.id)
         if ticket.admitted is not None:
             self._n_running -= 1
-        ticket.finish(error)
+        ticket.finish(error, now)
         if self.metrics:  # every sequence that was in the system, as the integral counts it
             self.metrics.sequence_duration.observe(ticket.total_seconds)
         if not error and not ticket.cancelled and not ticket.follow_up:  # requests' times, not their parts'

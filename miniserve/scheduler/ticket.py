@@ -90,9 +90,9 @@ class Ticket:
         """A streaming reader that has left tokens unread for longer than `timeout`."""
         return self.streaming and self.consumed < len(self.tokens) and now - self.last_read > timeout
 
-    def finish(self, error: Exception | None = None) -> None:
+    def finish(self, error: Exception | None = None, now: float | None = None) -> None:
         if not self.done.is_set():
-            self.error, self.finished = error, trio.current_time()
+            self.error, self.finished = error, trio.current_time() if now is None else now
             self.done.set()
             self.signal.fire()
 
