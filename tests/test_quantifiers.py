@@ -171,3 +171,13 @@ def test_a_sentence_that_opens_with_a_name_takes_the_singular():
     assert offered("Ramona teach French on Tuesdays.") == ["Ramona teaches French on Tuesdays."]
     assert offered("Americans are sociable.") == []  # a people's name in the plural
     assert offered("Tourists visit the castle.") == []
+
+
+def test_two_noun_phrases_joined_by_and_take_the_plural():
+    """Each with its own determiner; one person ("my friend and colleague"), one dish ("fish and chips")
+    and "every ... and every ..." keep the singular."""
+    assert offered("The manager and his assistant has left.") == ["The manager and his assistant have left."]
+    assert offered("My mother and my father is teachers.") == ["My mother and my father are teachers."]
+    assert offered("My friend and colleague is here.") == []
+    assert offered("Fish and chips is my favourite meal.") == []
+    assert offered("Every boy and every girl has a book.") == []
