@@ -181,3 +181,9 @@ def test_two_noun_phrases_joined_by_and_take_the_plural():
     assert offered("My friend and colleague is here.") == []
     assert offered("Fish and chips is my favourite meal.") == []
     assert offered("Every boy and every girl has a book.") == []
+
+
+def test_all_and_both_need_no_of():
+    assert offered("All the players of our team was tired.") == ["All the players of our team were tired."]
+    assert offered("Both my sisters lives abroad.") == ["Both my sisters live abroad."]
+    assert offered("All the information is online.") == []

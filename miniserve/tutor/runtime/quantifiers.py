@@ -21,6 +21,7 @@ from miniserve.tutor.runtime.gate import Edit
 
 SINGULAR_OF = frozenset(("each", "one", "either", "neither", "every one", "the number"))  # + "of": "each of the rooms",
 # "the number of people ... has grown" ("none of": either; "a number of" is plural)
+OF_LESS_DETERMINERS = frozenset(("the", "my", "your", "his", "her", "our", "their", "these", "those"))
 PER_CENT = "per-cent"  # "twenty per cent", "20 percent", "20 %": read as one quantifier word
 PLURAL_OF = frozenset(("half", "most", "all", "some", "many", "both", "few", "several", "a lot", "lots", "plenty",
                        "the majority", "a number", "a few", PER_CENT))  # + "of" + a plural noun: "half of the students"
@@ -74,6 +75,10 @@ def quantifier(toks: list[str], i: int) -> tuple[str, str] | None:
     for k, word in enumerate(low):
         if word in SINGULAR_WORDS or " ".join(low[k:k + 2]) == "no one":
             return ("singular", words[k]) if len(low) - k <= 2 else None  # "everybody want", not "everyone I know"
+        if word in ("all", "both", "half") and low[k + 1:k + 2] and low[k + 1] in OF_LESS_DETERMINERS:
+            noun = _noun_after_of(low[k + 1:])  # "All the members of our club is": "all" needs no "of"
+            if plural_subject(noun) and len(low) - k <= MAX_SUBJECT_WORDS:
+                return "plural", " ".join(words[k:k + 3])
         for size in (2, 1):
             lead = " ".join(low[k:k + size])
             if low[k + size:k + size + 1] != ["of"] or len(low) - k > MAX_SUBJECT_WORDS:
