@@ -39,6 +39,8 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("Most people believe that the new stadium is too expensive.", "Most people believe that the new stadium are too expensive."),
     ("Children who watch television every evening often sleep badly.", "Children who watch television every evening often sleeps badly."),
     ("In my opinion, electric cars are the future.", "In my opinion, electric cars is the future."),
+    ("We moved here in 2019 and we usually walk to work.", "We moved here in 2019 and we usually walked to work."),
+    ("I read your article last week and I think that you are right.", "I read your article last week and I thought that you are right."),
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -65,6 +67,7 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("Every day bring something new.", "Every day brings something new."),  # an opening time phrase may be the subject
     ("I think the United States are a big country.", "I think the United States is a big country."),  # a name
     ("Ten euros are too much for a sandwich.", "Ten euros is too much for a sandwich."),  # an amount
+    ("I saw your advert yesterday and I decide to apply.", "I saw your advert yesterday and I decided to apply."),  # one event
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

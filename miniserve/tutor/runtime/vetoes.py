@@ -28,6 +28,7 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
 - `plural_after_a_singular_noun_phrase`: "believe that the new sports centre is" -> "are";
   `singular_after_a_time_phrase`: "People who use the internet every day often forget" -> "forgets";
   `singular_after_a_plural_noun_phrase`: "First of all, mobile phones are" -> "is".
+- `past_of_a_habit_or_a_belief`: "and I use it mostly for films" -> "used", "and I believe that" -> "believed".
 """
 
 from __future__ import annotations
@@ -394,6 +395,28 @@ def singular_after_a_time_phrase(toks: list[str], edit: Edit) -> bool:
         and clause[-3] not in CLAUSE_OPENERS | {"and", "but", "or", "so"}
 
 
+HABIT_ADVERBS = frozenset(("mostly", "usually", "often", "always", "normally", "generally", "sometimes", "still",
+                           "now", "nowadays", "rarely", "seldom", "regularly", "mainly"))
+OPINION_VERBS = frozenset(("believe", "think", "hope", "feel", "know", "expect", "suppose", "guess", "am", "'m"))
+
+
+def past_of_a_habit_or_a_belief(toks: list[str], edit: Edit) -> bool:
+    """A present made past in a clause of its own that speaks of now: a habit ("I bought a laptop last
+    month and I use it mostly for films" -> "used") or what the writer believes now ("..., and I believe
+    that my experience" -> "believed"). Only "I" or "we" as the subject, and an adverb of habit right
+    before or after the verb, or a verb of belief with "that" after it."""
+    pair = _one_word(toks, edit)
+    if pair is None or "past" not in form_kinds(pair[1]) or "past" in form_kinds(pair[0]):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    after = [norm(t) for t in toks[edit.end:] if t[:1].isalpha()]
+    subject = next((w for w in reversed(before[-2:]) if w in ("i", "we")), None)
+    if subject is None:
+        return False
+    near = set(before[-2:]) | set(after[:3])
+    return bool(HABIT_ADVERBS & near) or pair[0] in OPINION_VERBS and after[:1] == ["that"]
+
+
 def vetoed(toks: list[str], edit: Edit) -> bool:
     """Does correct English rule this edit out?"""
     return (subjunctive(toks, edit) or past_against_now(toks, edit) or past_in_a_time_clause_of_the_future(toks, edit)
@@ -403,4 +426,5 @@ def vetoed(toks: list[str], edit: Edit) -> bool:
             or imperative(toks, edit) or participle_after_to(toks, edit) or plural_after_there_is_a(toks, edit)
             or base_after_go(toks, edit) or participle_after_a_subject(toks, edit) or imperative_pair(toks, edit)
             or mandative_subjunctive(toks, edit) or plural_after_a_singular_noun_phrase(toks, edit)
-            or singular_after_a_time_phrase(toks, edit) or singular_after_a_plural_noun_phrase(toks, edit))
+            or singular_after_a_time_phrase(toks, edit) or singular_after_a_plural_noun_phrase(toks, edit)
+            or past_of_a_habit_or_a_belief(toks, edit))
