@@ -41,6 +41,8 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("In my opinion, electric cars are the future.", "In my opinion, electric cars is the future."),
     ("We moved here in 2019 and we usually walk to work.", "We moved here in 2019 and we usually walked to work."),
     ("I read your article last week and I think that you are right.", "I read your article last week and I thought that you are right."),
+    ("Everyone in the classes we visited likes the new timetable.", "Everyone in the classes we visited like the new timetable."),
+    ("The letter that arrived on Monday says that the course is full.", "The letter that arrived on Monday said that the course is full."),
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -68,6 +70,8 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("I think the United States are a big country.", "I think the United States is a big country."),  # a name
     ("Ten euros are too much for a sandwich.", "Ten euros is too much for a sandwich."),  # an amount
     ("I saw your advert yesterday and I decide to apply.", "I saw your advert yesterday and I decided to apply."),  # one event
+    ("Everybody I know think so.", "Everybody I know thinks so."),  # "know" is the first verb: "think" is the error
+    ("Yesterday the teacher says that we must come.", "Yesterday the teacher said that we must come."),  # a person
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

@@ -29,6 +29,8 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   `singular_after_a_time_phrase`: "People who use the internet every day often forget" -> "forgets";
   `singular_after_a_plural_noun_phrase`: "First of all, mobile phones are" -> "is".
 - `past_of_a_habit_or_a_belief`: "and I use it mostly for films" -> "used", "and I believe that" -> "believed".
+- `plural_after_an_indefinite_pronoun`: "Nobody in the groups I spoke to thinks" -> "think";
+  `past_of_what_a_text_says`: "The advertisement ... says that" -> "said".
 """
 
 from __future__ import annotations
@@ -417,6 +419,47 @@ def past_of_a_habit_or_a_belief(toks: list[str], edit: Edit) -> bool:
     return bool(HABIT_ADVERBS & near) or pair[0] in OPINION_VERBS and after[:1] == ["that"]
 
 
+INDEFINITES = frozenset(("nobody", "everybody", "everyone", "somebody", "someone", "anybody", "anyone", "no-one", "each"))
+
+
+def plural_after_an_indefinite_pronoun(toks: list[str], edit: Edit) -> bool:
+    """The first present verb after a clause-opening "nobody", "everyone", "someone" ... made plural
+    ("Nobody in the groups I spoke to thinks" -> "think"): the pronoun is its subject, whatever the
+    nouns and the past of a clause between say."""
+    pair = _one_word(toks, edit)
+    if pair is None or not third(pair[0]) or not non_third(pair[1]) or third(pair[1]):
+        return False
+    clause = _clause_before_any(toks, edit.start)
+    opener = max((k for k, w in enumerate(clause) if w in CLAUSE_OPENERS), default=-1)
+    clause = clause[opener + 1:]
+    if clause[:1] in (["no"],) and clause[1:2] == ["one"]:
+        clause = ["nobody"] + clause[2:]
+    return bool(clause) and clause[0] in INDEFINITES and "and" not in clause and "or" not in clause and not any(
+        aux_family(w) not in (None, "to") and w not in ("was", "were", "had", "did") or _a_present_verb(w) for w in clause[1:])
+
+
+def _a_present_verb(word: str) -> bool:
+    """A verb's base or third-person form that is no noun and no function word ("know", "thinks")."""
+    return bool({"base", "third"} & form_kinds(word)) and word not in FUNCTION_WORDS and word not in PREPOSITIONS \
+        and not any(_noun_forms(word)) and bool(lemminflect.getAllLemmas(word, upos="VERB"))
+
+
+DOCUMENTS = frozenset(("advertisement", "advert", "ad", "article", "letter", "email", "e-mail", "website", "sign", "notice",
+                       "book", "leaflet", "brochure", "report", "guide", "text", "message", "programme", "program", "poster",
+                       "law", "rule", "rules", "contract", "menu", "label", "newspaper", "magazine", "survey", "study"))
+SAYING = frozenset(("says", "say", "states", "mentions", "explains", "shows", "claims", "suggests", "warns", "promises"))
+
+
+def past_of_what_a_text_says(toks: list[str], edit: Edit) -> bool:
+    """"The advertisement ... says that" made "said": what a text says, it says now."""
+    pair = _one_word(toks, edit)
+    if pair is None or pair[0] not in SAYING or "past" not in form_kinds(pair[1]):
+        return False
+    clause = _clause_before_any(toks, edit.start)
+    opener = min((k for k, w in enumerate(clause) if w in CLAUSE_OPENERS), default=-1)
+    return bool(DOCUMENTS & set(clause[:3])) or opener >= 0 and bool(DOCUMENTS & set(clause[opener + 1:][:3]))
+
+
 def vetoed(toks: list[str], edit: Edit) -> bool:
     """Does correct English rule this edit out?"""
     return (subjunctive(toks, edit) or past_against_now(toks, edit) or past_in_a_time_clause_of_the_future(toks, edit)
@@ -427,4 +470,5 @@ def vetoed(toks: list[str], edit: Edit) -> bool:
             or base_after_go(toks, edit) or participle_after_a_subject(toks, edit) or imperative_pair(toks, edit)
             or mandative_subjunctive(toks, edit) or plural_after_a_singular_noun_phrase(toks, edit)
             or singular_after_a_time_phrase(toks, edit) or singular_after_a_plural_noun_phrase(toks, edit)
-            or past_of_a_habit_or_a_belief(toks, edit))
+            or past_of_a_habit_or_a_belief(toks, edit) or plural_after_an_indefinite_pronoun(toks, edit)
+            or past_of_what_a_text_says(toks, edit))
