@@ -72,6 +72,7 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("I saw your advert yesterday and I decide to apply.", "I saw your advert yesterday and I decided to apply."),  # one event
     ("Everybody I know think so.", "Everybody I know thinks so."),  # "know" is the first verb: "think" is the error
     ("Yesterday the teacher says that we must come.", "Yesterday the teacher said that we must come."),  # a person
+    ("The hotel that we booked last week were very dirty.", "The hotel that we booked last week was very dirty."),  # "hotel" is the subject
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

@@ -386,13 +386,17 @@ TIME_NOUNS = frozenset(("day", "week", "month", "year", "morning", "afternoon", 
 def singular_after_a_time_phrase(toks: list[str], edit: Edit) -> bool:
     """A verb made third person right after a time phrase inside its clause ("People who use the internet
     every day often forget" -> "forgets"): "every day" there is no subject. A time phrase that opens its
-    clause may be one ("Every day brings something new"), so that is left alone."""
+    clause may be one ("Every day brings something new"), and a clause whose first noun is singular may
+    want the singular ("The course that I attended last month were" -> "was"), so those are left alone."""
     pair = _one_word(toks, edit)
     if pair is None or not third(pair[1]) or third(pair[0]):
         return False
     clause = _clause_before_any(toks, edit.start)
     while clause and clause[-1] in ADVERBS:
         clause.pop()
+    head = next((w for w in clause if w not in NOUN_PHRASE_OPENERS and any(_noun_forms(w))), "")
+    if _singular_noun(head):
+        return False  # "The English course that I attended last month were" -> "was" is the fix
     return len(clause) >= 3 and clause[-1] in TIME_NOUNS and clause[-2] in TIME_LEADS \
         and clause[-3] not in CLAUSE_OPENERS | {"and", "but", "or", "so"}
 
