@@ -43,6 +43,8 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("I read your article last week and I think that you are right.", "I read your article last week and I thought that you are right."),
     ("Everyone in the classes we visited likes the new timetable.", "Everyone in the classes we visited like the new timetable."),
     ("The letter that arrived on Monday says that the course is full.", "The letter that arrived on Monday said that the course is full."),
+    ("The meeting will take place in the main hall.", "The meeting will take placed in the main hall."),
+    ("We arrived just before the begining of the film.", "We arrived just before the beginning of the film."),  # a noun's slip
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)

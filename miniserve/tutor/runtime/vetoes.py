@@ -31,6 +31,8 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
 - `past_of_a_habit_or_a_belief`: "and I use it mostly for films" -> "used", "and I believe that" -> "believed".
 - `plural_after_an_indefinite_pronoun`: "Nobody in the groups I spoke to thinks" -> "think";
   `past_of_what_a_text_says`: "The advertisement ... says that" -> "said".
+- `noun_of_a_take_phrase`: "took place" -> "took placed"; `respelled_after_a_determiner`: "the begining
+  of" -> "the beginning of" (a noun: the tutor leaves other slips as typed).
 """
 
 from __future__ import annotations
@@ -464,6 +466,29 @@ def past_of_what_a_text_says(toks: list[str], edit: Edit) -> bool:
     return bool(DOCUMENTS & set(clause[:3])) or opener >= 0 and bool(DOCUMENTS & set(clause[opener + 1:][:3]))
 
 
+TAKE = frozenset(("take", "takes", "took", "taken", "taking"))
+TAKEN_NOUNS = frozenset(("place", "part", "care", "notice", "advantage", "turns", "photos", "pictures"))
+DETERMINERS = frozenset(("the", "a", "an", "this", "that", "my", "your", "his", "her", "our", "their", "its", "every",
+                         "each", "no", "these", "those"))
+
+
+def noun_of_a_take_phrase(toks: list[str], edit: Edit) -> bool:
+    """The noun of "take place", "take part", "take care" made a verb form ("The concert, which took place
+    last Friday" -> "took placed")."""
+    pair = _one_word(toks, edit)
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    return pair is not None and pair[0] in TAKEN_NOUNS and before[-1:] != [] and before[-1] in TAKE
+
+
+def respelled_after_a_determiner(toks: list[str], edit: Edit) -> bool:
+    """A misspelled -ing word right after a determiner respelled ("before the begining of the course" ->
+    "beginning"): there it is a noun or an adjective, not a verb form, and the tutor leaves other slips."""
+    pair = _one_word(toks, edit)
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    return pair is not None and pair[1].endswith("ing") and before[-1:] != [] and before[-1] in DETERMINERS \
+        and not lemminflect.getAllLemmas(pair[0]) and pair[0] != pair[1]
+
+
 def vetoed(toks: list[str], edit: Edit) -> bool:
     """Does correct English rule this edit out?"""
     return (subjunctive(toks, edit) or past_against_now(toks, edit) or past_in_a_time_clause_of_the_future(toks, edit)
@@ -475,4 +500,5 @@ def vetoed(toks: list[str], edit: Edit) -> bool:
             or mandative_subjunctive(toks, edit) or plural_after_a_singular_noun_phrase(toks, edit)
             or singular_after_a_time_phrase(toks, edit) or singular_after_a_plural_noun_phrase(toks, edit)
             or past_of_a_habit_or_a_belief(toks, edit) or plural_after_an_indefinite_pronoun(toks, edit)
-            or past_of_what_a_text_says(toks, edit))
+            or past_of_what_a_text_says(toks, edit) or noun_of_a_take_phrase(toks, edit)
+            or respelled_after_a_determiner(toks, edit))
