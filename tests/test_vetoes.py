@@ -45,6 +45,21 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("The letter that arrived on Monday says that the course is full.", "The letter that arrived on Monday said that the course is full."),
     ("The meeting will take place in the main hall.", "The meeting will take placed in the main hall."),
     ("We arrived just before the begining of the film.", "We arrived just before the beginning of the film."),  # a noun's slip
+    # found by the whole flow on WordNet's usage examples (evaluate --sets wordnet)
+    ("So please don't forget your umbrella.", "So please doesn't forget your umbrella."),
+    ("We'll meet you at the station.", "We'll meets you at the station."),
+    ("You must have patience with him.", "You must has patience with him."),
+    ("The results will be announced tomorrow.", "The results will be announce tomorrow."),
+    ("When it comes to cooking, my father is the expert.", "When it comes to cook, my father is the expert."),
+    ("Where are you going this summer?", "Where is you going this summer?"),
+    ("The phone rang just as I was leaving.", "The phone rang just as I were leaving."),
+    ("How long has she worked there?", "How long have she worked there?"),
+    ("The Dutch are famous for their bicycles.", "The Dutch is famous for their bicycles."),
+    ("Archimedes was a great inventor.", "Archimedes were a great inventor."),
+    ("We watched the children play in the garden.", "We watched the children plays in the garden."),
+    ("Last night she cut her finger.", "Last night she cuts her finger."),
+    ("I wish it weren't so cold.", "I wish it wasn't so cold."),
+    ("There remains the problem of money.", "There remain the problem of money."),
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -75,6 +90,11 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("Everybody I know think so.", "Everybody I know thinks so."),  # "know" is the first verb: "think" is the error
     ("Yesterday the teacher says that we must come.", "Yesterday the teacher said that we must come."),  # a person
     ("The hotel that we booked last week were very dirty.", "The hotel that we booked last week was very dirty."),  # "hotel" is the subject
+    ("My friends and I was very tired.", "My friends and I were very tired."),  # "and I": plural
+    ("There was a lot of complaints.", "There were a lot of complaints."),  # "There" is no name
+    ("Why does young people spend so much?", "Why do young people spend so much?"),
+    ("She can goes home now.", "She can go home now."),
+    ("We planed our trip carefully.", "We planned our trip carefully."),  # a misspelling that is a word
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

@@ -121,7 +121,29 @@ def learner_report(tutor: Tutor, run, half: str, mode: str, name: str = "learner
     return result
 
 
-SETS = ("dev_v2", "handwritten", "test_split", "old_test_split", "learner_v3", "learner_v4", "learner_v5", "learner_v6", "learner_v7", "learner_v8", "lookalikes")
+SETS = ("dev_v2", "handwritten", "test_split", "old_test_split", "learner_v3", "learner_v4", "learner_v5", "learner_v6", "learner_v7", "learner_v8", "lookalikes",
+        "wordnet")
+
+
+def wordnet_report(tutor: Tutor, run, n: int, seed: int, mode: str) -> dict:
+    """Edited English through the served flow: `n` of WordNet's usage examples (sentences of six words
+    or more that open with a capital), drawn with `seed`. Every change is listed: most are damage, a few
+    fix WordNet's own slips ("he did climbed"), which the reader tells apart."""
+    import random
+
+    from miniserve.tutor.corpus.wordnet import examples
+
+    sentences = [s for s in examples() if s[:1].isupper() and len(s.split()) >= 6]
+    random.Random(seed).shuffle(sentences)
+    sentences = sentences[:n]
+    turns = answer(tutor, run, sentences)
+    changed = [{"input": s, "shown": t.review.corrected} for s, t in zip(sentences, turns)
+               if t.review.corrected.strip() != s.strip()]
+    print(f"wordnet/{mode} ({len(sentences)} sentences, seed {seed}): {len(changed)} changed "
+          f"({100 * len(changed) / max(1, len(sentences)):.2f}%)", flush=True)
+    for change in changed:
+        print("   ", json.dumps(change, ensure_ascii=False))
+    return {"n": len(sentences), "seed": seed, "changed": changed}
 
 
 def set_names(text: str) -> list[str]:
@@ -137,7 +159,7 @@ def main(argv: list[str] | None = None) -> None:
 
     p = console.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--model", type=Path, default=None)
-    p.add_argument("--n", type=console.positive(int), default=2000, help="test-split examples (each corpus)")
+    p.add_argument("--n", type=console.positive(int), default=2000, help="test-split examples (each corpus); WordNet examples")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--json", type=Path, help="write the results here")
     p.add_argument("--decode", choices=("free", "constrained", "both"), default="both")
@@ -157,6 +179,11 @@ def main(argv: list[str] | None = None) -> None:
     for mode in modes:
         tutor, run = engine_tutor(folder, mode == "constrained", None if args.no_gate else args.gate_threshold)
         for name in args.sets:
+            if name == "wordnet":
+                results[f"wordnet/{mode}"] = wordnet_report(tutor, run, args.n, args.seed, mode)
+                if args.json:
+                    args.json.write_text(json.dumps(results, indent=1, ensure_ascii=False) + "\n")
+                continue
             if name in learner_set.LEARNER_SETS:
                 results[f"{name}/{args.half}/{mode}"] = learner_report(tutor, run, args.half, mode, name)
                 if args.json:

@@ -33,6 +33,16 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   `past_of_what_a_text_says`: "The advertisement ... says that" -> "said".
 - `noun_of_a_take_phrase`: "took place" -> "took placed"; `respelled_after_a_determiner`: "the begining
   of" -> "the beginning of" (a noun: the tutor leaves other slips as typed).
+- found by running the whole flow over WordNet's usage examples (`tests/test_vetoes.py`): a negative
+  imperative ("Please don't interrupt" -> "doesn't"), a form after a modal ("We'll take" -> "takes",
+  "shall have to" -> "has to"), a passive's participle after "be" made a base form, an -ing form after a
+  prepositional "to" ("when it came to giving" -> "give"), a question's auxiliary before "you", "we",
+  "they" made singular, an auxiliary that cannot follow "I", "he", "she", "it" ("as I was leaving" -> "I
+  were"; not "My friends and I were"); then, from a second, held-out sample: a question's singular
+  auxiliary before its subject made plural ("has she" -> "have"), a people made singular ("The French
+  try" -> "tries"), a name made plural ("Socrates was" -> "were"), the bare infinitive after "see / let /
+  make" and an object made third person ("see the President drive" -> "drives"), a verb whose past is its
+  base made third person ("He cast" -> "casts"), and "if it weren't" -> "wasn't".
 """
 
 from __future__ import annotations
@@ -75,7 +85,7 @@ def _clause_before(toks: list[str], i: int) -> list[str]:
 
 def subjunctive(toks: list[str], edit: Edit) -> bool:
     pair = _one_word(toks, edit)
-    if pair != ("were", "was"):
+    if pair not in (("were", "was"), ("weren't", "wasn't")):
         return False
     clause = _clause_before(toks, edit.start)
     return bool(UNREAL & set(clause)) and clause[-1:] != [] and clause[-1] not in ("we", "you", "they")
@@ -266,7 +276,9 @@ def plural_after_there_is_a(toks: list[str], edit: Edit) -> bool:
     before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
     after = [norm(t) for t in toks[edit.end:] if t[:1].isalpha()][:2]
     no_single = after[:1] == ["no"] and len(after) > 1 and not after[1].endswith("s")  # "there is no wardrobe"
-    return pair in (("is", "are"), ("was", "were")) and before[-1:] == ["there"] and (no_single or after[:1] in (["a"], ["an"], ["one"])) \
+    the_single = after[:1] == ["the"] and len(after) > 1 and _singular_noun(after[1])  # "There remains the question"
+    return pair in (("is", "are"), ("was", "were"), ("remains", "remain"), ("exists", "exist")) and before[-1:] == ["there"] \
+        and (no_single or the_single or after[:1] in (["a"], ["an"], ["one"])) \
         and after[1:] not in (["lot"], ["number"], ["couple"], ["few"], ["great"], ["bunch"], ["lots"])  # "There is a lot of things" -> "are" is right
 
 
@@ -489,6 +501,157 @@ def respelled_after_a_determiner(toks: list[str], edit: Edit) -> bool:
         and not lemminflect.getAllLemmas(pair[0]) and pair[0] != pair[1]
 
 
+def negative_imperative(toks: list[str], edit: Edit) -> bool:
+    """"Please don't interrupt me" made "doesn't": a "don't" that opens its clause (after "please", "so",
+    "and" ...) with a base form after it is a negative imperative; a question has its subject there."""
+    pair = _one_word(toks, edit)
+    if pair is None or pair[0] not in ("don't", "do") or pair[1] not in ("doesn't", "does", "didn't", "did"):
+        return False
+    before = []
+    for t in reversed(toks[:edit.start]):
+        if t in ("'", '"', "\u201c", "\u2018", ":", ";", "!", "?", ".", ","):
+            break
+        if t[:1].isalpha():
+            before.append(norm(t))
+    after = [norm(t) for t in toks[edit.end:] if t[:1].isalpha()][:1]
+    return all(w in IMPERATIVE_OPENERS for w in before) and bool(after) and "base" in form_kinds(after[0]) \
+        and after[0] not in SUBJECT_PRONOUNS and after[0] not in ("i", "the", "a", "your", "my", "this", "that")
+
+
+MODAL_WORDS = frozenset(("will", "'ll", "would", "'d", "can", "could", "shall", "should", "may", "might", "must",
+                         "gotta", "gonna", "wanna", "won't", "can't", "couldn't", "shouldn't", "wouldn't", "mustn't"))
+
+
+def form_after_a_modal(toks: list[str], edit: Edit) -> bool:
+    """A base form right after a modal made third person or past ("We'll take out pizza" -> "takes", "I
+    shall have to" -> "has to", "A man's gotta look" -> "looks")."""
+    pair = _one_word(toks, edit)
+    if pair is None or "base" not in form_kinds(pair[0]) or not {"third", "past"} & form_kinds(pair[1]):
+        return False
+    prev = next((t for t in reversed(toks[:edit.start]) if not t.isspace()), "")
+    word = norm(prev)
+    return word in MODAL_WORDS or word.endswith("'ll") or word.endswith("'d")
+
+
+def base_after_be(toks: list[str], edit: Edit) -> bool:
+    """A participle after "be", "been", "being" made a base form ("How will the drama be played out?" ->
+    "be play out"): the passive."""
+    pair = _one_word(toks, edit)
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    return pair is not None and before[-1:] != [] and before[-1] in ("be", "been", "being") \
+        and "participle" in form_kinds(pair[0]) and form_kinds(pair[1]) & {"base"} and "participle" not in form_kinds(pair[1])
+
+
+PREPOSITIONAL_TO = (("comes", "to"), ("came", "to"), ("come", "to"), ("forward", "to"), ("addition", "to"),
+                    ("object", "to"), ("objected", "to"), ("committed", "to"), ("devoted", "to"), ("dedicated", "to"),
+                    ("stoop", "to"), ("resort", "to"), ("resorted", "to"), ("admit", "to"), ("admitted", "to"),
+                    ("confess", "to"), ("confessed", "to"))
+
+
+def base_after_a_prepositional_to(toks: list[str], edit: Edit) -> bool:
+    """An -ing form after "to" that is a preposition made a base form ("when it came to giving" -> "to
+    give", "look forward to seeing" -> "to see")."""
+    pair = _one_word(toks, edit)
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    return pair is not None and pair[0].endswith("ing") and "base" in form_kinds(pair[1]) and tuple(before[-2:]) in PREPOSITIONAL_TO
+
+
+def verb_before_its_subject_pronoun(toks: list[str], edit: Edit) -> bool:
+    """A question's auxiliary before "you", "we", "they" made singular ("what are you doing" -> "is")."""
+    pair = _one_word(toks, edit)
+    after = next((norm(t) for t in toks[edit.end:] if t[:1].isalpha()), "")
+    return pair is not None and after in ("you", "we", "they") and pair[0] in ("are", "were", "do", "have", "don't", "aren't",
+                                                                             "weren't", "haven't") and third(pair[1])
+
+
+WRONG_AFTER = {"i": frozenset(("is", "are", "were", "has", "does", "isn't", "aren't", "weren't", "hasn't", "doesn't")),
+               "he": frozenset(("am", "are", "were", "have", "do", "aren't", "weren't", "haven't", "don't")),
+               "she": frozenset(("am", "are", "were", "have", "do", "aren't", "weren't", "haven't", "don't")),
+               "it": frozenset(("am", "are", "were", "have", "do", "aren't", "weren't", "haven't", "don't"))}
+
+
+def disagreeing_with_its_pronoun(toks: list[str], edit: Edit) -> bool:
+    """An auxiliary right after "I", "he", "she", "it" made one that cannot follow it ("as I was leaving"
+    -> "I were"); not in an unreal clause ("if I were", "I wish I were")."""
+    pair = _one_word(toks, edit)
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    if pair is None or not before or before[-1] not in WRONG_AFTER or pair[1] not in WRONG_AFTER[before[-1]]:
+        return False
+    return not UNREAL & set(before[-4:-1]) and before[-2:-1] != ["and"]  # "My friends and I were" is right
+
+
+def singular_auxiliary_before_its_subject(toks: list[str], edit: Edit) -> bool:
+    """A question's auxiliary before "he", "she", "it" or "this / that" and a noun made plural ("How many
+    people has she employed?" -> "have", "How many credits is this student carrying?" -> "are")."""
+    pair = _one_word(toks, edit)
+    after = [norm(t) for t in toks[edit.end:] if t[:1].isalpha()][:2]
+    if pair is None or not third(pair[0]) or aux_family(pair[0]) not in ("be", "have", "do") or third(pair[1]) or not after:
+        return False
+    return after[0] in ("he", "she", "it") or after[0] in ("this", "that") and len(after) > 1 and _singular_noun(after[1])
+
+
+NATIONALITIES = frozenset(("chinese", "japanese", "french", "english", "dutch", "swiss", "british", "irish", "welsh",
+                           "spanish", "vietnamese", "portuguese", "danish", "scottish", "lebanese", "sudanese"))
+
+
+def singular_for_a_people(toks: list[str], edit: Edit) -> bool:
+    """"The Chinese are", "the French try" made singular: the people, plural."""
+    pair = _one_word(toks, edit)
+    if pair is None or not third(pair[1]) or third(pair[0]):
+        return False
+    clause = _clause_before_any(toks, edit.start)
+    while clause and clause[-1] in ADVERBS:
+        clause.pop()
+    return 1 <= len(clause) <= 2 and clause[-1] in NATIONALITIES and clause[:-1] in ([], ["the"])
+
+
+def plural_after_a_name(toks: list[str], edit: Edit) -> bool:
+    """A verb made plural right after a name that opens its clause ("Socrates was" -> "were"): only a word
+    the dictionary does not list, so "There is", "What does", "Americans are" are left alone."""
+    pair = _one_word(toks, edit)
+    if pair is None or not third(pair[0]) or third(pair[1]) or not non_third(pair[1]):
+        return False
+    written = [t for t in toks[:edit.start] if t[:1].isalpha() or t in (",", ";", ":")]
+    clause = written[len(written) - next((k for k, t in enumerate(reversed(written)) if not t[:1].isalpha()), len(written)):]
+    if len(clause) != 1 or not clause[0][:1].isupper():
+        return False
+    name = norm(clause[0])
+    # a name: a word no dictionary lists ("Socrates", "Pythagoras"), not "There", "What", "Americans"
+    return not lemminflect.getAllLemmas(name) and not lemminflect.getAllLemmas(name[:-1]) and name not in FUNCTION_WORDS \
+        and name not in NATIONALITIES and not name.endswith(("ans", "ese", "ers"))
+
+
+PERCEIVING = frozenset(("see", "saw", "seen", "watch", "watched", "hear", "heard", "feel", "felt", "notice", "noticed",
+                        "let", "make", "made", "help", "helped", "have", "had"))
+
+
+def third_after_a_perceived_object(toks: list[str], edit: Edit) -> bool:
+    """A base form after "see / hear / let / make" and its object made third person or past ("to see the
+    President drive by" -> "drives"): the bare infinitive."""
+    pair = _one_word(toks, edit)
+    if pair is None or "base" not in form_kinds(pair[0]) or not {"third", "past"} & form_kinds(pair[1]):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    for size in (1, 2, 3):  # "see him", "see the President", "see the little boy"
+        if len(before) > size and before[-size - 1] in PERCEIVING:
+            phrase = before[-size:]
+            if size == 1 and phrase[0] in ("me", "you", "him", "her", "us", "them", "it"):
+                return True
+            if size > 1 and phrase[0] in DETERMINERS and all(w not in FUNCTION_WORDS for w in phrase[1:]):
+                return True
+    return False
+
+
+SAME_PAST = frozenset(("cast", "put", "hit", "cut", "set", "let", "shut", "hurt", "cost", "quit", "spread", "split", "burst",
+                       "broadcast", "forecast", "bet", "bid", "upset", "read"))
+
+
+def present_of_a_past_like_the_base(toks: list[str], edit: Edit) -> bool:
+    """"He cast a young woman in the role" made "casts": a verb whose past is its base may be the past."""
+    pair = _one_word(toks, edit)
+    return pair is not None and pair[0] in SAME_PAST and third(pair[1])
+
+
 def vetoed(toks: list[str], edit: Edit) -> bool:
     """Does correct English rule this edit out?"""
     return (subjunctive(toks, edit) or past_against_now(toks, edit) or past_in_a_time_clause_of_the_future(toks, edit)
@@ -501,4 +664,8 @@ def vetoed(toks: list[str], edit: Edit) -> bool:
             or singular_after_a_time_phrase(toks, edit) or singular_after_a_plural_noun_phrase(toks, edit)
             or past_of_a_habit_or_a_belief(toks, edit) or plural_after_an_indefinite_pronoun(toks, edit)
             or past_of_what_a_text_says(toks, edit) or noun_of_a_take_phrase(toks, edit)
-            or respelled_after_a_determiner(toks, edit))
+            or respelled_after_a_determiner(toks, edit) or negative_imperative(toks, edit) or form_after_a_modal(toks, edit)
+            or base_after_be(toks, edit) or base_after_a_prepositional_to(toks, edit) or verb_before_its_subject_pronoun(toks, edit)
+            or disagreeing_with_its_pronoun(toks, edit) or singular_auxiliary_before_its_subject(toks, edit)
+            or singular_for_a_people(toks, edit) or plural_after_a_name(toks, edit) or third_after_a_perceived_object(toks, edit)
+            or present_of_a_past_like_the_base(toks, edit))
