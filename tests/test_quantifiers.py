@@ -187,3 +187,4 @@ def test_all_and_both_need_no_of():
     assert offered("All the players of our team was tired.") == ["All the players of our team were tired."]
     assert offered("Both my sisters lives abroad.") == ["Both my sisters live abroad."]
     assert offered("All the information is online.") == []
+    assert offered("All the place names is in Welsh.") == ["All the place names are in Welsh."]  # "names": a noun here

@@ -60,6 +60,7 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("Last night she cut her finger.", "Last night she cuts her finger."),
     ("I wish it weren't so cold.", "I wish it wasn't so cold."),
     ("There remains the problem of money.", "There remain the problem of money."),
+    ("At the door there was our guide with the tickets.", "At the door there were our guide with the tickets."),
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)

@@ -77,7 +77,8 @@ def quantifier(toks: list[str], i: int) -> tuple[str, str] | None:
             return ("singular", words[k]) if len(low) - k <= 2 else None  # "everybody want", not "everyone I know"
         if word in ("all", "both", "half") and low[k + 1:k + 2] and low[k + 1] in OF_LESS_DETERMINERS:
             noun = _noun_after_of(low[k + 1:])  # "All the members of our club is": "all" needs no "of"
-            if plural_subject(noun) and len(low) - k <= MAX_SUBJECT_WORDS:
+            plural = plural_subject(noun) or noun.endswith("s") and _noun_forms(noun)[1]  # after "the", "names" is a noun
+            if plural and len(low) - k <= MAX_SUBJECT_WORDS:
                 return "plural", " ".join(words[k:k + 3])
         for size in (2, 1):
             lead = " ".join(low[k:k + size])

@@ -276,7 +276,8 @@ def plural_after_there_is_a(toks: list[str], edit: Edit) -> bool:
     before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
     after = [norm(t) for t in toks[edit.end:] if t[:1].isalpha()][:2]
     no_single = after[:1] == ["no"] and len(after) > 1 and not after[1].endswith("s")  # "there is no wardrobe"
-    the_single = after[:1] == ["the"] and len(after) > 1 and _singular_noun(after[1])  # "There remains the question"
+    the_single = after[:1] in (["the"], ["our"], ["my"], ["your"], ["his"], ["her"], ["their"]) and len(after) > 1 \
+        and _singular_noun(after[1])  # "There remains the question", "there was our guide"
     return pair in (("is", "are"), ("was", "were"), ("remains", "remain"), ("exists", "exist")) and before[-1:] == ["there"] \
         and (no_single or the_single or after[:1] in (["a"], ["an"], ["one"])) \
         and after[1:] not in (["lot"], ["number"], ["couple"], ["few"], ["great"], ["bunch"], ["lots"])  # "There is a lot of things" -> "are" is right
