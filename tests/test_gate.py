@@ -97,12 +97,24 @@ async def test_the_threshold_is_the_services_setting(tutor_folder, threshold, sh
 
 
 def test_an_edit_the_sentence_speaks_against_needs_a_larger_margin(tutor):
-    """An imperative has no subject: 'doesn't' must beat the threshold by agreement.EVIDENCE_MARGIN
-    more (5 + 4 nats here), so a margin of 8 that would keep an ordinary edit is withheld."""
-    sentence, proposal = "So don't forget your coat.", "So doesn't forget your coat."
+    """No word calls for an -ing form after "great to": "to hearing" must beat the threshold by
+    agreement.EVIDENCE_MARGIN more (5 + 4 nats here), so a margin of 8 that would keep an ordinary edit
+    is withheld."""
+    sentence, proposal = "It was great to hear from you.", "It was great to hearing from you."
     for margin, withheld in ((8.0, True), (9.5, False)):
         turn = tutor.plan(sentence, paragraph=False).turns[0]
-        turn.decoded(tutor.prompt.completion_ids(proposal, "Use 'doesn't' with a singular subject."), "stop")
+        turn.decoded(tutor.prompt.completion_ids(proposal, "After 'to', use the -ing form."), "stop")
         turn.scored(scores_for(turn, {frozenset(): -20.0, frozenset({0}): -20.0 + margin}))
         assert turn.review.withheld is withheld
         assert turn.review.corrected == (sentence if withheld else proposal)
+
+
+def test_a_negative_imperative_is_never_made_third_person(tutor):
+    """"So don't forget your coat." -> "doesn't" (the issue's first damage class) is ruled out
+    (vetoes.negative_imperative), whatever margin the model gives it."""
+    sentence, proposal = "So don't forget your coat.", "So doesn't forget your coat."
+    turn = tutor.plan(sentence, paragraph=False).turns[0]
+    turn.decoded(tutor.prompt.completion_ids(proposal, "Use 'doesn't' with a singular subject."), "stop")
+    if turn.review is None:  # scored only if an edit survived
+        turn.scored(scores_for(turn, {frozenset(): -20.0, frozenset({0}): 80.0}))
+    assert turn.review.corrected == sentence

@@ -163,7 +163,8 @@ def ing_after_a_subject(toks: list[str], edit: Edit) -> bool:
     """A finite verb right after a subject pronoun made an -ing form ("anything you want me to" ->
     "you wanting"): with no "be" before it, never a verb of its clause."""
     pair = _one_word(toks, edit)
-    if pair is None or not pair[1].endswith("ing") or pair[0].endswith("ing") or aux_family(pair[0]) is not None:
+    ing = pair is not None and "ing" in form_kinds(pair[1]) and "base" not in form_kinds(pair[1])  # not "bring", "sting"
+    if pair is None or not ing or pair[0].endswith("ing") or aux_family(pair[0]) is not None:
         return False
     before = [norm(t) for t in toks[:edit.start] if not t.isspace()]
     inverted = len(before) >= 2 and aux_family(before[-2]) == "be"  # "Is he jump" -> "Is he jumping" is right
@@ -514,9 +515,11 @@ def negative_imperative(toks: list[str], edit: Edit) -> bool:
             break
         if t[:1].isalpha():
             before.append(norm(t))
-    after = [norm(t) for t in toks[edit.end:] if t[:1].isalpha()][:1]
-    return all(w in IMPERATIVE_OPENERS for w in before) and bool(after) and "base" in form_kinds(after[0]) \
-        and after[0] not in SUBJECT_PRONOUNS and after[0] not in ("i", "the", "a", "your", "my", "this", "that")
+    written = [t for t in toks[edit.end:] if t[:1].isalpha()][:1]
+    after = [norm(t) for t in written]
+    question = next((t for t in reversed(toks) if not t.isspace()), "") == "?"
+    return all(w in IMPERATIVE_OPENERS for w in before) and bool(after) and not question and written[0].islower() \
+        and after[0] in lemminflect.getAllLemmas(after[0], upos="VERB").get("VERB", ()) and after[0] not in SUBJECT_PRONOUNS
 
 
 MODAL_WORDS = frozenset(("will", "'ll", "would", "'d", "can", "could", "shall", "should", "may", "might", "must",
@@ -561,8 +564,9 @@ def verb_before_its_subject_pronoun(toks: list[str], edit: Edit) -> bool:
     """A question's auxiliary before "you", "we", "they" made singular ("what are you doing" -> "is")."""
     pair = _one_word(toks, edit)
     after = next((norm(t) for t in toks[edit.end:] if t[:1].isalpha()), "")
-    return pair is not None and after in ("you", "we", "they") and pair[0] in ("are", "were", "do", "have", "don't", "aren't",
-                                                                             "weren't", "haven't") and third(pair[1])
+    question = next((t for t in reversed(toks) if not t.isspace()), "") == "?"
+    return pair is not None and question and after in ("you", "we", "they") and pair[0] in (
+        "are", "were", "do", "have", "don't", "aren't", "weren't", "haven't") and third(pair[1])
 
 
 WRONG_AFTER = {"i": frozenset(("is", "are", "were", "has", "does", "isn't", "aren't", "weren't", "hasn't", "doesn't")),
@@ -578,6 +582,8 @@ def disagreeing_with_its_pronoun(toks: list[str], edit: Edit) -> bool:
     before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
     if pair is None or not before or before[-1] not in WRONG_AFTER or pair[1] not in WRONG_AFTER[before[-1]]:
         return False
+    if len(before) >= 2 and aux_family(before[-2]) is not None:
+        return False  # "did she have": the pronoun is an inverted question's subject
     return not UNREAL & set(before[-4:-1]) and before[-2:-1] != ["and"]  # "My friends and I were" is right
 
 
@@ -586,7 +592,9 @@ def singular_auxiliary_before_its_subject(toks: list[str], edit: Edit) -> bool:
     people has she employed?" -> "have", "How many credits is this student carrying?" -> "are")."""
     pair = _one_word(toks, edit)
     after = [norm(t) for t in toks[edit.end:] if t[:1].isalpha()][:2]
-    if pair is None or not third(pair[0]) or aux_family(pair[0]) not in ("be", "have", "do") or third(pair[1]) or not after:
+    question = next((t for t in reversed(toks) if not t.isspace()), "") == "?"
+    if pair is None or not question or not third(pair[0]) or aux_family(pair[0]) not in ("be", "have", "do") or third(pair[1]) \
+            or not after:
         return False
     return after[0] in ("he", "she", "it") or after[0] in ("this", "that") and len(after) > 1 and _singular_noun(after[1])
 
@@ -623,7 +631,7 @@ def plural_after_a_name(toks: list[str], edit: Edit) -> bool:
 
 
 PERCEIVING = frozenset(("see", "saw", "seen", "watch", "watched", "hear", "heard", "feel", "felt", "notice", "noticed",
-                        "let", "make", "made", "help", "helped", "have", "had"))
+                        "let", "make", "made"))  # not "have": "who have your stamps fling" is possession
 
 
 def third_after_a_perceived_object(toks: list[str], edit: Edit) -> bool:
