@@ -4,6 +4,7 @@ reads both response framings, and the engine-alone loop answers every request.""
 from __future__ import annotations
 
 import json
+from contextlib import asynccontextmanager
 from functools import partial
 
 import trio
@@ -37,7 +38,9 @@ async def completions_app(scope, receive, send):
     await send({"type": "http.response.body", "body": payload[5:]})
 
 
-async def test_closed_loop_keeps_concurrency_requests_in_flight():
+@asynccontextmanager
+async def completions_server():
+    """`completions_app` under Hypercorn on a free loopback port; yields its URL."""
     port = free_port()
     config = Config()
     config.bind = [f"127.0.0.1:{port}"]
@@ -45,8 +48,15 @@ async def test_closed_loop_keeps_concurrency_requests_in_flight():
     shutdown = trio.Event()
     async with trio.open_nursery() as nursery:
         await nursery.start(partial(serve, completions_app, config, shutdown_trigger=shutdown.wait))
-        level = await bench.closed_loop(f"http://127.0.0.1:{port}", "m", ["a", "b"], 3, 17, 8, 30)
-        shutdown.set()
+        try:
+            yield f"http://127.0.0.1:{port}"
+        finally:
+            shutdown.set()
+
+
+async def test_closed_loop_keeps_concurrency_requests_in_flight():
+    async with completions_server() as url:
+        level = await bench.closed_loop(url, "m", ["a", "b"], 3, 17, 8, 30)
     assert level.errors == 0 and len(level.latencies) == 17 and level.tokens == 17 * 3
     assert STATE["most"] <= 3 and STATE["seen"] == 17
     assert 0 < level.latency_ms(0.5) <= level.latency_ms(0.95)
@@ -66,17 +76,9 @@ async def test_server_and_engine_alone_alternate_in_rounds():
             order.append(("engine", requests))
             return bench.Level(1, requests, 0.5, 10 * requests, [0.01] * requests, 0)
 
-    port = free_port()
-    config = Config()
-    config.bind = [f"127.0.0.1:{port}"]
-    config.accesslog = None
-    shutdown = trio.Event()
-    async with trio.open_nursery() as nursery:
-        await nursery.start(partial(serve, completions_app, config, shutdown_trigger=shutdown.wait))
+    async with completions_server() as url:
         seen = STATE["seen"]
-        [(server, alone)] = await bench.measure_server(f"http://127.0.0.1:{port}", "m", ["a"], [1], 0.25, 8,
-                                                       lambda c: Alone(), rounds=3)
-        shutdown.set()
+        [(server, alone)] = await bench.measure_server(url, "m", ["a"], [1], 0.25, 8, lambda c: Alone(), rounds=3)
     assert order == [("engine", 4), ("engine", 3), ("engine", 3)]  # 40 x 0.25 requests in three rounds
     assert STATE["seen"] - seen == 2 + 10  # the warm-up, then the rounds
     assert len(server.latencies) == 10 and server.tokens == 30

@@ -41,7 +41,7 @@ class CoalescingStream(trio.abc.HalfCloseableStream):
     async def send_all(self, data: bytes | bytearray | memoryview) -> None:
         if self._held:
             data, self._held = self._held + bytes(data), b""
-        elif held_back(bytes(data)):
+        elif bytes(data[-4:]) == HEAD_END and held_back(bytes(data)):  # a body is not copied to be checked
             self._held = bytes(data)
             await trio.lowlevel.checkpoint()
             return

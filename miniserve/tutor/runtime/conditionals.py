@@ -262,17 +262,25 @@ HEDGED = frozenset(("be", "like", "love", "prefer", "appreciate", "mind", "rathe
 POLITE_CONDITIONS = frozenset(("mind", "like", "want", "wish", "please", "ask", "need", "prefer", "agree", "allow"))
 
 
+def _opening_if(toks: list[str]) -> tuple[list[tuple[int, str]], int] | None:
+    """(the sentence's words, the token index of the comma after its "if" clause), where an "if" clause
+    opens a sentence of six words or more; None otherwise."""
+    words = indexed_words(toks)
+    if len(words) < 6 or words[0][1] != "if":
+        return None
+    comma = _clause_end(toks, words[0][0])
+    return None if comma is None else (words, comma)
+
+
 def will_after_a_real_condition(toks: list[str]) -> list[Edit]:
     """"If we don't stop polluting the oceans, many species would disappear" -> "will disappear": a
     condition in the present (no past form in it) opens the sentence, and the clause after the comma
     has "would" and a verb of action. Not a polite or hedged "would" (HEDGED: "I would be happy", "it
     would explain"), not after "if you like / mind / want" (POLITE_CONDITIONS)."""
-    words = indexed_words(toks)
-    if len(words) < 6 or words[0][1] != "if":
+    opened = _opening_if(toks)
+    if opened is None:
         return []
-    comma = _clause_end(toks, words[0][0])
-    if comma is None:
-        return []
+    words, comma = opened
     condition = [w for i, w in words[1:] if i < comma]
     if len(condition) < 2 or POLITE_CONDITIONS & set(condition) or condition[0] in ("so", "not", "only", "necessary", "possible"):
         return []
@@ -300,12 +308,10 @@ def unreal_past_result(toks: list[str]) -> list[Edit]:
     """"If I had known about the delay, I would take" -> "would have taken": after "if" and a past
     perfect, the result in the past takes "would have" and the participle (not with "now" or "today":
     "If I had studied, I would be a doctor now")."""
-    words = indexed_words(toks)
-    if len(words) < 6 or words[0][1] != "if":
+    opened = _opening_if(toks)
+    if opened is None:
         return []
-    comma = _clause_end(toks, words[0][0])
-    if comma is None:
-        return []
+    words, comma = opened
     condition = [w for i, w in words if i < comma]
     perfect = any(w == "had" and k + 1 < len(condition) and "participle" in form_kinds(condition[k + 1])
                   for k, w in enumerate(condition))

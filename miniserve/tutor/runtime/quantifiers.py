@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from miniserve.tutor.runtime import subjects
 from miniserve.tutor.runtime.agreement import ADVERBS, COLLECTIVE, _noun_forms, non_third, plural_subject, third
-from miniserve.tutor.runtime.forms import form_kinds, lemmas, norm
+from miniserve.tutor.runtime.forms import aux_family, form_kinds, lemmas, norm
 from miniserve.tutor.runtime.gate import Edit
 
 SINGULAR_OF = frozenset(("each", "one", "either", "neither", "every one", "the number"))  # + "of": "each of the rooms",
@@ -62,8 +62,7 @@ def quantifier(toks: list[str], i: int) -> tuple[str, str] | None:
             words.append(t)
     words.reverse()
     low = [norm(w) for w in words]
-    joined = max((k for k, w in enumerate(low) if w in ("and", "but", "so") and any(third(v) or non_third(v) for v in low[:k])),
-                 default=None)
+    joined = max((k for k, w in enumerate(low) if w in ("and", "but", "so") and _a_finite_verb_in(low[:k])), default=None)
     if joined is not None:  # "everybody has a car and nobody want": the clause after "and" has its own subject
         words, low = words[joined + 1:], low[joined + 1:]
     low = [PER_CENT if w in ("percent", "%") or low[k - 1:k + 1] == ["per", "cent"] else w for k, w in enumerate(low)]
@@ -95,6 +94,13 @@ def quantifier(toks: list[str], i: int) -> tuple[str, str] | None:
         if word not in OPENERS and not (low[k + 1:k + 2] == [PER_CENT] or low[k + 2:k + 3] == [PER_CENT]):
             return None  # the clause starts with something else: its subject is no quantifier's
     return None
+
+
+def _a_finite_verb_in(words: list[str]) -> bool:
+    """An auxiliary, or a third-person or past form right after a subject ("everybody has", "nobody
+    liked"): the words hold a clause of their own (not "Each of the boys", where "boys" is no verb)."""
+    return any(aux_family(w) not in (None, "to") or k > 0 and words[k - 1] in SINGULAR_WORDS | subjects.PRONOUNS
+               and {"third", "past"} & form_kinds(w) for k, w in enumerate(words))
 
 
 def _noun_after_of(words: list[str]) -> str:

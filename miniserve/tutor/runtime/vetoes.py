@@ -182,6 +182,26 @@ def _clause_before_any(toks: list[str], i: int) -> list[str]:
     return words[::-1]
 
 
+def _own_clause(toks: list[str], i: int) -> list[str]:
+    """The words before the token at i back to a comma, the sentence's start or the last word that
+    opens a clause ("that", "if", "because" ...): the clause the word at i belongs to, so far."""
+    clause = _clause_before_any(toks, i)
+    opener = max((k for k, w in enumerate(clause) if w in CLAUSE_OPENERS), default=-1)
+    return clause[opener + 1:]
+
+
+def _made_plural(pair: tuple[str, str]) -> bool:
+    return third(pair[0]) and non_third(pair[1]) and not third(pair[1])
+
+
+def _made_singular(pair: tuple[str, str]) -> bool:
+    return third(pair[1]) and not third(pair[0]) and non_third(pair[0])
+
+
+def _is_question(toks: list[str]) -> bool:
+    return next((t for t in reversed(toks) if not t.isspace()), "") == "?"
+
+
 def like_as_a_preposition(toks: list[str], edit: Edit) -> bool:
     """"like" made "liking" where no "be" comes before it ("nothing like the photo" -> "nothing liking")."""
     pair = _one_word(toks, edit)
@@ -352,11 +372,9 @@ def plural_after_a_singular_noun_phrase(toks: list[str], edit: Edit) -> bool:
     comma or a clause's opening word ("that", "if", "because" ...), so "My brother and his girlfriend is"
     and "The sessions in the afternoon was" are not; nor is a collective noun ("the team are" is British usage)."""
     pair = _one_word(toks, edit)
-    if pair is None or not third(pair[0]) or not non_third(pair[1]) or third(pair[1]):
+    if pair is None or not _made_plural(pair):
         return False
-    clause = _clause_before_any(toks, edit.start)
-    opener = max((k for k, w in enumerate(clause) if w in CLAUSE_OPENERS), default=-1)
-    phrase = clause[opener + 1:]
+    phrase = _own_clause(toks, edit.start)
     if not 2 <= len(phrase) <= 5 or phrase[0] not in NOUN_PHRASE_OPENERS:
         return False
     head, middle = phrase[-1], phrase[1:-1]
@@ -375,11 +393,9 @@ def singular_after_a_plural_noun_phrase(toks: list[str], edit: Edit) -> bool:
     is a plural noun ("First of all, mobile phones are" -> "is"): the mirror of the rule above. The
     phrase is adjectives or nouns before the head, with at most a determiner first, at least two words."""
     pair = _one_word(toks, edit)
-    if pair is None or not third(pair[1]) or third(pair[0]) or not non_third(pair[0]):
+    if pair is None or not _made_singular(pair):
         return False
-    clause = _clause_before_any(toks, edit.start)
-    opener = max((k for k, w in enumerate(clause) if w in CLAUSE_OPENERS), default=-1)
-    phrase = clause[opener + 1:]
+    phrase = _own_clause(toks, edit.start)
     if phrase[:1] and phrase[0] in PLURAL_PHRASE_OPENERS:
         phrase = phrase[1:]
     if not 2 <= len(phrase) <= 4 or any(c.isdigit() for w in phrase for c in w):
@@ -447,11 +463,9 @@ def plural_after_an_indefinite_pronoun(toks: list[str], edit: Edit) -> bool:
     ("Nobody in the groups I spoke to thinks" -> "think"): the pronoun is its subject, whatever the
     nouns and the past of a clause between say."""
     pair = _one_word(toks, edit)
-    if pair is None or not third(pair[0]) or not non_third(pair[1]) or third(pair[1]):
+    if pair is None or not _made_plural(pair):
         return False
-    clause = _clause_before_any(toks, edit.start)
-    opener = max((k for k, w in enumerate(clause) if w in CLAUSE_OPENERS), default=-1)
-    clause = clause[opener + 1:]
+    clause = _own_clause(toks, edit.start)
     if clause[:1] in (["no"],) and clause[1:2] == ["one"]:
         clause = ["nobody"] + clause[2:]
     return bool(clause) and clause[0] in INDEFINITES and "and" not in clause and "or" not in clause and not any(
@@ -517,7 +531,7 @@ def negative_imperative(toks: list[str], edit: Edit) -> bool:
             before.append(norm(t))
     written = [t for t in toks[edit.end:] if t[:1].isalpha()][:1]
     after = [norm(t) for t in written]
-    question = next((t for t in reversed(toks) if not t.isspace()), "") == "?"
+    question = _is_question(toks)
     return all(w in IMPERATIVE_OPENERS for w in before) and bool(after) and not question and written[0].islower() \
         and after[0] in lemminflect.getAllLemmas(after[0], upos="VERB").get("VERB", ()) and after[0] not in SUBJECT_PRONOUNS
 
@@ -564,7 +578,7 @@ def verb_before_its_subject_pronoun(toks: list[str], edit: Edit) -> bool:
     """A question's auxiliary before "you", "we", "they" made singular ("what are you doing" -> "is")."""
     pair = _one_word(toks, edit)
     after = next((norm(t) for t in toks[edit.end:] if t[:1].isalpha()), "")
-    question = next((t for t in reversed(toks) if not t.isspace()), "") == "?"
+    question = _is_question(toks)
     return pair is not None and question and after in ("you", "we", "they") and pair[0] in (
         "are", "were", "do", "have", "don't", "aren't", "weren't", "haven't") and third(pair[1])
 
@@ -592,7 +606,7 @@ def singular_auxiliary_before_its_subject(toks: list[str], edit: Edit) -> bool:
     people has she employed?" -> "have", "How many credits is this student carrying?" -> "are")."""
     pair = _one_word(toks, edit)
     after = [norm(t) for t in toks[edit.end:] if t[:1].isalpha()][:2]
-    question = next((t for t in reversed(toks) if not t.isspace()), "") == "?"
+    question = _is_question(toks)
     if pair is None or not question or not third(pair[0]) or aux_family(pair[0]) not in ("be", "have", "do") or third(pair[1]) \
             or not after:
         return False
