@@ -675,6 +675,112 @@ def present_of_a_past_like_the_base(toks: list[str], edit: Edit) -> bool:
     return pair is not None and pair[0] in SAME_PAST and third(pair[1])
 
 
+def ing_of_an_adjective_after_be(toks: list[str], edit: Edit) -> bool:
+    """A word after "be" that is an adjective or "like" made an -ing form ("If you are free on Sunday" ->
+    "freeing", "it was like a ghost town" -> "liking"): learners' "be" + base errors are verbs that are no
+    adjectives ("she is study", "we are wait")."""
+    pair = _one_word(toks, edit)
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    if pair is None or not pair[1].endswith("ing") or pair[0].endswith("ing") or not before:
+        return False
+    if aux_family(before[-1]) != "be" or not lemminflect.getAllLemmas(pair[0], upos="ADJ"):
+        return False
+    after = next((norm(t) for t in toks[edit.end:] if not t.isspace()), "")
+    # an object after it makes it the verb ("we are clean the room", "they are split this orange")
+    return pair[0] == "like" or after not in DETERMINERS | {"me", "him", "us", "them", "it", "some", "any", "all"}
+
+
+THE_ADJECTIVE_PEOPLE = frozenset(("elderly", "poor", "rich", "young", "old", "sick", "homeless", "unemployed", "disabled",
+                                  "blind", "deaf", "dead", "injured", "wealthy", "weak", "strong", "living", "wounded",
+                                  "privileged", "underprivileged", "vulnerable", "needy", "jobless", "aged", "famous"))
+
+
+def singular_for_the_adjective_people(toks: list[str], edit: Edit) -> bool:
+    """"The elderly often need" made "needs": "the" and an adjective for a group of people is plural."""
+    pair = _one_word(toks, edit)
+    if pair is None or not _made_singular(pair):
+        return False
+    clause = _own_clause(toks, edit.start)
+    while clause and clause[-1] in ADVERBS:
+        clause.pop()
+    return clause[-2:-1] == ["the"] and clause[-1] in THE_ADJECTIVE_PEOPLE
+
+
+UNITS = frozenset(("kilometres", "kilometers", "km", "miles", "metres", "meters", "years", "months", "weeks", "days",
+                   "hours", "minutes", "seconds", "euros", "pounds", "dollars", "pence", "cents", "kilos", "kilograms",
+                   "litres", "liters", "percent", "degrees", "pages", "steps"))
+
+
+def plural_for_an_amount(toks: list[str], edit: Edit) -> bool:
+    """"Ten kilometres is a long distance", "Fifty euros is too much" made "are": an amount is one quantity."""
+    pair = _one_word(toks, edit)
+    if pair is None or pair[0] not in ("is", "was", "isn't", "wasn't", "seems", "seemed") or not _made_plural(pair):
+        return False
+    written = [norm(t) for t in toks[:edit.start] if not t.isspace()]
+    clause = written[len(written) - next((k for k, t in enumerate(reversed(written)) if t in (",", ";", ":")), len(written)):]
+    if clause and clause[0] in CLAUSE_OPENERS | {"and", "but", "so"}:
+        clause = clause[1:]
+    return len(clause) >= 2 and clause[-1] in UNITS and (clause[-2] in NUMBER_WORDS or clause[-2].replace(",", "").isdigit()) \
+        and len(clause) <= 4
+
+
+def singular_after_two_noun_phrases(toks: list[str], edit: Edit) -> bool:
+    """A plural made singular after a subject of two noun phrases, each with its determiner, joined by
+    "and" ("The sound of the waves and the smell of the sea were" -> "was"). Only where no verb comes
+    between the clause's start and the edit."""
+    pair = _one_word(toks, edit)
+    if pair is None or not _made_singular(pair):
+        return False
+    clause = _own_clause(toks, edit.start)
+    while clause and clause[-1] in ADVERBS:
+        clause.pop()
+    if "and" not in clause or len(clause) > 14 or not clause or clause[0] not in NOUN_PHRASE_OPENERS:
+        return False
+    k = clause.index("and")
+    second = clause[k + 1:]
+    if not second or second[0] not in NOUN_PHRASE_OPENERS or k < 2:
+        return False
+    first_head = clause[k - 1] if clause[k - 2] not in PREPOSITIONS else ""
+    return not any(aux_family(w) or _a_present_verb(w) and not any(_noun_forms(w)) or _only_past(w) for w in clause) \
+        and bool(first_head or "of" in clause[:k])
+
+
+RELATIVES = frozenset(("who", "which", "that", "whom", "whose"))
+REPORTING = frozenset(("said", "say", "says", "think", "thought", "believe", "believed", "know", "knew", "hope", "hoped",
+                       "told", "tell", "feel", "felt", "realised", "realized", "found", "find", "heard", "read", "saw",
+                       "explained", "mean", "meant", "sure", "afraid", "glad", "so", "such", "is", "was", "seems"))
+TIME_WORDS = frozenset(("yesterday", "ago", "last", "tomorrow", "now", "nowadays", "today", "when", "then", "since",
+                        "before", "after", "already", "yet", "still", "currently", "once", "tonight"))
+
+
+def tense_in_a_relative_clause(toks: list[str], edit: Edit) -> bool:
+    """A present made past or a past made present inside a relative clause that names no time ("a new
+    stadium that nobody uses" -> "used", "The students who took part in the survey were" -> "take"): a
+    relative clause keeps its own time."""
+    pair = _one_word(toks, edit)
+    if pair is None or aux_family(pair[0]) is not None:
+        return False
+    old, new = form_kinds(pair[0]), form_kinds(pair[1])
+    to_past = bool({"base", "third"} & old) and "past" in new and "past" not in old
+    to_present = "past" in old and "base" not in old and bool({"base", "third"} & new) and "past" not in new
+    if not (to_past or to_present):
+        return False
+    words = [norm(t) for t in toks[:edit.start] if t[:1].isalpha() or t in (",", ";", ":")]
+    opener = max((k for k, w in enumerate(words) if w in RELATIVES), default=None)
+    if opener is None or opener == 0 or words[opener - 1] in REPORTING | {",", ";", ":"} and words[opener] == "that":
+        return False
+    inside = words[opener + 1:]
+    if any(w in (",", ";", ":") or w in CLAUSE_OPENERS or aux_family(w) is not None for w in inside) or len(inside) > 5:
+        return False
+    if any("past" in form_kinds(w) and not any(_noun_forms(w)) for w in inside):
+        return False  # "the crows that Megan bothered shattered": the relative clause has its verb; this is the main one
+    after = [norm(t) for t in toks[edit.end:] if t[:1].isalpha()][:6]
+    if TIME_WORDS & set(inside + after):
+        return False
+    head = words[opener - 1]
+    return words[opener] != "that" or any(_noun_forms(head)) and head not in REPORTING
+
+
 def vetoed(toks: list[str], edit: Edit) -> bool:
     """Does correct English rule this edit out?"""
     return (subjunctive(toks, edit) or past_against_now(toks, edit) or past_in_a_time_clause_of_the_future(toks, edit)
@@ -691,4 +797,6 @@ def vetoed(toks: list[str], edit: Edit) -> bool:
             or base_after_be(toks, edit) or base_after_a_prepositional_to(toks, edit) or verb_before_its_subject_pronoun(toks, edit)
             or disagreeing_with_its_pronoun(toks, edit) or singular_auxiliary_before_its_subject(toks, edit)
             or singular_for_a_people(toks, edit) or plural_after_a_name(toks, edit) or third_after_a_perceived_object(toks, edit)
-            or present_of_a_past_like_the_base(toks, edit))
+            or present_of_a_past_like_the_base(toks, edit) or ing_of_an_adjective_after_be(toks, edit)
+            or singular_for_the_adjective_people(toks, edit) or plural_for_an_amount(toks, edit)
+            or singular_after_two_noun_phrases(toks, edit) or tense_in_a_relative_clause(toks, edit))
