@@ -15,8 +15,9 @@ same prompts, while the idle server waits) and prints server/engine, the share o
 speed the server keeps. The two alternate in `--rounds` rounds per level, so that both see the
 same drift of this shared machine's speed.
 
-The client is a small keep-alive HTTP/1.1 client on trio sockets, one connection per client: cheap
-enough that at concurrency 64 it does not take the CPU the server is being measured on. Loopback
+The client is a small keep-alive HTTP/1.1 client on blocking sockets, one thread and one connection
+per client: cheap enough that at concurrency 64 it does not take the CPU the server is being measured
+on, and at concurrency 1 it adds no event loop's scheduling to each answer. Loopback
 URLs only (the machine is shared; see docs/perf.md).
 """
 
@@ -24,10 +25,13 @@ from __future__ import annotations
 
 import json
 import math
+import socket
 import statistics
 import sys
+import threading
 import time
 from dataclasses import dataclass
+from functools import partial
 from urllib.parse import urlsplit
 
 import trio
@@ -62,65 +66,73 @@ def tutor_prompts(n: int, seed: int = 0) -> list[str]:
 
 # -- a minimal HTTP/1.1 client: POST a JSON body, read one response (Content-Length or chunked) ----
 
-class Connection:
-    def __init__(self, host: str, port: int):
-        self.host, self.port, self.stream, self.buffer = host, port, None, b""
+class Response:
+    """Sans-I/O: bytes in, one complete response out (status, body, whether the server closes)."""
 
-    async def post(self, path: str, body: bytes) -> tuple[int, bytes]:
-        if self.stream is None:
-            self.stream = await trio.open_tcp_stream(self.host, self.port)
-            self.buffer = b""
-        head = (f"POST {path} HTTP/1.1\r\nHost: {self.host}:{self.port}\r\nContent-Type: application/json\r\n"
-                f"Content-Length: {len(body)}\r\n\r\n").encode()
-        await self.stream.send_all(head + body)
-        status_line, headers = await self._head()
-        if headers.get("transfer-encoding", "").lower() == "chunked":
-            payload = await self._chunked()
-        else:
-            payload = await self._exactly(int(headers.get("content-length", "0")))
-        if headers.get("connection", "").lower() == "close":
-            await self.close()
-        return int(status_line.split()[1]), payload
+    def __init__(self):
+        self.buffer = b""
 
-    async def _fill(self) -> None:
-        data = await self.stream.receive_some(65536)
-        if not data:
-            raise ConnectionError("the server closed the connection")
-        self.buffer += data
+    def head(self, path: str, host: str, port: int, body: bytes) -> bytes:
+        return (f"POST {path} HTTP/1.1\r\nHost: {host}:{port}\r\nContent-Type: application/json\r\n"
+                f"Content-Length: {len(body)}\r\n\r\n").encode() + body
 
-    async def _line(self) -> bytes:
-        while b"\r\n" not in self.buffer:
-            await self._fill()
-        line, self.buffer = self.buffer.split(b"\r\n", 1)
-        return line
-
-    async def _head(self) -> tuple[str, dict[str, str]]:
-        while b"\r\n\r\n" not in self.buffer:
-            await self._fill()
-        head, self.buffer = self.buffer.split(b"\r\n\r\n", 1)
-        lines = head.decode("latin-1").split("\r\n")
+    def take(self) -> tuple[int, bytes, bool] | None:
+        """The response at the buffer's start, taken out of it, or None while it is incomplete."""
+        end = self.buffer.find(b"\r\n\r\n")
+        if end < 0:
+            return None
+        lines = self.buffer[:end].decode("latin-1").split("\r\n")
         headers = {}
         for line in lines[1:]:
             name, _, value = line.partition(":")
             headers[name.strip().lower()] = value.strip()
-        return lines[0], headers
+        at = end + 4
+        if headers.get("transfer-encoding", "").lower() == "chunked":
+            parts = []
+            while True:
+                line_end = self.buffer.find(b"\r\n", at)
+                if line_end < 0:
+                    return None
+                size = int(self.buffer[at:line_end].split(b";")[0], 16)
+                if size == 0:  # no trailers: the empty line ends the response
+                    if self.buffer[line_end + 2:line_end + 4] != b"\r\n":
+                        return None
+                    at = line_end + 4
+                    break
+                if len(self.buffer) < line_end + 2 + size + 2:
+                    return None
+                parts.append(self.buffer[line_end + 2:line_end + 2 + size])
+                at = line_end + 2 + size + 2
+            payload = b"".join(parts)
+        else:
+            n = int(headers.get("content-length", "0"))
+            if len(self.buffer) < at + n:
+                return None
+            payload, at = self.buffer[at:at + n], at + n
+        self.buffer = self.buffer[at:]
+        return int(lines[0].split()[1]), payload, headers.get("connection", "").lower() == "close"
 
-    async def _exactly(self, n: int) -> bytes:
-        while len(self.buffer) < n:
-            await self._fill()
-        data, self.buffer = self.buffer[:n], self.buffer[n:]
-        return data
 
-    async def _chunked(self) -> bytes:
-        parts = []
-        while True:
-            size = int((await self._line()).split(b";")[0], 16)
-            if size == 0:
-                while await self._line():  # trailers, then the empty line
-                    pass
-                return b"".join(parts)
-            parts.append(await self._exactly(size))
-            await self._exactly(2)
+class Connection:
+    """On trio sockets: for benchmarks that drive many requests from one event loop."""
+
+    def __init__(self, host: str, port: int):
+        self.host, self.port, self.stream, self.response = host, port, None, Response()
+
+    async def post(self, path: str, body: bytes) -> tuple[int, bytes]:
+        if self.stream is None:
+            self.stream = await trio.open_tcp_stream(self.host, self.port)
+            self.response = Response()
+        await self.stream.send_all(self.response.head(path, self.host, self.port, body))
+        while (answer := self.response.take()) is None:
+            data = await self.stream.receive_some(65536)
+            if not data:
+                raise ConnectionError("the server closed the connection")
+            self.response.buffer += data
+        status, payload, close = answer
+        if close:
+            await self.close()
+        return status, payload
 
     async def close(self) -> None:
         if self.stream is not None:
@@ -128,42 +140,81 @@ class Connection:
             self.stream = None
 
 
+class BlockingConnection:
+    """On a blocking socket, one per thread: the closed loop's client. A blocked recv wakes its thread
+    directly, where an event loop adds its own round of scheduling to every answer (at concurrency 1
+    about 0.1-0.3 ms of a 20 ms request, measured against Connection; docs/perf.md)."""
+
+    def __init__(self, host: str, port: int, timeout: float):
+        self.host, self.port, self.timeout, self.sock, self.response = host, port, timeout, None, Response()
+
+    def post(self, path: str, body: bytes) -> tuple[int, bytes]:
+        if self.sock is None:
+            self.sock = socket.create_connection((self.host, self.port), timeout=self.timeout)
+            self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            self.response = Response()
+        self.sock.sendall(self.response.head(path, self.host, self.port, body))
+        while (answer := self.response.take()) is None:
+            data = self.sock.recv(65536)
+            if not data:
+                raise ConnectionError("the server closed the connection")
+            self.response.buffer += data
+        status, payload, close = answer
+        if close:
+            self.close()
+        return status, payload
+
+    def close(self) -> None:
+        if self.sock is not None:
+            self.sock.close()
+            self.sock = None
+
+
 async def closed_loop(url: str, model: str, prompts: list[str], concurrency: int, requests: int,
                       max_tokens: int, timeout: float) -> Level:
-    """`concurrency` clients share `requests` requests, each sending its next when its last returns."""
+    """`concurrency` clients share `requests` requests, each sending its next when its last returns.
+    Each client is a thread with a blocking connection; every socket operation and the whole level
+    are bounded by `timeout`."""
     parts = urlsplit(url)
     host, port, path = parts.hostname, parts.port or 80, parts.path.rstrip("/") + "/v1/completions"
     if host not in (LOOPBACK, "localhost"):
         raise SystemExit("bench.serve only targets 127.0.0.1 (the machine is shared)")
-    counter = iter(range(requests))
+    counter, lock = iter(range(requests)), threading.Lock()
     latencies, totals = [], {"tokens": 0, "errors": 0}
+    deadline = time.monotonic() + timeout
 
-    async def client() -> None:
-        connection = Connection(host, port)
+    def client() -> None:
+        connection = BlockingConnection(host, port, timeout)
         try:
-            for i in counter:
+            while time.monotonic() < deadline:
+                with lock:
+                    i = next(counter, None)
+                if i is None:
+                    return
                 body = json.dumps({"model": model, "prompt": prompts[i % len(prompts)], "max_tokens": max_tokens,
                                    "temperature": 0}).encode()
                 sent = time.perf_counter()
                 try:
-                    status, payload = await connection.post(path, body)
-                except (OSError, ConnectionError, trio.BrokenResourceError):
-                    await connection.close()
-                    totals["errors"] += 1
-                    continue
-                if status != 200:
-                    totals["errors"] += 1
-                    continue
-                latencies.append(time.perf_counter() - sent)
-                totals["tokens"] += json.loads(payload)["usage"]["completion_tokens"]
+                    status, payload = connection.post(path, body)
+                except (OSError, ConnectionError):
+                    connection.close()
+                    status, payload = 0, b""
+                took = time.perf_counter() - sent
+                with lock:
+                    if status != 200:
+                        totals["errors"] += 1
+                        continue
+                    latencies.append(took)
+                    totals["tokens"] += json.loads(payload)["usage"]["completion_tokens"]
+            raise TimeoutError(f"the level took longer than {timeout} s")
         finally:
-            await connection.close()
+            connection.close()
 
     started = time.perf_counter()
-    with trio.fail_after(timeout):
-        async with trio.open_nursery() as nursery:
-            for _ in range(concurrency):
-                nursery.start_soon(client)
+    limiter = trio.CapacityLimiter(concurrency)  # trio's default lends 40 threads at most
+    async with trio.open_nursery() as nursery:
+        for _ in range(concurrency):
+            nursery.start_soon(partial(trio.to_thread.run_sync, client, limiter=limiter))
     return Level(concurrency, requests, time.perf_counter() - started, totals["tokens"], latencies, totals["errors"])
 
 
