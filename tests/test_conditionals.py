@@ -138,7 +138,8 @@ def test_a_present_since_a_point_in_the_past_is_the_present_perfect():
     assert fixed("She is ill since Monday.", perfects.perfect_since) == ["She has been ill since Monday."]
     assert fixed("My parents have this car since I was born.", perfects.perfect_since) == [
         "My parents have had this car since I was born."]
-    assert fixed("I am working here since last year.", perfects.perfect_since) == []  # a progressive: two words
+    assert fixed("I am working here since last year.", perfects.perfect_since) == ["I have been working here since last year."]
+    assert fixed("I am leaving since my mother is ill.", perfects.perfect_since) == []  # a progressive: "since" a point only
     assert fixed("I stay at home since it is raining.", perfects.perfect_since) == []  # "since" of a reason
     assert fixed("I have lived here since 2010.", perfects.perfect_since) == []
     assert fixed("She is the best player we have had since 2012.", perfects.perfect_since) == []  # another verb's "since"
@@ -162,6 +163,10 @@ def test_a_state_for_a_span_up_to_now_is_the_present_perfect():
     assert fixed("I stay here for two weeks.", perfects.perfect_for) == []  # a plan may follow "for"
     assert fixed("I was there for two weeks.", perfects.perfect_for) == []
     assert fixed("I know him for ten years ago.", perfects.perfect_for) == []
+    assert fixed("I am working as a cook for two years now.", perfects.perfect_for) == ["I have been working as a cook for two years now."]
+    assert fixed("We are learning English for six years.", perfects.perfect_for) == ["We have been learning English for six years."]
+    assert fixed("I am staying in Rome for two years.", perfects.perfect_for) == []  # a plan
+    assert fixed("She is studying in Paris for two months.", perfects.perfect_for) == []  # months without "now": a plan may be meant
 
 
 def test_an_opening_in_the_past_and_there_before_a_past_when_clause():

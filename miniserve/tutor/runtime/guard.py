@@ -22,6 +22,7 @@ from difflib import SequenceMatcher
 from functools import cache
 
 from miniserve.tutor.runtime.explanation import changes, fits, from_edit
+from miniserve.tutor.runtime.inflect import british
 from miniserve.tutor.runtime.forms import (FUNCTION_WORDS, NOUN_MARKERS, aux_family, is_verb_form, lemmas, negative,
                                           needs_to, same_unknown_verb, takes_only_ing)
 
@@ -186,6 +187,7 @@ def review(original: str, corrected: str, explanation: str) -> Review:
     """The answer the service may show for the model's (corrected, explanation) to `original`."""
     corrected, explanation = corrected.strip(), explanation.strip()
     text = original.strip()
+    corrected, explanation = _british(text, corrected, explanation)
     if corrected == text:
         # Unchanged: never "the sentence is correct" (only its verbs were looked at), never a fix.
         return Review(original, NO_ERROR, changed=False, withheld=False)
@@ -197,3 +199,18 @@ def review(original: str, corrected: str, explanation: str) -> Review:
     said = explanation if fits(explanation, edits, words) else from_edit(edits)
     lead, trail = original[: len(original) - len(original.lstrip())], original[len(original.rstrip()):]
     return Review(lead + corrected + trail, said, changed=True, withheld=False)
+
+
+def _british(original: str, corrected: str, explanation: str) -> tuple[str, str]:
+    """New verb forms in British spelling ("enjoy to travel" -> "travelling", not "traveling"), in the
+    correction and its explanation alike, unless the learner's own text writes an American one."""
+    typed = [t for t in tokens(original) if _is_word(t)]
+    if any(british(t) for t in typed):
+        return corrected, explanation
+    seen = set(typed)
+    for word in {t for t in tokens(corrected) if _is_word(t) and t not in seen}:
+        spelled = british(word)
+        if spelled:
+            corrected = re.sub(rf"\b{word}\b", spelled, corrected)
+            explanation = re.sub(rf"\b{word}\b", spelled, explanation)
+    return corrected, explanation

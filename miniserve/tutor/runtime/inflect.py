@@ -88,3 +88,22 @@ def misspellings(f: Forms) -> dict[str, tuple[str, str]]:
     stays: no one means the plane there)."""
     found = verb_misspellings(f.base, f.past, f.participle, f.ing)
     return {wrong: right for wrong, right in found.items() if wrong not in verb_lemmas(wrong) and not noun_lemmas(wrong)}
+
+
+@cache
+def british(word: str) -> str | None:
+    """The British spelling of a verb form that doubles a final "l" where American does not ("traveling"
+    -> "travelling", "canceled" -> "cancelled"), or None when there is no other spelling. The tutor
+    writes British English unless the learner's own text shows American (guard.review)."""
+    lower = word.lower()
+    for suffix in ("ing", "ed"):
+        stem = lower[:-len(suffix)]
+        if not lower.endswith(suffix) or not stem.endswith("l") or stem.endswith("ll") or len(stem) < 3 \
+                or stem[-2] not in "aeiou":
+            continue
+        doubled = stem + "l" + suffix
+        for lemma in lemminflect.getAllLemmas(lower, upos="VERB").get("VERB", ()):
+            table = lemminflect.getAllInflections(lemma, upos="VERB")
+            if doubled in table.get("VBG", ()) + table.get("VBD", ()) + table.get("VBN", ()):
+                return word[:len(stem)] + "l" + word[len(stem):]
+    return None

@@ -41,6 +41,8 @@ TO_VERB_FORMS = frozenset(f for verb in TO_VERBS for forms in lemminflect.getAll
                           for f in forms if not f.endswith("ing"))
 WISH_FORMS = frozenset(("like", "love", "prefer", "hate"))
 WOULD = frozenset(("would", "'d", "i'd", "we'd", "you'd", "they'd", "he'd", "she'd"))
+# where an -ing form goes ("I decided going home early" -> "to go"): a noun's -ing form takes none of them
+PLACE_ADVERBS = frozenset(("home", "back", "abroad", "away", "out", "there", "here", "inside", "outside", "upstairs"))
 # prepositions after which a verb takes the -ing form, with its object ("interested in attending the")
 ING_AFTER = frozenset(("in", "of", "for", "about", "at", "without", "by", "on"))
 
@@ -116,15 +118,15 @@ def _base_after_been(toks: list[str], words: list[tuple[int, str]]) -> list[Edit
 def _to_for_an_ing(toks: list[str], words: list[tuple[int, str]]) -> list[Edit]:
     """An -ing form with its object after a verb that takes "to" and the infinitive: "to" and the base
     form ("The council decided building a new car park" -> "decided to build", "I would like asking
-    whether" -> "would like to ask"). Only with an object or "whether" after it: "they agreed funding
-    for the project" has a noun."""
+    whether" -> "would like to ask", "decided going home" -> "to go"). Only with an object, "whether" or a
+    place ("home", "abroad") after it: "they agreed funding for the project" has a noun."""
     found = []
     for k in range(1, len(words) - 1):
         (i, word), (_, before), (_, after) = words[k], words[k - 1], words[k + 1]
         wish = before in WISH_FORMS and k >= 2 and words[k - 2][1] in WOULD
         if not (before in TO_VERB_FORMS or wish) or not word.endswith("ing") or toks[i - 1] != " ":
             continue
-        if after not in OBJECT_STARTS and after not in ("whether", "if", "less", "fewer", "much"):
+        if after not in OBJECT_STARTS and after not in {"whether", "if", "less", "fewer", "much"} | PLACE_ADVERBS:
             continue
         base = _base_of(word)
         if base is not None:

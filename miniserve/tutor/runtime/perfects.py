@@ -3,7 +3,8 @@ present or past where "since", "for ... now" or "already" after a past clause sh
 
 - `perfect_since`: a present that "since" and a point in the past reach back to ("I know Marta since we
   were six" -> "have known", "We didn't see each other since Christmas" -> "haven't seen");
-- `perfect_for`: "know" or "be" with "for" and a span of time up to now ("I know Marco for ten years");
+- `perfect_for`: "know" or "be" with "for" and a span of time up to now ("I know Marco for ten years"), and
+  a progressive with a span that "now" closes or of years ("I am working here for two years now");
 - `already_perfect`: "already" and a past after a past "when" clause ("the train already left" ->
   "had already left").
 
@@ -24,6 +25,9 @@ from miniserve.tutor.runtime.tense import _DAYS, _MONTHS, JOINING_WORDS, _only_p
 SINCE_WHEN = re.compile(rf"^since\s+((1[89]\d\d|20\d\d)\b|(last|yesterday|then|childhood|i\s+was|we\s+were|he\s+was|"
                         rf"she\s+was|they\s+were|you\s+were|my|the|our|his|her|their|christmas|easter|{_DAYS}|{_MONTHS})\b)", re.I)
 PERFECT_BE = {"am": "have been", "are": "have been", "is": "has been"}
+# a point in time only ("since" before "my", "the" ... may also mean "because")
+SINCE_A_POINT = re.compile(rf"^since\s+((1[89]\d\d|20\d\d)\b|(last|yesterday|then|childhood|christmas|easter|{_DAYS}|{_MONTHS})\b|"
+                           r"the\s+(\d+(st|nd|rd|th)|first|second|third|beginning|start|end|summer|winter|spring|autumn)\b)", re.I)
 
 
 def perfect_since(toks: list[str]) -> list[Edit]:
@@ -58,9 +62,9 @@ def perfect_since(toks: list[str]) -> list[Edit]:
         if verb in ("have", "has") and not _participle_after(toks, v):
             new = verb + " had"  # "My parents have this car since I was born" -> "have had"
         elif verb in PERFECT_BE:
-            if k > j + 1 and words[j + 1][1].endswith("ing"):
-                continue  # "I am working here since": the progressive, two words
-            new = PERFECT_BE[verb]
+            if k > j + 1 and words[j + 1][1].endswith("ing") and not SINCE_A_POINT.match(text[len("".join(toks[:i])):]):
+                continue  # "I am leaving since my mother is ill": "since" may say why
+            new = PERFECT_BE[verb]  # "I am waiting since the 5th of May" -> "have been waiting" too
         elif {"base", "third"} & kinds and "past" not in kinds and aux_family(verb) is None and lemmas(verb) and verb not in FUNCTION_WORDS:
             lemma = next(iter(sorted(lemmas(verb))))
             participle = next(iter(lemminflect.getInflection(lemma, "VBN")), None)
@@ -93,6 +97,10 @@ def perfect_for(toks: list[str]) -> list[Edit]:
         if subject is None or subject + 1 >= k:
             continue
         v, verb = words[subject + 1]
+        progressive = _progressive_up_to_now(words, subject + 1, k, text[len("".join(toks[:i])):])
+        if progressive is not None:
+            found.append(progressive)
+            continue
         if verb not in STATES or any(t in (",", ";") for t in toks[v:i]) or any(
                 c in JOINING_WORDS or aux_family(c) is not None or c.endswith("ing") for _, c in words[subject + 2:k]):
             continue
@@ -102,6 +110,29 @@ def perfect_for(toks: list[str]) -> list[Edit]:
         third_person = verb in ("knows", "is")
         found.append(Edit(v, v + 1, ("has" if third_person else "have", " ", STATES[verb])))
     return found
+
+
+GOINGS = frozenset(("going", "coming", "leaving", "staying", "travelling", "traveling", "visiting", "moving", "flying",
+                    "planning", "starting", "returning", "meeting", "spending", "taking"))  # plans: "I am staying for two years"
+
+
+def _progressive_up_to_now(words: list[tuple[int, str]], j: int, k: int, rest: str) -> Edit | None:
+    """"I am working as a receptionist for two years now" -> "have been working": "am / is / are", an
+    -ing form right after it, then "for" and a span that "now" closes, or a span of years (not of a
+    plan: "I am staying here for two years")."""
+    v, verb = words[j]
+    if verb not in PERFECT_BE or j + 1 >= k or not words[j + 1][1].endswith("ing") or not form_kinds(words[j + 1][1]) & {"ing"} \
+            or words[j + 1][0] != v + 2:
+        return None
+    if any(c in JOINING_WORDS or aux_family(c) is not None for _, c in words[j + 2:k]):
+        return None
+    span = DURATION.match(rest)
+    after = rest[span.end():].lstrip().lower() if span else ""
+    years = span is not None and span.group(3).lower().startswith(("year", "decade")) and words[j + 1][1] not in GOINGS
+    if span is None or not (after.startswith("now") or years) or after.startswith(("ago", "from", "in", "when")):
+        return None
+    first, *others = PERFECT_BE[verb].split()
+    return Edit(v, v + 1, (first, " ", *others))
 
 
 STATE_VERBS = frozenset(("know", "want", "like", "love", "understand", "think", "believe", "own", "need", "hate", "seem"))
