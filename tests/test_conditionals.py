@@ -172,6 +172,9 @@ def test_a_state_for_a_span_up_to_now_is_the_present_perfect():
 def test_an_opening_in_the_past_and_there_before_a_past_when_clause():
     assert fixed("In the past people walk everywhere.", tense.decided_pasts) == ["In the past people walked everywhere."]
     assert fixed("In the past few years the town grows quickly.", tense.decided_pasts) == []  # up to now
+    assert fixed("In the past people cook at home, but now they order food.", tense.decided_pasts) == [
+        "In the past people cooked at home, but now they order food."]  # "now" is the next clause's
+    assert fixed("Last year now I think differently.", tense.decided_pasts) == []
     assert fixed("There is nobody in the house when we got back.", story.present_before_when) == [
         "There was nobody in the house when we got back."]
 
@@ -181,6 +184,9 @@ def test_already_after_a_past_when_clause_is_the_past_perfect():
         "When I got to the station, the train had already left."]
     assert fixed("When I arrived, she already knew the news.", perfects.already_perfect) == []  # a state goes on
     assert fixed("The train already left.", perfects.already_perfect) == []  # no past clause before it
+    assert fixed("By the time the police came, the thieves already escaped.", perfects.already_perfect) == [
+        "By the time the police came, the thieves had already escaped."]
+    assert fixed("By the time you read this, I already left.", perfects.already_perfect) == []  # no past in the clause
 
 
 def test_a_perfect_before_that_and_a_noun_is_still_in_the_phrases_clause():

@@ -507,6 +507,7 @@ def test_a_present_perfect_with_a_finished_time_is_the_past():
     assert perfect_to_past("I have attended the conference in Porto two weeks ago.") == ["have attended->attended"]
     assert perfect_to_past("In 2020 the council has built a new cycle lane.") == ["has built->built"]
     assert perfect_to_past("It has been cold last week.") == ["has been->was"]
+    assert perfect_to_past("We have been to Rome last summer.") == ["have been->went"]  # not "were to Rome"
     assert perfect_to_past("I have changed a lot since last year.") == []  # "since": up to now
     assert perfect_to_past("I have lived here for the last two years.") == []
     assert perfect_to_past("I have stayed in your hotel last month.") == ["have stayed->stayed"]  # not the archaic "staid"

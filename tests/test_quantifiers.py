@@ -111,6 +111,8 @@ def test_the_first_noun_decides_across_any_preposition_but_not_across_a_verb():
     assert quantifiers.contradicts(toks, edit)
     toks = tokens("The drinks were cheap and the music was great.")  # a clause of its own after "and"
     assert subjects.simple_subject(toks, toks.index("was")) == ("singular", "the music")
+    toks = tokens("We love music and our son play the piano.")  # "We love": a clause of its own before "and"
+    assert subjects.simple_subject(toks, toks.index("play")) == ("singular", "our son")
     toks = tokens("She and her husband are having problems.")  # two subjects joined: no clause before "and"
     assert subjects.simple_subject(toks, toks.index("are")) is None
     toks = tokens("The number of people who think that prices are high is growing.")

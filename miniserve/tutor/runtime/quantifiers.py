@@ -98,9 +98,11 @@ def quantifier(toks: list[str], i: int) -> tuple[str, str] | None:
 
 def _a_finite_verb_in(words: list[str]) -> bool:
     """An auxiliary, or a third-person or past form right after a subject ("everybody has", "nobody
-    liked"): the words hold a clause of their own (not "Each of the boys", where "boys" is no verb)."""
-    return any(aux_family(w) not in (None, "to") or k > 0 and words[k - 1] in SINGULAR_WORDS | subjects.PRONOUNS
-               and {"third", "past"} & form_kinds(w) for k, w in enumerate(words))
+    liked"), or a verb's base form after "I", "we", "they" ("I enjoy cooking and my brother enjoy"): the
+    words hold a clause of their own (not "Each of the boys", where "boys" is no verb)."""
+    return subjects.a_pronoun_and_its_verb(words) or any(
+        aux_family(w) not in (None, "to") or k > 0 and words[k - 1] in SINGULAR_WORDS | subjects.PRONOUNS
+        and {"third", "past"} & form_kinds(w) for k, w in enumerate(words))
 
 
 def _noun_after_of(words: list[str]) -> str:

@@ -120,7 +120,8 @@ def simple_subject(toks: list[str], i: int) -> tuple[str, str] | None:
         adjective = words.pop(-2)  # "My little brother watch"
     if len(words) < 2 or words[-2] not in HEAD_DETERMINERS | PLURAL_DETERMINERS:
         return None
-    joined = words[-3:-2] and words[-3] in JOINS and any(aux_family(w) is not None for w in words[:-3])
+    joined = words[-3:-2] and words[-3] in JOINS and (any(aux_family(w) is not None for w in words[:-3])
+                                                      or a_pronoun_and_its_verb(words[:-3]))
     if len(words) > 2 and words[-3] not in CLAUSE_WORDS and words[-3] not in HEAD_OPENERS and not joined:
         return None  # "The drinks were cheap and the music was": a clause of its own after "and" (not "she and her husband are")
     noun = words[-1]
@@ -133,6 +134,15 @@ def simple_subject(toks: list[str], i: int) -> tuple[str, str] | None:
     if _singular_noun(noun) and words[-2] not in PLURAL_DETERMINERS:
         return "singular", phrase
     return None
+
+
+def a_pronoun_and_its_verb(words: list[str]) -> bool:
+    """A subject pronoun and a verb form that agrees with it right after it ("I enjoy", "she left"): the
+    words hold a clause of their own, so "and" after them may open another ("I enjoy cooking and my
+    brother enjoy")."""
+    return any(k > 0 and lemmas(w) and (words[k - 1] in ("i", "we", "they") and {"base", "past"} & form_kinds(w)
+                                         or words[k - 1] in ("he", "she", "it") and {"third", "past"} & form_kinds(w))
+               for k, w in enumerate(words))
 
 
 def _plain_adjective(word: str) -> bool:

@@ -75,13 +75,13 @@ def past_phrases(text: str) -> list[re.Match]:
 
 
 def past_clauses(toks: list[str]) -> list[tuple[int, int, str]]:
-    """A clause that opens the sentence with "when", "after", "while", "before" or "as soon as" and
+    """A clause that opens the sentence with "when", "after", "while", "before", "as soon as" or "by the time" and
     has a verb only the past has, outside any auxiliary or linking verb ("When I woke up, ...", not
     "When people feel stressed, ..."): it sets the clause
     after it, as "Last year," would. (start, end) in characters, and its words."""
     words = [t for t in toks if not t.isspace()]
     lead = " ".join(norm(w) for w in words[:3])
-    if not (norm(words[0]) in PAST_LEADS if words else False) and not lead.startswith("as soon as"):
+    if not (norm(words[0]) in PAST_LEADS if words else False) and not lead.startswith(("as soon as", "by the time")):
         return []
     comma = next((k for k, t in enumerate(toks) if t == ","), None)
     if comma is None:
@@ -134,7 +134,7 @@ def decided_pasts(toks: list[str]) -> list[Edit]:
     after a past phrase or a past "when" clause that opens the sentence ("Last night there is a storm"
     -> "was", "Two years ago the school start" -> "started", "When the bell rang, Ahmed run" -> "ran"),
     with at most a subject of seven words between (no clause break, no joining word). Not a verb that
-    may speak of now ("Last summer I remember"), nor a sentence with "now" or "today"."""
+    may speak of now ("Last summer I remember"), nor a clause with "now" or "today"."""
     offered = {edit.start: edit for edit in to_past(toks)}
     if not offered:
         return []
@@ -158,7 +158,7 @@ def decided_pasts(toks: list[str]) -> list[Edit]:
         t, w = toks[j], norm(toks[j])
         if j in offered and not _noun_here(toks, j):
             lemma = next(iter(sorted(lemmas(w))), w)
-            if lemma in NOW_VERBS or w in NOW_VERBS or NOW_WORDS & {norm(x) for x in toks[i:] if x[:1].isalpha()}:
+            if lemma in NOW_VERBS or w in NOW_VERBS or NOW_WORDS & _own_clause_words(toks, i, j):
                 return []
             return [offered[j]]
         if t == "," and words == 0:
@@ -170,6 +170,13 @@ def decided_pasts(toks: list[str]) -> list[Edit]:
             if words > 7 or aux_family(w) not in (None, "to") or _only_past(w) and lemminflect.getAllLemmas(w, upos="VERB"):
                 return []  # "my father told me don't open": the phrase's verb was "told"
     return []
+
+
+def _own_clause_words(toks: list[str], i: int, j: int) -> set[str]:
+    """The words from i to the end of the clause the word at j is in ("In the past people write
+    letters, but now they send": "now" is the next clause's)."""
+    end = next((k for k in range(j + 1, len(toks)) if toks[k] in CLAUSE_BREAKS or norm(toks[k]) in JOINING_WORDS), len(toks))
+    return {norm(x) for x in toks[i:end] if x[:1].isalpha()}
 
 
 def _noun_here(toks: list[str], j: int) -> bool:
@@ -199,7 +206,9 @@ def perfect_to_past(toks: list[str]) -> list[Edit]:
         if w not in ("have", "has") or i + 2 >= len(toks) or toks[i + 1] != " ":
             continue
         participle = norm(toks[i + 2])
-        if participle == "been":
+        if participle == "been" and next((norm(t) for t in toks[i + 3:] if not t.isspace()), "") == "to":
+            past = "went"  # "I have been to Paris last year" -> "went to Paris", not "was to"
+        elif participle == "been":
             subject = next((norm(t) for t in reversed(toks[:i]) if t[:1].isalpha()), "")
             past = "was" if w == "has" or subject == "i" else "were"
         elif "participle" in form_kinds(participle):
