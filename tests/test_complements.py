@@ -43,6 +43,7 @@ def test_a_frame_calls_for_its_form(sentence, expected):
 @pytest.mark.parametrize("sentence", [
     "It was love at first sight.",  # a noun
     "Parents should let their children walk to school.",  # the object ends at the plural noun: "to school" is no infinitive
+    "The old bridge needs repair, some of the stones are loose.",  # a comma: "some" is no object of "repair"
     "The shop is open until nine.",  # an adjective
     "The new bridge will be open next year.",
     "They were build a house when I arrived.",  # an object: the progressive may be meant

@@ -114,6 +114,7 @@ def test_no_decided_past_where_the_clause_may_speak_of_now(sentence):
     ("When we arrive at the hotel, we were very hungry.", "When we arrived at the hotel, we were very hungry."),
     ("After the lesson finishes, we went home.", "After the lesson finished, we went home."),
     ("When my parents are at work, I was alone.", "When my parents were at work, I was alone."),
+    ("Sadly, when we reach the top, everyone was too tired to enjoy it.", "Sadly, when we reached the top, everyone was too tired to enjoy it."),
 ])
 def test_a_present_clause_before_a_past_main_clause_is_the_past(sentence, expected):
     assert fixed(sentence, story.present_before_past) == [expected]
@@ -126,6 +127,7 @@ def test_a_present_clause_before_a_past_main_clause_is_the_past(sentence, expect
     "After he published his book, he was famous.",  # the past already
     "Before you judge him, remember that he lost his job last year.",  # the main clause's own verb is no past
     "When you visit the castle, you learn that it was built in 1150.",
+    "Luckily, when I think about it, I was right.",  # a sentence adverb first: the same rules
 ])
 def test_no_past_for_a_clause_that_may_stay_in_the_present(sentence):
     assert fixed(sentence, story.present_before_past) == []
@@ -165,6 +167,8 @@ def test_a_state_for_a_span_up_to_now_is_the_present_perfect():
     assert fixed("I know him for ten years ago.", perfects.perfect_for) == []
     assert fixed("I am working as a cook for two years now.", perfects.perfect_for) == ["I have been working as a cook for two years now."]
     assert fixed("We are learning English for six years.", perfects.perfect_for) == ["We have been learning English for six years."]
+    assert fixed("They are married for more than twenty years now.", perfects.perfect_for) == [
+        "They have been married for more than twenty years now."]
     assert fixed("I am staying in Rome for two years.", perfects.perfect_for) == []  # a plan
     assert fixed("She is studying in Paris for two months.", perfects.perfect_for) == []  # months without "now": a plan may be meant
 
@@ -175,6 +179,11 @@ def test_an_opening_in_the_past_and_there_before_a_past_when_clause():
     assert fixed("In the past people cook at home, but now they order food.", tense.decided_pasts) == [
         "In the past people cooked at home, but now they order food."]  # "now" is the next clause's
     assert fixed("Last year now I think differently.", tense.decided_pasts) == []
+    # the verb after "and" that shares the subject of the phrase's past
+    assert fixed("Last Sunday we walked to the lake and swim there.", tense.decided_pasts) == [
+        "Last Sunday we walked to the lake and swam there."]
+    assert fixed("Last year I joined a gym and like it a lot.", tense.decided_pasts) == []  # a state may go on
+    assert fixed("Last year I joined a gym and now I go every day.", tense.decided_pasts) == []  # "now": its own time
     assert fixed("There is nobody in the house when we got back.", story.present_before_when) == [
         "There was nobody in the house when we got back."]
 

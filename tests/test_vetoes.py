@@ -69,6 +69,14 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("The colour of the walls and the size of the rooms were perfect.", "The colour of the walls and the size of the rooms was perfect."),
     ("They built a bridge that nobody crosses.", "They built a bridge that nobody crossed."),
     ("The people who visited the museum were tourists.", "The people who visit the museum were tourists."),
+    # from an eighth blind set's dev half (learner_v10)
+    ("At weekends there is always a queue at the bakery.", "At weekends there are always a queue at the bakery."),
+    ("Cooking dinner and cleaning the kitchen are my jobs.", "Cooking dinner and cleaning the kitchen is my jobs."),
+    ("Eight hours a night is enough sleep for most adults.", "Eight hours a night are enough sleep for most adults."),
+    ("'Never trust a stranger,' my father used to say.", "'Never trusts a stranger,' my father used to say."),
+    ("The guests we met had never seen snow before.", "The guests we met have never seen snow before."),
+    ("It was late and I was walking home.", "It was late and I were walking home."),
+    ("The problem is that there are not enough teachers.", "The problem is that there is not enough teachers."),
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -111,6 +119,9 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("The man who live next door is friendly.", "The man who lives next door is friendly."),  # agreement, not tense
     ("We are clean the kitchen now.", "We are cleaning the kitchen now."),  # an object: "clean" is the verb
     ("Did the birds that Tom fed sang?", "Did the birds that Tom fed sing?"),  # the relative clause's verb is "fed"
+    ("There is always two buses at noon.", "There are always two buses at noon."),
+    ("My sister and I was very tired.", "My sister and I were very tired."),  # "and I": one subject
+    ("I had lived in this town since 2015.", "I have lived in this town since 2015."),  # "since": up to now
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

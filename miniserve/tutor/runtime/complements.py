@@ -211,7 +211,7 @@ def missing_to(toks: list[str]) -> list[Edit]:
         (i, word), (p, before), (_, after) = words[k], words[k - 1], words[k + 1]
         if before not in to_verbs or not _plain_base(word) or not _spaced(toks, p, i) or word in ("help", "let", "like"):
             continue
-        if after in OBJECT_STARTS or after in PRONOUN_OBJECTS:
+        if (after in OBJECT_STARTS or after in PRONOUN_OBJECTS) and _spaced(toks, i, words[k + 1][0]):  # "needs repair, some"
             found.append(Edit(i, i, ("to", " ")))
     return found
 

@@ -78,7 +78,7 @@ def perfect_since(toks: list[str]) -> list[Edit]:
     return found
 
 
-DURATION = re.compile(r"^for\s+(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|twenty|many|several|a\s+few|so\s+many)"
+DURATION = re.compile(r"^for\s+(?:(?:more\s+than|over|almost|nearly|about|at\s+least)\s+)?(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|twenty|many|several|a\s+few|so\s+many)"
                       r"\s+(long\s+)?(years?|months?|weeks?|days?|hours?|decades?|ages|time)\b(?!\s+(ago|from|when|before|after|in))", re.I)
 STATES = {"know": "known", "knows": "known", "am": "been", "is": "been", "are": "been"}
 

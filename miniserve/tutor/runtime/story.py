@@ -21,22 +21,32 @@ from miniserve.tutor.runtime.gate import Edit
 from miniserve.tutor.runtime.tense import HABIT, NOW_VERBS, PAST_LEADS, PAST_OF, _only_past
 
 
+SENTENCE_ADVERBS = frozenset(("unfortunately", "fortunately", "luckily", "sadly", "suddenly", "then", "finally",
+                              "eventually", "later", "afterwards", "however", "surprisingly", "strangely"))
+
+
 def present_before_past(toks: list[str]) -> list[Edit]:
     """A clause that opens the sentence with "when", "after", "before", "while" or "as soon as" in the
     present, before a main clause in the past: the present as the past ("When I open the door, I saw
     a man" -> "opened", "When we arrive at the hotel, we were hungry" -> "arrived"). The clause's verb
     right after a short subject; the main clause's first verb a past only ("saw", "was", "had").
-    Not a verb that may speak of now ("When I think about it, I was lucky")."""
+    Not a verb that may speak of now ("When I think about it, I was lucky"). A sentence adverb and its
+    comma may come first ("Unfortunately, when we arrive ...")."""
     words = indexed_words(toks)
     if len(words) < 4:
         return []
-    start = 3 if [w for _, w in words[:3]] == ["as", "soon", "as"] else 1 if words[0][1] in PAST_LEADS else None
-    comma = next((k for k, t in enumerate(toks) if t == ","), None)
+    opening = 0
+    if words[0][1] in SENTENCE_ADVERBS and words[1][0] > words[0][0] + 1 and toks[words[0][0] + 1] == ",":
+        opening = 1  # "Unfortunately, when we arrive at the airport, nobody was"
+    lead_words = [w for _, w in words[opening:opening + 3]]
+    start = opening + 3 if lead_words == ["as", "soon", "as"] else opening + 1 if lead_words[0] in PAST_LEADS else None
+    comma = next((k for k, t in enumerate(toks) if t == "," and k > words[opening][0]), None)
     if start is None or comma is None:
         return []
     condition = [(i, w) for i, w in words[start:] if i < comma]
     main = [w for i, w in words if i > comma][:5]
-    lead = 1 if main[:1] and main[0] in ("i", "we", "they", "you", "he", "she", "it", "there") else \
+    lead = 1 if main[:1] and main[0] in ("i", "we", "they", "you", "he", "she", "it", "there", "nobody", "everybody",
+                                         "somebody", "everyone", "someone", "nothing", "everything") else \
         2 if main[:1] and main[0] in NOUN_MARKERS else None
     if lead is None or len(main) <= lead:
         return []

@@ -136,8 +136,6 @@ def decided_pasts(toks: list[str]) -> list[Edit]:
     with at most a subject of seven words between (no clause break, no joining word). Not a verb that
     may speak of now ("Last summer I remember"), nor a clause with "now" or "today"."""
     offered = {edit.start: edit for edit in to_past(toks)}
-    if not offered:
-        return []
     first = next((i for i, t in enumerate(toks) if not t.isspace()), None)
     text = "".join(toks)
     phrase = next((m for m in past_phrases(text) if m.start() == 0), None)
@@ -160,15 +158,52 @@ def decided_pasts(toks: list[str]) -> list[Edit]:
             lemma = next(iter(sorted(lemmas(w))), w)
             if lemma in NOW_VERBS or w in NOW_VERBS or NOW_WORDS & _own_clause_words(toks, i, j):
                 return []
-            return [offered[j]]
+            return [offered[j]] + _and_its_next_verb(toks, j, offered, i)
         if t == "," and words == 0:
             continue  # "Last night, there is"
         if t in CLAUSE_BREAKS or w in JOINING_WORDS or t in (".", "!", "?", '"'):
             return []
         if t[:1].isalpha():
             words += 1
-            if words > 7 or aux_family(w) not in (None, "to") or _only_past(w) and lemminflect.getAllLemmas(w, upos="VERB"):
+            if _only_past(w) and lemminflect.getAllLemmas(w, upos="VERB") and aux_family(w) is None:
+                return _and_its_next_verb(toks, j, offered, i)  # "Yesterday I woke up late and miss the bus" -> "missed"
+            if words > 7 or aux_family(w) not in (None, "to"):
                 return []  # "my father told me don't open": the phrase's verb was "told"
+    return []
+
+
+STATES_NOW = (NOW_VERBS - {"miss"}) | {"love", "like", "enjoy", "hate", "prefer", "want", "need", "own", "live", "work",
+                                       "study", "teach", "have", "be", "use", "wear", "play"}
+
+
+def _and_its_next_verb(toks: list[str], j: int, offered: dict[int, Edit], i: int) -> list[Edit]:
+    """The verb right after "and" (or "and then") that shares the subject of the verb at j, where the
+    phrase's past reaches it too ("Yesterday we visited the castle and take photos" -> "took"): the
+    words between are no verb, no clause break and no subject of their own."""
+    words = 0
+    for k in range(j + 1, len(toks)):
+        t, w = toks[k], norm(toks[k])
+        if t in CLAUSE_BREAKS or t in (".", "!", "?", '"') or w in JOINING_WORDS - {"and"}:
+            return []
+        if not t[:1].isalpha():
+            continue
+        words += 1
+        if w == "and":
+            rest = [(n, norm(x)) for n, x in enumerate(toks[k + 1:], k + 1) if x[:1].isalpha()][:2]
+            n, nxt = rest[0] if rest else (None, "")
+            if nxt == "then" and len(rest) > 1:
+                n, nxt = rest[1]
+            edit = offered.get(n) if n is not None else None
+            if edit is None and n is not None and {"base", "third"} & form_kinds(nxt) and "past" not in form_kinds(nxt) \
+                    and aux_family(nxt) is None and lemmas(nxt):
+                past = PAST_OF.get(nxt) or next((p for lemma in sorted(lemmas(nxt)) for p in lemminflect.getInflection(lemma, "VBD")), None)
+                edit = Edit(n, n + 1, (past,)) if past is not None and past in alternatives(toks, n) else None
+            lemma = next(iter(sorted(lemmas(nxt))), nxt)
+            if edit is None or _noun_here(toks, n) or lemma in STATES_NOW or NOW_WORDS & _own_clause_words(toks, i, n):
+                return []  # "and enjoy it very much" may speak of now; "and miss the bus" is an event
+            return [edit]
+        if words > 6 or aux_family(w) not in (None, "to") or k in offered or _only_past(w):
+            return []
     return []
 
 

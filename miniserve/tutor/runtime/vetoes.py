@@ -138,16 +138,19 @@ def shared_subject(toks: list[str], edit: Edit) -> bool:
 
 def coordinated_subject(toks: list[str], edit: Edit) -> bool:
     """A plural verb made singular right after a subject of two -ing forms or plural nouns joined by
-    "and" ("Reading and writing are skills" -> "is")."""
+    "and" ("Reading and writing are skills" -> "is"), or of two gerund phrases ("Watching TV and playing
+    games are")."""
     pair = _one_word(toks, edit)
     if pair is None or not (non_third(pair[0]) and not third(pair[0])) or not third(pair[1]):
         return False
     clause = _clause_before_any(toks, edit.start)
-    if len(clause) < 3 or len(clause) > 6 or "and" not in clause:
+    if len(clause) < 3 or len(clause) > 9 or "and" not in clause:
         return False
     k = clause.index("and")
+    if clause[0].endswith("ing") and clause[k + 1:k + 2] and clause[k + 1].endswith("ing") and "ing" in form_kinds(clause[0]):
+        return True  # "Watching TV and playing computer games are": two gerund phrases
     first, second = clause[k - 1] if k else "", clause[-1]
-    return bool(first) and all(w.endswith("ing") or plural_subject(w) for w in (first, second))
+    return len(clause) <= 6 and bool(first) and all(w.endswith("ing") or plural_subject(w) for w in (first, second))
 
 
 def participle_after_get(toks: list[str], edit: Edit) -> bool:
@@ -233,7 +236,7 @@ def _only_past(word: str) -> bool:
 
 
 IMPERATIVE_OPENERS = frozenset(("so", "just", "please", "then", "now", "and", "also", "first", "finally", "kindly",
-                                "simply", "oh", "well", "but", "or"))
+                                "simply", "oh", "well", "but", "or", "never", "always"))
 
 
 def imperative(toks: list[str], edit: Edit) -> bool:
@@ -295,7 +298,10 @@ def plural_after_there_is_a(toks: list[str], edit: Edit) -> bool:
     """"There is a desk and two chairs" made "There are": the verb agrees with the first noun after it."""
     pair = _one_word(toks, edit)
     before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
-    after = [norm(t) for t in toks[edit.end:] if t[:1].isalpha()][:2]
+    after = [norm(t) for t in toks[edit.end:] if t[:1].isalpha()]
+    while after and after[0] in ("always", "usually", "often", "sometimes", "still", "also", "only", "just", "now", "even"):
+        after = after[1:]  # "there is always a long queue"
+    after = after[:2]
     no_single = after[:1] == ["no"] and len(after) > 1 and not after[1].endswith("s")  # "there is no wardrobe"
     the_single = after[:1] in (["the"], ["our"], ["my"], ["your"], ["his"], ["her"], ["their"]) and len(after) > 1 \
         and _singular_noun(after[1])  # "There remains the question", "there was our guide"
@@ -598,7 +604,10 @@ def disagreeing_with_its_pronoun(toks: list[str], edit: Edit) -> bool:
         return False
     if len(before) >= 2 and aux_family(before[-2]) is not None:
         return False  # "did she have": the pronoun is an inverted question's subject
-    return not UNREAL & set(before[-4:-1]) and before[-2:-1] != ["and"]  # "My friends and I were" is right
+    if before[-2:-1] == ["and"]:  # "My friends and I were" is right; "It was late and I was reading" is two clauses
+        clause = _clause_before_any(toks, edit.start)[:-2]
+        return any(aux_family(w) is not None or _only_past(w) for w in clause)
+    return not UNREAL & set(before[-4:-1])
 
 
 def singular_auxiliary_before_its_subject(toks: list[str], edit: Edit) -> bool:
@@ -720,6 +729,8 @@ def plural_for_an_amount(toks: list[str], edit: Edit) -> bool:
     clause = written[len(written) - next((k for k, t in enumerate(reversed(written)) if t in (",", ";", ":")), len(written)):]
     if clause and clause[0] in CLAUSE_OPENERS | {"and", "but", "so"}:
         clause = clause[1:]
+    if len(clause) >= 4 and clause[-2] in ("a", "an", "per", "each") and clause[-1] in ("day", "week", "month", "year", "person", "night", "hour"):
+        clause = clause[:-2]  # "Two hours a day is the maximum"
     return len(clause) >= 2 and clause[-1] in UNITS and (clause[-2] in NUMBER_WORDS or clause[-2].replace(",", "").isdigit()) \
         and len(clause) <= 4
 
@@ -781,6 +792,36 @@ def tense_in_a_relative_clause(toks: list[str], edit: Edit) -> bool:
     return words[opener] != "that" or any(_noun_forms(head)) and head not in REPORTING
 
 
+def present_perfect_after_a_past(toks: list[str], edit: Edit) -> bool:
+    """A past perfect made present perfect where a past comes before it in its clause ("Many people we
+    spoke to had never visited" -> "have never visited"): the past perfect looks back from that past.
+    Not with "since" or "for" in the sentence, which may ask for the present perfect."""
+    pair = _one_word(toks, edit)
+    if pair is None or pair[0] != "had" or pair[1] not in ("have", "has"):
+        return False
+    words = {norm(t) for t in toks if t[:1].isalpha()}
+    clause = _clause_before_any(toks, edit.start)
+    return not {"since", "for", "now", "today"} & words and any(_only_past(w) for w in clause)
+
+
+THERE_FILLERS = frozenset(("not", "enough", "many", "so", "too", "several", "few", "a", "lot", "lots", "of", "more", "no",
+                           "some", "any", "always", "also", "still", "only", "just", "really", "quite", "very", "hardly"))
+
+
+def singular_before_a_plural_after_there(toks: list[str], edit: Edit) -> bool:
+    """"there are not enough buses" made "there is": the noun after it is plural (quantifiers and
+    adverbs between it and the verb skipped)."""
+    pair = _one_word(toks, edit)
+    if pair not in (("are", "is"), ("were", "was"), ("aren't", "isn't"), ("weren't", "wasn't")):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    if before[-1:] != ["there"]:
+        return False
+    after = [norm(t) for t in toks[edit.end:] if t[:1].isalpha()]
+    noun = next((w for w in after if w not in THERE_FILLERS and not w.isdigit() and w not in NUMBER_WORDS), "")
+    return bool(noun) and plural_subject(noun)
+
+
 def vetoed(toks: list[str], edit: Edit) -> bool:
     """Does correct English rule this edit out?"""
     return (subjunctive(toks, edit) or past_against_now(toks, edit) or past_in_a_time_clause_of_the_future(toks, edit)
@@ -799,4 +840,5 @@ def vetoed(toks: list[str], edit: Edit) -> bool:
             or singular_for_a_people(toks, edit) or plural_after_a_name(toks, edit) or third_after_a_perceived_object(toks, edit)
             or present_of_a_past_like_the_base(toks, edit) or ing_of_an_adjective_after_be(toks, edit)
             or singular_for_the_adjective_people(toks, edit) or plural_for_an_amount(toks, edit)
-            or singular_after_two_noun_phrases(toks, edit) or tense_in_a_relative_clause(toks, edit))
+            or singular_after_two_noun_phrases(toks, edit) or tense_in_a_relative_clause(toks, edit)
+            or present_perfect_after_a_past(toks, edit) or singular_before_a_plural_after_there(toks, edit))
