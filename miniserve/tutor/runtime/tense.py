@@ -331,7 +331,9 @@ def _last_something(toks: list[str]) -> bool:
     """A "last" that points back in time ("during last year's trip", "last term"), not one that
     means final ("the last evening", "my last letter"): evidence enough to doubt nothing."""
     words = [norm(t) for t in toks if t[:1].isalpha()]
-    return any(w == "last" and (k == 0 or words[k - 1] not in FINAL_LEADS) for k, w in enumerate(words))
+    return any(w == "last" and (k == 0 or words[k - 1] not in FINAL_LEADS) and k + 1 < len(words)
+               and (any(_noun_forms(words[k + 1])) or words[k + 1].endswith("'s"))  # "does the course last and": a verb
+               for k, w in enumerate(words))
 
 
 def _only_past(word: str) -> bool:

@@ -692,8 +692,10 @@ def ing_of_an_adjective_after_be(toks: list[str], edit: Edit) -> bool:
     before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
     if pair is None or not pair[1].endswith("ing") or pair[0].endswith("ing") or not before:
         return False
-    if aux_family(before[-1]) != "be" or not lemminflect.getAllLemmas(pair[0], upos="ADJ"):
-        return False
+    inverted = len(before) >= 2 and aux_family(before[-2]) == "be" and before[-1] in ("it", "he", "she", "you", "we", "they",
+                                                                                    "this", "that", "there")
+    if not (aux_family(before[-1]) == "be" or inverted) or not lemminflect.getAllLemmas(pair[0], upos="ADJ"):
+        return False  # "Isn't it better to" -> "bettering": the question's "be" comes before its subject
     after = next((norm(t) for t in toks[edit.end:] if not t.isspace()), "")
     # an object after it makes it the verb ("we are clean the room", "they are split this orange")
     return pair[0] == "like" or after not in DETERMINERS | {"me", "him", "us", "them", "it", "some", "any", "all"}
@@ -822,6 +824,72 @@ def singular_before_a_plural_after_there(toks: list[str], edit: Edit) -> bool:
     return bool(noun) and plural_subject(noun)
 
 
+def plural_after_each_and_each(toks: list[str], edit: Edit) -> bool:
+    """"Each boy and each girl in the class has" made "have": "each" or "every" before both nouns keeps
+    the singular."""
+    pair = _one_word(toks, edit)
+    if pair is None or not _made_plural(pair):
+        return False
+    clause = _own_clause(toks, edit.start)
+    k = clause.index("and") if "and" in clause else -1
+    return k > 0 and clause[0] in ("each", "every") and clause[k + 1:k + 2] in (["each"], ["every"])
+
+
+def past_from_a_later_relative_clause(toks: list[str], edit: Edit) -> bool:
+    """A present made past where the only past the sentence shows is in a relative clause after it
+    ("There is a problem with the invoice which I received yesterday" -> "was"): that time is the
+    invoice's, not the problem's."""
+    pair = _one_word(toks, edit)
+    if pair is None or "past" not in form_kinds(pair[1]) or "past" in form_kinds(pair[0]) or not {"base", "third"} & form_kinds(pair[0]):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    after = [norm(t) for t in toks[edit.end:] if t[:1].isalpha()]
+    relative = next((k for k, w in enumerate(after) if w in ("which", "that", "who", "where")), None)
+    if relative is None or any(_only_past(w) for w in before + after[:relative]):
+        return False
+    text_after = "".join(toks[edit.end:])
+    offset = len(" ".join(after[:relative + 1]))
+    phrases = tense.past_phrases(text_after)
+    words_before = "".join(toks[:edit.start])
+    return not tense.past_phrases(words_before) and bool(phrases) and all(
+        len(" ".join(norm(w) for w in text_after[:m.start()].split())) >= offset for m in phrases)
+
+
+REPORT_PRESENT = frozenset(("says", "say", "thinks", "think", "believes", "believe", "claims", "claim", "tells", "tell",
+                            "agrees", "agree", "explains", "explain"))
+
+
+def past_of_a_report_of_now(toks: list[str], edit: Edit) -> bool:
+    """A verb that reports made past where what it reports is in the present ("My brother says it is
+    the worst film" -> "said"): the report is of now."""
+    pair = _one_word(toks, edit)
+    if pair is None or pair[0] not in REPORT_PRESENT or "past" not in form_kinds(pair[1]):
+        return False
+    after = [norm(t) for t in toks[edit.end:] if t[:1].isalpha()][:5]
+    if after[:1] == ["that"]:
+        after = after[1:]
+    return any(w in ("is", "are", "has", "have", "does", "do", "can", "will", "'s") for w in after[1:4])
+
+
+def present_of_a_finite_past(toks: list[str], edit: Edit) -> bool:
+    """A finite past made present where nothing in its clause speaks of now ("several guests told us
+    that" -> "tell", "The students who took part ... were" -> "take"): learners' tense slips go the
+    other way; a past made base after "did", a modal, "to" or "let" ("didn't knew") is another edit."""
+    pair = _one_word(toks, edit)
+    if pair is None or not _only_past(pair[0]) or not {"base", "third"} & form_kinds(pair[1]) or "past" in form_kinds(pair[1]):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    if before and (aux_family(before[-1]) is not None or before[-1] in ("let", "make", "made", "help", "must")):
+        return False  # "refused to requested", "didn't knew": the infinitive's or the auxiliary's base form
+    if set(before[-3:-1]) & (PERCEIVING | {"help", "helped"}):
+        return False  # "let us went" -> "go": the bare infinitive after "let / make / see" and an object
+    if any(aux_family(w) in ("do", "modal", "have") for w in _clause_before_any(toks, edit.start)):
+        return False  # "Did the birds that Tom fed sang?" -> "sing", "Has she ran" -> "run": after an auxiliary
+    if pair[0].endswith("ed") and pair[0] not in lemminflect.getAllInflections(pair[1], upos="VERB").get("VBD", (pair[0],)):
+        return False  # "costed" -> "cost": a misbuilt form
+    return not NOW & set(_clause_before_any(toks, edit.start) + [norm(t) for t in toks[edit.end:] if t[:1].isalpha()][:6])
+
+
 def vetoed(toks: list[str], edit: Edit) -> bool:
     """Does correct English rule this edit out?"""
     return (subjunctive(toks, edit) or past_against_now(toks, edit) or past_in_a_time_clause_of_the_future(toks, edit)
@@ -841,4 +909,6 @@ def vetoed(toks: list[str], edit: Edit) -> bool:
             or present_of_a_past_like_the_base(toks, edit) or ing_of_an_adjective_after_be(toks, edit)
             or singular_for_the_adjective_people(toks, edit) or plural_for_an_amount(toks, edit)
             or singular_after_two_noun_phrases(toks, edit) or tense_in_a_relative_clause(toks, edit)
-            or present_perfect_after_a_past(toks, edit) or singular_before_a_plural_after_there(toks, edit))
+            or present_perfect_after_a_past(toks, edit) or singular_before_a_plural_after_there(toks, edit)
+            or plural_after_each_and_each(toks, edit) or past_from_a_later_relative_clause(toks, edit)
+            or past_of_a_report_of_now(toks, edit) or present_of_a_finite_past(toks, edit))
