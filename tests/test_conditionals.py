@@ -213,6 +213,8 @@ def test_a_verb_the_tables_lack_takes_the_past_a_phrase_calls_for():
     ("Then I hear a strange noise and I realised that someone was there.", "Then I heard a strange noise and I realised that someone was there."),
     ("Suddenly the door opens and a tall man walked in.", "Suddenly the door opened and a tall man walked in."),
     ("We were so hungry that we eat everything on the table.", "We were so hungry that we ate everything on the table."),
+    ("Suddenly the birds fly away and the forest was silent.", "Suddenly the birds flew away and the forest was silent."),  # a plural noun, then its verb
+    ("The next morning we catch the first train and arrived at noon.", "The next morning we caught the first train and arrived at noon."),
 ])
 def test_a_storys_step_in_the_present_among_its_pasts_is_the_past(sentence, expected):
     assert fixed(sentence, story.narrative_present) == [expected]
@@ -222,6 +224,8 @@ def test_a_storys_step_in_the_present_among_its_pasts_is_the_past(sentence, expe
     "Then you turn left at the church.",  # directions: no past verb
     "Finally I think that the plan was good.",  # a verb that may speak of now
     "It was so cold that the lake freezes every winter.",  # a habit
+    "The next day we go to the museum.",  # no past in the sentence: a plan may be meant
+    "One day I want to live in Japan, because my mother was born there.",  # "one day" may be the future
 ])
 def test_no_narrative_past_where_the_sentence_is_no_story(sentence):
     assert fixed(sentence, story.narrative_present) == []

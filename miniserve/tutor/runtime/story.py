@@ -117,6 +117,9 @@ def present_before_when(toks: list[str]) -> list[Edit]:
 
 
 NARRATIVE = frozenset(("then", "suddenly", "finally", "later", "afterwards", "eventually"))
+# ("one day" may be the future: "One day I want to visit Japan")
+STORY_OPENERS = (("the", "next", "day"), ("the", "next", "morning"), ("the", "following", "day"), ("the", "following", "morning"),
+                 ("that", "night"), ("that", "evening"), ("that", "morning"))
 
 
 def narrative_present(toks: list[str]) -> list[Edit]:
@@ -130,6 +133,9 @@ def narrative_present(toks: list[str]) -> list[Edit]:
     starts = []
     if words and words[0][1] in NARRATIVE:
         starts.append(1)
+    opener = next((len(o) for o in STORY_OPENERS if tuple(w for _, w in words[:len(o)]) == o), None)
+    if opener is not None and len(words) > opener and toks[words[opener - 1][0] + 1] != ",":
+        starts.append(opener)  # "The next day we wake up early and decided"
     for k in range(2, len(words) - 2):  # "was/were so hungry that" + subject
         if words[k][1] == "that" and words[k - 2][1] == "so" and k >= 3 and words[k - 3][1] in ("was", "were"):
             starts.append(k + 1)
@@ -140,11 +146,13 @@ def narrative_present(toks: list[str]) -> list[Edit]:
             continue
         v, verb = words[j]
         kinds = form_kinds(verb)
+        noun = words[k + 1][1] if j == k + 2 else ""
+        plural_before = noun.endswith("s") and _noun_forms(noun)[1]  # "the lights go out": a plural noun, then its verb
         if not {"base", "third"} & kinds or "past" in kinds or aux_family(verb) is not None or verb in NOW_VERBS \
-                or not lemmas(verb) or j == k + 2 and any(_noun_forms(verb)) and "third" not in kinds:
+                or not lemmas(verb) or j == k + 2 and any(_noun_forms(verb)) and "third" not in kinds and not plural_before:
             continue
         others = [w for i, w in words if i != v]
-        if k == 1 and not any(_only_past(w) and set(lemminflect.getAllLemmas(w)) == {"VERB"} or w in ("was", "were") for w in others):
+        if (k == 1 or k == opener) and not any(_only_past(w) and set(lemminflect.getAllLemmas(w)) == {"VERB"} or w in ("was", "were") for w in others):
             continue  # "Then you turn left": "left" is no past verb there
         if HABIT.search("".join(toks)):
             continue  # "so cold that the lake freezes every winter"
