@@ -43,6 +43,12 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   try" -> "tries"), a name made plural ("Socrates was" -> "were"), the bare infinitive after "see / let /
   make" and an object made third person ("see the President drive" -> "drives"), a verb whose past is its
   base made third person ("He cast" -> "casts"), and "if it weren't" -> "wasn't".
+- from the seventh and eighth blind sets (learner_v9, learner_v10): an adjective or "like" after "be" made
+  -ing ("are free" -> "freeing"), "the elderly" made singular, an amount made plural ("Ten kilometres
+  is"), two noun or gerund phrases made singular, a relative clause's tense changed, a past perfect after
+  a past made present perfect, "there is always a" / "there are not enough" flipped, each ... and each made
+  plural, a past whose time is a later relative clause's, "says it is" -> "said", and a finite past made
+  present where nothing speaks of now ("several guests told us" -> "tell").
 """
 
 from __future__ import annotations
