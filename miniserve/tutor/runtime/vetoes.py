@@ -199,6 +199,13 @@ def _own_clause(toks: list[str], i: int) -> list[str]:
     return clause[opener + 1:]
 
 
+def _without_adverbs(clause: list[str]) -> list[str]:
+    """The clause's words without the adverbs that end it ("The elderly often" -> "the elderly")."""
+    while clause and clause[-1] in ADVERBS:
+        clause = clause[:-1]
+    return clause
+
+
 def _made_plural(pair: tuple[str, str]) -> bool:
     return third(pair[0]) and non_third(pair[1]) and not third(pair[1])
 
@@ -435,9 +442,7 @@ def singular_after_a_time_phrase(toks: list[str], edit: Edit) -> bool:
     pair = _one_word(toks, edit)
     if pair is None or not third(pair[1]) or third(pair[0]):
         return False
-    clause = _clause_before_any(toks, edit.start)
-    while clause and clause[-1] in ADVERBS:
-        clause.pop()
+    clause = _without_adverbs(_clause_before_any(toks, edit.start))
     head = next((w for w in clause if w not in NOUN_PHRASE_OPENERS and any(_noun_forms(w))), "")
     if _singular_noun(head):
         return False  # "The English course that I attended last month were" -> "was" is the fix
@@ -637,9 +642,7 @@ def singular_for_a_people(toks: list[str], edit: Edit) -> bool:
     pair = _one_word(toks, edit)
     if pair is None or not third(pair[1]) or third(pair[0]):
         return False
-    clause = _clause_before_any(toks, edit.start)
-    while clause and clause[-1] in ADVERBS:
-        clause.pop()
+    clause = _without_adverbs(_clause_before_any(toks, edit.start))
     return 1 <= len(clause) <= 2 and clause[-1] in NATIONALITIES and clause[:-1] in ([], ["the"])
 
 
@@ -717,9 +720,7 @@ def singular_for_the_adjective_people(toks: list[str], edit: Edit) -> bool:
     pair = _one_word(toks, edit)
     if pair is None or not _made_singular(pair):
         return False
-    clause = _own_clause(toks, edit.start)
-    while clause and clause[-1] in ADVERBS:
-        clause.pop()
+    clause = _without_adverbs(_own_clause(toks, edit.start))
     return clause[-2:-1] == ["the"] and clause[-1] in THE_ADJECTIVE_PEOPLE
 
 
@@ -750,9 +751,7 @@ def singular_after_two_noun_phrases(toks: list[str], edit: Edit) -> bool:
     pair = _one_word(toks, edit)
     if pair is None or not _made_singular(pair):
         return False
-    clause = _own_clause(toks, edit.start)
-    while clause and clause[-1] in ADVERBS:
-        clause.pop()
+    clause = _without_adverbs(_own_clause(toks, edit.start))
     if "and" not in clause or len(clause) > 14 or not clause or clause[0] not in NOUN_PHRASE_OPENERS:
         return False
     k = clause.index("and")
@@ -848,17 +847,13 @@ def past_from_a_later_relative_clause(toks: list[str], edit: Edit) -> bool:
     pair = _one_word(toks, edit)
     if pair is None or "past" not in form_kinds(pair[1]) or "past" in form_kinds(pair[0]) or not {"base", "third"} & form_kinds(pair[0]):
         return False
-    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
-    after = [norm(t) for t in toks[edit.end:] if t[:1].isalpha()]
-    relative = next((k for k, w in enumerate(after) if w in ("which", "that", "who", "where")), None)
-    if relative is None or any(_only_past(w) for w in before + after[:relative]):
+    relative = next((k for k in range(edit.end, len(toks)) if norm(toks[k]) in ("which", "that", "who", "where")), None)
+    if relative is None or any(_only_past(norm(t)) for t in toks[:relative] if t[:1].isalpha()):
         return False
-    text_after = "".join(toks[edit.end:])
-    offset = len(" ".join(after[:relative + 1]))
-    phrases = tense.past_phrases(text_after)
-    words_before = "".join(toks[:edit.start])
-    return not tense.past_phrases(words_before) and bool(phrases) and all(
-        len(" ".join(norm(w) for w in text_after[:m.start()].split())) >= offset for m in phrases)
+    text = "".join(toks)
+    after_relative = len("".join(toks[:relative]))  # where the relative clause starts, in characters
+    phrases = tense.past_phrases(text)
+    return bool(phrases) and all(m.start() >= after_relative for m in phrases)
 
 
 REPORT_PRESENT = frozenset(("says", "say", "thinks", "think", "believes", "believe", "claims", "claim", "tells", "tell",
