@@ -1,4 +1,4 @@
-"""Edits of the model's that correct English rules out (tutor/runtime/vetoes.py), each one the model
+"""Edits of the model's that correct English rules out (tutor/runtime/vetoes/), each one the model
 made to a correct look-alike (tests/data/lookalikes.tsv), and the learner errors they leave alone."""
 
 import pytest

@@ -179,7 +179,7 @@ class Turn:
                   if relatives.corrects(toks, edit) and not quantifiers.contradicts(toks, edit)}
         ruled = frozenset(patterned + offers.decided_respellings(toks) + perfect + frames + forms + tense.decided_pasts(toks)
                           + steps + perfects_)
-        # what correct English rules out (vetoes.py) no rule offers either: "I suggest that the school provide"
+        # what correct English rules out (vetoes/) no rule offers either: "I suggest that the school provide"
         found = {edit: why for edit, why in found.items() if not vetoes.vetoed(toks, edit)}
         return found, frozenset(edit for edit in ruled if edit in found)
 

@@ -32,7 +32,7 @@ import lemminflect
 from miniserve.tutor.runtime.agreement import COLLECTIVE, _noun_forms
 from miniserve.tutor.runtime.forms import aux_family, form_kinds, indexed_words, lemmas, norm
 from miniserve.tutor.runtime.gate import Edit
-from miniserve.tutor.runtime.tense import _only_past
+from miniserve.tutor.runtime.tense import only_past
 
 OPENERS = frozenset(("if", "when", "unless", "once", "before", "after", "until", "till"))
 FUTURE = frozenset(("will", "'ll", "won't", "shall", "can", "must", "should", "may", "might"))
@@ -157,7 +157,7 @@ def polite_condition(toks: list[str]) -> list[Edit]:
             continue
         if _base_verb(words[j + 1][1]):
             found.append(_modal_edit(toks, words[j][0]))
-        elif _only_past(words[j + 1][1]) and words[j + 1][0] == words[j][0] + 2:  # "if you can sent" -> "could send"
+        elif only_past(words[j + 1][1]) and words[j + 1][0] == words[j][0] + 2:  # "if you can sent" -> "could send"
             base = next(iter(sorted(lemmas(words[j + 1][1]))), None)
             modal = _modal_edit(toks, words[j][0]).new[0]
             if base is not None:
@@ -240,7 +240,7 @@ def will_after_a_time_clause(toks: list[str]) -> list[Edit]:
     if k is None or comma is None:
         return []
     condition = [w for i, w in words[k:] if i < comma]
-    if not condition or any(_only_past(w) or w in ("was", "were", "had", "would", "could", "did") for w in condition):
+    if not condition or any(only_past(w) or w in ("was", "were", "had", "would", "could", "did") for w in condition):
         return []  # a clause in the past: "When I was young, I would play" is right
     if not any({"base", "third"} & form_kinds(w) or w in ("is", "are", "am") for w in condition[1:]):
         return []
@@ -284,7 +284,7 @@ def will_after_a_real_condition(toks: list[str]) -> list[Edit]:
     condition = [w for i, w in words[1:] if i < comma]
     if len(condition) < 2 or POLITE_CONDITIONS & set(condition) or condition[0] in ("so", "not", "only", "necessary", "possible"):
         return []
-    if any(_only_past(w) or w in ("was", "were", "had", "would", "could", "did", "didn't", "should", "might") for w in condition):
+    if any(only_past(w) or w in ("was", "were", "had", "would", "could", "did", "didn't", "should", "might") for w in condition):
         return []  # an unreal or past condition: "If I had more time, I would travel" is right
     if not any({"base", "third"} & form_kinds(w) or w in ("is", "are", "am", "don't", "doesn't", "isn't", "aren't")
                for w in condition[1:]):

@@ -19,7 +19,7 @@ import lemminflect
 from miniserve.tutor.runtime.agreement import _noun_forms
 from miniserve.tutor.runtime.forms import FUNCTION_WORDS, OBJECT_STARTS, aux_family, form_kinds, indexed_words, lemmas, norm
 from miniserve.tutor.runtime.gate import Edit
-from miniserve.tutor.runtime.tense import _only_past
+from miniserve.tutor.runtime.tense import only_past
 
 SUBJECTS = {"i": "base", "we": "base", "they": "base", "you": "base", "he": "third", "she": "third"}
 BETWEEN_ADVERBS = frozenset(("then", "also", "later", "finally", "suddenly", "immediately", "soon", "quickly", "just"))
@@ -35,7 +35,7 @@ OBJECTS = frozenset(("me", "you", "him", "her", "us", "them", "it", "some", "any
 
 def _past_only(word: str) -> bool:
     """A main verb's form only the past has ("was", "had" are auxiliaries: no)."""
-    return _only_past(word) and aux_family(word) is None
+    return only_past(word) and aux_family(word) is None
 
 
 def _present(word: str, person: str) -> bool:

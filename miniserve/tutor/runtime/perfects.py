@@ -19,7 +19,7 @@ import lemminflect
 
 from miniserve.tutor.runtime.forms import FUNCTION_WORDS, aux_family, form_kinds, indexed_words, lemmas
 from miniserve.tutor.runtime.gate import Edit
-from miniserve.tutor.runtime.tense import _DAYS, _MONTHS, JOINING_WORDS, _only_past, _participle_after, past_clauses
+from miniserve.tutor.runtime.tense import _DAYS, _MONTHS, JOINING_WORDS, only_past, _participle_after, past_clauses
 
 
 SINCE_WHEN = re.compile(rf"^since\s+((1[89]\d\d|20\d\d)\b|(last|yesterday|then|childhood|i\s+was|we\s+were|he\s+was|"
@@ -151,7 +151,7 @@ def already_perfect(toks: list[str]) -> list[Edit]:
     if k is None or k == 0 or k + 1 >= len(after) or k > 3:
         return []
     (a, _), (v, verb) = after[k], after[k + 1]
-    if not _only_past(verb) or aux_family(verb) is not None or any(aux_family(w) is not None for _, w in after[:k]) \
+    if not only_past(verb) or aux_family(verb) is not None or any(aux_family(w) is not None for _, w in after[:k]) \
             or next(iter(sorted(lemmas(verb))), "") in STATE_VERBS:
         return []  # "she already knew": a state goes on
     lemma = next(iter(sorted(lemmas(verb))), None)
@@ -176,7 +176,7 @@ def never_before_perfect(toks: list[str]) -> list[Edit]:
     if k is None or k + 5 > len(words):
         return []
     main = [w for _, w in words[:k]]
-    if not any(_only_past(w) or w in PAST_MAIN for w in main) or any(w in ("now", "today", "still") for w in main):
+    if not any(only_past(w) or w in PAST_MAIN for w in main) or any(w in ("now", "today", "still") for w in main):
         return []
     (_, subject), (h, have), (_, never), (_, participle) = words[k + 1:k + 5]
     rest = [w for i, w in words[k + 5:] if not any(t in (",", ";") for t in toks[words[k + 4][0]:i])]

@@ -18,7 +18,7 @@ import lemminflect
 from miniserve.tutor.runtime.agreement import _noun_forms, plural_subject
 from miniserve.tutor.runtime.forms import FUNCTION_WORDS, NOUN_MARKERS, aux_family, form_kinds, indexed_words, lemmas, norm
 from miniserve.tutor.runtime.gate import Edit
-from miniserve.tutor.runtime.tense import HABIT, NOW_VERBS, PAST_LEADS, PAST_OF, _only_past
+from miniserve.tutor.runtime.tense import HABIT, NOW_VERBS, PAST_LEADS, PAST_OF, only_past
 
 
 SENTENCE_ADVERBS = frozenset(("unfortunately", "fortunately", "luckily", "sadly", "suddenly", "then", "finally",
@@ -61,14 +61,14 @@ def present_before_past(toks: list[str]) -> list[Edit]:
     before = condition[verb - 1][1]
     if before in NOUN_MARKERS or not (before in ("i", "you", "we", "they", "he", "she", "it") or any(_noun_forms(before))):
         return []  # "after the long drive", "After the break up": nouns
-    if any(_only_past(c) for _, c in condition):
+    if any(only_past(c) for _, c in condition):
         return []  # a clause in the past already
     if "third" not in form_kinds(w) and w not in ("is", "are", "am") and before not in ("i", "you", "we", "they") \
             and not plural_subject(before):
         return []  # "After the terrorist attack": a noun after a singular noun
     if w in NOW_VERBS or w in ("look", "looks") or next(iter(sorted(lemmas(w))), w) in NOW_VERBS:
         return []
-    if not any(_only_past(m) or m in ("was", "were", "had", "couldn't", "didn't", "wasn't", "weren't") for m in main):
+    if not any(only_past(m) or m in ("was", "were", "had", "couldn't", "didn't", "wasn't", "weren't") for m in main):
         return []
     if any(m in ("will", "would", "can", "'ll") or m.endswith("'ll") for m in main):
         return []
@@ -101,15 +101,15 @@ def present_before_when(toks: list[str]) -> list[Edit]:
     kinds = form_kinds(verb)
     if verb in ("is", "are") and first == "there":  # "There is nobody in the house when we got back"
         return [Edit(v, v + 1, (PAST_OF[verb],))]
-    if j == 2 and any(_noun_forms(verb)) or _only_past(words[j + 1][1]):
+    if j == 2 and any(_noun_forms(verb)) or only_past(words[j + 1][1]):
         return []  # "The stock market soared": a noun
-    if any(_only_past(w) or w in ("what", "that", "which", "who", "how", "where") for _, w in words[j + 1:when]):
+    if any(only_past(w) or w in ("what", "that", "which", "who", "how", "where") for _, w in words[j + 1:when]):
         return []  # "I love the story about what happened when": the clause is the other verb's
     if verb in QUESTIONS or verb in NOW_VERBS or verb in ("wish", "hope", "feel", "feels") or not ({"base", "third"} & kinds) or "past" in kinds or aux_family(verb) is not None \
             or not lemmas(verb) or any(t == "," for t in toks[v:words[when][0]]):
         return []
     clause = [w for _, w in words[when + 1:when + 5]]
-    if not any(_only_past(w) and lemminflect.getAllLemmas(w, upos="VERB") or w in ("was", "were") for w in clause):
+    if not any(only_past(w) and lemminflect.getAllLemmas(w, upos="VERB") or w in ("was", "were") for w in clause):
         return []
     lemma = next(iter(sorted(lemmas(verb))))
     past = next(iter(lemminflect.getInflection(lemma, "VBD")), None)
@@ -152,7 +152,7 @@ def narrative_present(toks: list[str]) -> list[Edit]:
                 or not lemmas(verb) or j == k + 2 and any(_noun_forms(verb)) and "third" not in kinds and not plural_before:
             continue
         others = [w for i, w in words if i != v]
-        if (k == 1 or k == opener) and not any(_only_past(w) and set(lemminflect.getAllLemmas(w)) == {"VERB"} or w in ("was", "were") for w in others):
+        if (k == 1 or k == opener) and not any(only_past(w) and set(lemminflect.getAllLemmas(w)) == {"VERB"} or w in ("was", "were") for w in others):
             continue  # "Then you turn left": "left" is no past verb there
         if HABIT.search("".join(toks)):
             continue  # "so cold that the lake freezes every winter"
@@ -173,8 +173,8 @@ def explanation(toks: list[str], edit: Edit) -> str:
         return f"The story is told in the past: use '{edit.new[0]}', not '{old}'."
     if edit in present_before_when(toks):
         when = next(t for t in toks[edit.end:] if norm(t) == "when")
-        past = next((t for t in toks[toks.index(when, edit.end):] if t[:1].isalpha() and (_only_past(norm(t)) or norm(t) in ("was", "were"))), "")
+        past = next((t for t in toks[toks.index(when, edit.end):] if t[:1].isalpha() and (only_past(norm(t)) or norm(t) in ("was", "were"))), "")
         return f"The '{when}' clause is in the past ('{past}'): use '{edit.new[0]}', not '{old}'."
     comma = toks.index(",") if "," in toks else len(toks)
-    past = next((t for t in toks[comma:] if t[:1].isalpha() and (_only_past(norm(t)) or norm(t) in ("was", "were", "had"))), "")
+    past = next((t for t in toks[comma:] if t[:1].isalpha() and (only_past(norm(t)) or norm(t) in ("was", "were", "had"))), "")
     return f"The main clause is in the past ('{past}'): use '{edit.new[0]}', not '{old}'."

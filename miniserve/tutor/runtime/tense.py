@@ -87,7 +87,7 @@ def past_clauses(toks: list[str]) -> list[tuple[int, int, str]]:
     if comma is None:
         return []
     inside = [(k, norm(t)) for k, t in enumerate(toks[:comma]) if t[:1].isalpha()]
-    past = any(_only_past(w) and not (j and (aux_family(inside[j - 1][1]) in ("have", "be", "do", "modal", "to")
+    past = any(only_past(w) and not (j and (aux_family(inside[j - 1][1]) in ("have", "be", "do", "modal", "to")
                                              or inside[j - 1][1] in LINKING))
                for j, (_, w) in enumerate(inside))
     if not past:
@@ -165,7 +165,7 @@ def decided_pasts(toks: list[str]) -> list[Edit]:
             return []
         if t[:1].isalpha():
             words += 1
-            if _only_past(w) and lemminflect.getAllLemmas(w, upos="VERB") and aux_family(w) is None:
+            if only_past(w) and lemminflect.getAllLemmas(w, upos="VERB") and aux_family(w) is None:
                 return _and_its_next_verb(toks, j, offered, i)  # "Yesterday I woke up late and miss the bus" -> "missed"
             if words > 7 or aux_family(w) not in (None, "to"):
                 return []  # "my father told me don't open": the phrase's verb was "told"
@@ -202,7 +202,7 @@ def _and_its_next_verb(toks: list[str], j: int, offered: dict[int, Edit], i: int
             if edit is None or _noun_here(toks, n) or lemma in STATES_NOW or NOW_WORDS & _own_clause_words(toks, i, n):
                 return []  # "and enjoy it very much" may speak of now; "and miss the bus" is an event
             return [edit]
-        if words > 6 or aux_family(w) not in (None, "to") or k in offered or _only_past(w):
+        if words > 6 or aux_family(w) not in (None, "to") or k in offered or only_past(w):
             return []
     return []
 
@@ -306,12 +306,12 @@ def unsupported_past(toks: list[str], edit: Edit) -> bool:
     old = [norm(t) for t in toks[edit.start:edit.end] if t[:1].isalpha()]
     new = [norm(t) for t in edit.new if t[:1].isalpha()]
     if len(old) != 1 or len(new) != 1 or not (PAST_OF.get(old[0]) == new[0] or (
-            {"base", "third"} & form_kinds(old[0]) and _only_past(new[0]))):
+            {"base", "third"} & form_kinds(old[0]) and only_past(new[0]))):
         return False
     if past_phrases("".join(toks)) or _last_something(toks):
         return False
     words = indexed_words(toks)
-    return not any(_only_past(w) and w not in PARTICIPLE_WORDS and not (n and aux_family(words[n - 1][1]) in ("be", "have"))
+    return not any(only_past(w) and w not in PARTICIPLE_WORDS and not (n and aux_family(words[n - 1][1]) in ("be", "have"))
                    for n, (k, w) in enumerate(words) if not edit.start <= k < edit.end)  # "are cleaned": a passive, no past
 
 
@@ -336,7 +336,7 @@ def _last_something(toks: list[str]) -> bool:
                for k, w in enumerate(words))
 
 
-def _only_past(word: str) -> bool:
+def only_past(word: str) -> bool:
     kinds = form_kinds(word)
     return "past" in kinds and not {"base", "third"} & kinds
 

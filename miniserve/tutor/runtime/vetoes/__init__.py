@@ -1,0 +1,91 @@
+"""Edits of the model's that correct English rules out, whatever it scores (`Turn.decoded` sets their
+doubt to infinity). Each is a change the model makes to correct look-alikes (tests/data/lookalikes.tsv):
+
+- `subjunctive`: "were" -> "was" after "if", "as if", "as though", "suppose", "wish" with a singular
+  subject ("If it were up to me", "as if she were the boss"): the subjunctive is right.
+- `past_against_now`: a present made past in a clause with "now", "nowadays", "today", "these days",
+  "currently" ("Three years ago I started, and now I speak it well" -> "spoke").
+- `past_in_a_time_clause_of_the_future`: a present made past in a clause that opens the sentence with
+  "when", "before", "after", "as soon as", "until", "once", where the clause after it is in the
+  future or an imperative ("When we meet, I will tell you" -> "met", "Before you judge him, remember").
+- `base_after_an_ing_verb`: an -ing form made base after "stop", "keep", "enjoy", "avoid", "finish" ...
+  ("Can you stop talking" -> "stop talk").
+- `coordinated_subject`: a plural verb made singular after "Reading and writing" or "cats and dogs";
+  `participle_after_get`: "we got lost" -> "got lose"; `ing_after_a_subject`: "you want" -> "you wanting".
+- `present_in_an_unreal_condition`: "would attract ... if they stayed open" -> "stay";
+  `plural_progressive_after_which`: "the shops ..., which are closing" -> "which is closing".
+- `imperative`: a base form that opens its clause with no subject ("said: 'Close your eyes'", "So just
+  relax", "Don't move and keep") made third person or past; `participle_after_to`: "time to write" ->
+  "to written".
+- `imperative_pair`: after an opening imperative, "and then ask" -> "asks", "before the guests arrive"
+  -> "arrived";
+- `plural_after_there_is_a`: "There is a desk and two chairs", "there is no wardrobe" -> "are"; `base_after_go`: "go sailing" ->
+  "go sail"; `participle_after_a_subject`: "we ate" -> "we eaten".
+- `like_as_a_preposition`: "nothing like the photo" -> "nothing liking".
+- `shared_subject`: the number of a verb right after "and" taken away from the sentence's subject
+  pronoun, which it shares ("She left school at sixteen and has worked" -> "have worked").
+- `mandative_subjunctive`: "I suggest that the school provide" -> "provides".
+- `plural_after_a_singular_noun_phrase`: "believe that the new sports centre is" -> "are";
+  `singular_after_a_time_phrase`: "People who use the internet every day often forget" -> "forgets";
+  `singular_after_a_plural_noun_phrase`: "First of all, mobile phones are" -> "is".
+- `past_of_a_habit_or_a_belief`: "and I use it mostly for films" -> "used", "and I believe that" -> "believed".
+- `plural_after_an_indefinite_pronoun`: "Nobody in the groups I spoke to thinks" -> "think";
+  `past_of_what_a_text_says`: "The advertisement ... says that" -> "said".
+- `noun_of_a_take_phrase`: "took place" -> "took placed"; `respelled_after_a_determiner`: "the begining
+  of" -> "the beginning of" (a noun: the tutor leaves other slips as typed).
+- found by running the whole flow over WordNet's usage examples (`tests/test_vetoes.py`): a negative
+  imperative ("Please don't interrupt" -> "doesn't"), a form after a modal ("We'll take" -> "takes",
+  "shall have to" -> "has to"), a passive's participle after "be" made a base form, an -ing form after a
+  prepositional "to" ("when it came to giving" -> "give"), a question's auxiliary before "you", "we",
+  "they" made singular, an auxiliary that cannot follow "I", "he", "she", "it" ("as I was leaving" -> "I
+  were"; not "My friends and I were"); then, from a second, held-out sample: a question's singular
+  auxiliary before its subject made plural ("has she" -> "have"), a people made singular ("The French
+  try" -> "tries"), a name made plural ("Socrates was" -> "were"), the bare infinitive after "see / let /
+  make" and an object made third person ("see the President drive" -> "drives"), a verb whose past is its
+  base made third person ("He cast" -> "casts"), and "if it weren't" -> "wasn't".
+- from the seventh and eighth blind sets (learner_v9, learner_v10): an adjective or "like" after "be" made
+  -ing ("are free" -> "freeing"), "the elderly" made singular, an amount made plural ("Ten kilometres
+  is"), two noun or gerund phrases made singular, a relative clause's tense changed, a past perfect after
+  a past made present perfect, "there is always a" / "there are not enough" flipped, each ... and each made
+  plural, a past whose time is a later relative clause's, "says it is" -> "said", and a finite past made
+  present where nothing speaks of now ("several guests told us" -> "tell").
+
+By kind, one module each: `mood` (imperatives, subjunctives), `number` (agreement), `tenses`,
+`verb_forms`; the word lists and clause helpers more than one kind reads are in `words`.
+"""
+
+from __future__ import annotations
+
+from miniserve.tutor.runtime.gate import Edit
+from miniserve.tutor.runtime.vetoes import mood
+from miniserve.tutor.runtime.vetoes import number
+from miniserve.tutor.runtime.vetoes import tenses
+from miniserve.tutor.runtime.vetoes import verb_forms
+
+# in the order they were found (each returns at its first word test that fails, so the order costs little)
+VETOES = (
+    mood.subjunctive, tenses.past_against_now, tenses.past_in_a_time_clause_of_the_future,
+    verb_forms.base_after_an_ing_verb, number.shared_subject, number.coordinated_subject,
+    verb_forms.participle_after_get, verb_forms.ing_after_a_subject, verb_forms.like_as_a_preposition,
+    mood.present_in_an_unreal_condition, number.plural_progressive_after_which, mood.imperative,
+    verb_forms.participle_after_to, number.plural_after_there_is_a, verb_forms.base_after_go,
+    verb_forms.participle_after_a_subject, mood.imperative_pair, mood.mandative_subjunctive,
+    number.plural_after_a_singular_noun_phrase, number.singular_after_a_time_phrase,
+    number.singular_after_a_plural_noun_phrase, tenses.past_of_a_habit_or_a_belief,
+    number.plural_after_an_indefinite_pronoun, tenses.past_of_what_a_text_says,
+    verb_forms.noun_of_a_take_phrase, verb_forms.respelled_after_a_determiner, mood.negative_imperative,
+    verb_forms.form_after_a_modal, verb_forms.base_after_be, verb_forms.base_after_a_prepositional_to,
+    number.verb_before_its_subject_pronoun, number.disagreeing_with_its_pronoun,
+    number.singular_auxiliary_before_its_subject, number.singular_for_a_people, number.plural_after_a_name,
+    verb_forms.third_after_a_perceived_object, tenses.present_of_a_past_like_the_base,
+    verb_forms.ing_of_an_adjective_after_be, number.singular_for_the_adjective_people,
+    number.plural_for_an_amount, number.singular_after_two_noun_phrases, tenses.tense_in_a_relative_clause,
+    tenses.present_perfect_after_a_past, number.singular_before_a_plural_after_there,
+    number.plural_after_each_and_each, tenses.past_from_a_later_relative_clause, tenses.past_of_a_report_of_now,
+    tenses.present_of_a_finite_past,
+)
+
+
+def vetoed(toks: list[str], edit: Edit) -> bool:
+    """Does correct English rule this edit out?"""
+    return any(veto(toks, edit) for veto in VETOES)

@@ -1,0 +1,124 @@
+"""Vetoes of mood: imperatives (also negative and paired), the subjunctive after "if" / "wish" and after
+"suggest that", and an unreal condition's past."""
+
+from __future__ import annotations
+
+import lemminflect
+
+from miniserve.tutor.runtime.agreement import _noun_forms
+from miniserve.tutor.runtime.forms import aux_family, form_kinds, norm
+from miniserve.tutor.runtime.gate import Edit
+from miniserve.tutor.runtime.vetoes.words import (SUBJECT_PRONOUNS, TIME_OPENERS, UNREAL, clause_before,
+                                                 is_question, one_word, main_verb_only_past)
+
+
+def subjunctive(toks: list[str], edit: Edit) -> bool:
+    pair = one_word(toks, edit)
+    if pair not in (("were", "was"), ("weren't", "wasn't")):
+        return False
+    clause = clause_before(toks, edit.start)
+    return bool(UNREAL & set(clause)) and clause[-1:] != [] and clause[-1] not in ("we", "you", "they")
+
+
+def present_in_an_unreal_condition(toks: list[str], edit: Edit) -> bool:
+    """A past made present in an "if" clause of a sentence with "would" ("Shops would attract more
+    customers if they stayed open" -> "stay"): the unreal condition takes the past."""
+    pair = one_word(toks, edit)
+    if pair is None or not main_verb_only_past(pair[0]) or not {"base", "third"} & form_kinds(pair[1]):
+        return False
+    words = [norm(t) for t in toks if t[:1].isalpha()]
+    return "if" in clause_before(toks, edit.start) and ("would" in words or any(w.endswith("'d") for w in words))
+
+
+IMPERATIVE_OPENERS = frozenset(("so", "just", "please", "then", "now", "and", "also", "first", "finally", "kindly",
+                                "simply", "oh", "well", "but", "or", "never", "always"))
+
+
+def imperative(toks: list[str], edit: Edit) -> bool:
+    """A base form that opens its clause with no subject before it, made third person or past: an
+    imperative ("said: 'Close your eyes'" -> "Closes", "So just relax" -> "relaxes", "Don't move and keep"
+    -> "keeps"). The clause starts at the sentence's start, a quotation mark, a colon or a semicolon."""
+    pair = one_word(toks, edit)
+    if pair is None or "base" not in form_kinds(pair[0]) or not ({"third", "past"} & form_kinds(pair[1])) \
+            or aux_family(pair[0]) is not None:
+        return False  # "Do our tutor ... tell?" -> "Does": a question's auxiliary, no imperative
+    before = []
+    for t in reversed(toks[:edit.start]):
+        if t in ("'", '"', "\u201c", "\u2018", ":", ";", "!", "?", "."):
+            break
+        if t[:1].isalpha():
+            before.append(norm(t))
+    before.reverse()
+    if all(w in IMPERATIVE_OPENERS for w in before):
+        return True
+    # "Don't move and keep": an imperative, then "and" and the next one
+    return len(before) >= 3 and before[0] in ("don't", "do", "never", "always") and before[-1] == "and" \
+        and all(w in IMPERATIVE_OPENERS or "base" in form_kinds(w) or w in ("don't", "not") for w in before[1:-1])
+
+
+def opens_with_an_imperative(toks: list[str]) -> bool:
+    """Does the sentence open with an imperative ("Think about ...", "Make sure ...", "Please call")?"""
+    words = [norm(t) for t in toks if t[:1].isalpha()]
+    if words[:1] == ["please"]:
+        words = words[1:]
+    if len(words) < 2 or form_kinds(words[0]) & {"third", "past"} or "base" not in form_kinds(words[0]) \
+            or aux_family(words[0]) is not None or words[0] not in lemminflect.getAllLemmas(words[0], upos="VERB").get("VERB", ()):
+        return False
+    return not any(_noun_forms(words[0])) or words[1] in ("about", "sure", "the", "a", "your", "me", "us", "it", "up", "to")
+
+
+def imperative_pair(toks: list[str], edit: Edit) -> bool:
+    """In a sentence that opens with an imperative, a base form right after "and" or "and then" made third
+    person ("Think about ... and then ask yourself" -> "asks"), or a present in a time clause made past
+    ("Make sure ... before the new guests arrive" -> "arrived")."""
+    pair = one_word(toks, edit)
+    if pair is None or not opens_with_an_imperative(toks):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    if "base" in form_kinds(pair[0]) and "third" in form_kinds(pair[1]):
+        return before[-1:] == ["and"] or before[-2:] == ["and", "then"]
+    return "past" in form_kinds(pair[1]) and "past" not in form_kinds(pair[0]) \
+        and bool(TIME_OPENERS & set(clause_before(toks, edit.start)))
+
+
+MANDATIVE = frozenset(("recommend", "suggest", "insist", "propose", "demand", "request", "require", "urge", "advise",
+                       "ask", "order", "essential", "important", "vital", "necessary", "crucial", "imperative",
+                       "recommendation", "suggestion", "proposal", "requirement"))
+
+
+def mandative_subjunctive(toks: list[str], edit: Edit) -> bool:
+    """The base form in a "that" clause after "recommend", "suggest", "insist", "it is essential" ...
+    made third person or past ("I suggest that the school provide" -> "provides", "recommend that every
+    participant bring" -> "brings"): the mandative subjunctive is right (and "provides" is British usage
+    too, so neither is changed)."""
+    pair = one_word(toks, edit)
+    if pair is None or "base" not in form_kinds(pair[0]) or not {"third", "past"} & form_kinds(pair[1]) and pair[1] not in ("is", "are"):
+        return False
+    clause = clause_before(toks, edit.start)
+    if "that" not in clause:
+        return False
+    k = len(clause) - 1 - clause[::-1].index("that")
+    subject = clause[k + 1:]
+    trigger = clause[k - 1] if k else ""
+    lemma = {lemma for lemmas in lemminflect.getAllLemmas(trigger).values() for lemma in lemmas} | {trigger}
+    return 0 < len(subject) <= 6 and bool(MANDATIVE & lemma) and not any(aux_family(w) or "third" in form_kinds(w)
+                                                                       or "past" in form_kinds(w) for w in subject)
+
+
+def negative_imperative(toks: list[str], edit: Edit) -> bool:
+    """"Please don't interrupt me" made "doesn't": a "don't" that opens its clause (after "please", "so",
+    "and" ...) with a base form after it is a negative imperative; a question has its subject there."""
+    pair = one_word(toks, edit)
+    if pair is None or pair[0] not in ("don't", "do") or pair[1] not in ("doesn't", "does", "didn't", "did"):
+        return False
+    before = []
+    for t in reversed(toks[:edit.start]):
+        if t in ("'", '"', "\u201c", "\u2018", ":", ";", "!", "?", ".", ","):
+            break
+        if t[:1].isalpha():
+            before.append(norm(t))
+    written = [t for t in toks[edit.end:] if t[:1].isalpha()][:1]
+    after = [norm(t) for t in written]
+    question = is_question(toks)
+    return all(w in IMPERATIVE_OPENERS for w in before) and bool(after) and not question and written[0].islower() \
+        and after[0] in lemminflect.getAllLemmas(after[0], upos="VERB").get("VERB", ()) and after[0] not in SUBJECT_PRONOUNS

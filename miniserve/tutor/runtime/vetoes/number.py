@@ -1,0 +1,352 @@
+"""Vetoes of number: a verb made to agree with the wrong word (a nearer noun, a name, an amount, a people,
+"there is a ... and", a pronoun it already agrees with, two coordinated phrases)."""
+
+from __future__ import annotations
+
+import lemminflect
+
+from miniserve.tutor.runtime.agreement import ADVERBS, COLLECTIVE, _noun_forms, non_third, plural_subject, third
+from miniserve.tutor.runtime.forms import FUNCTION_WORDS, aux_family, form_kinds, norm
+from miniserve.tutor.runtime.gate import Edit
+from miniserve.tutor.runtime.vetoes.words import (CLAUSE_OPENERS, SUBJECT_PRONOUNS, UNREAL, clause_before_any,
+                                                 is_question, one_word, main_verb_only_past)
+
+
+def shared_subject(toks: list[str], edit: Edit) -> bool:
+    pair = one_word(toks, edit)
+    if pair is None or aux_family(pair[0]) not in (None, "have", "be", "do"):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if not t.isspace()]
+    if not before or before[-1] != "and":
+        return False
+    first = next((norm(t) for t in toks if t[:1].isalpha()), "")
+    number = SUBJECT_PRONOUNS.get(first)
+    if number is None or any(t in (",", ";") for t in toks[:edit.start]):
+        return False
+    agrees = third if number == "singular" else (lambda w: non_third(w) and not third(w))
+    return first not in ("i", "you") and agrees(pair[0]) and not agrees(pair[1])
+
+
+def coordinated_subject(toks: list[str], edit: Edit) -> bool:
+    """A plural verb made singular right after a subject of two -ing forms or plural nouns joined by
+    "and" ("Reading and writing are skills" -> "is"), or of two gerund phrases ("Watching TV and playing
+    games are")."""
+    pair = one_word(toks, edit)
+    if pair is None or not (non_third(pair[0]) and not third(pair[0])) or not third(pair[1]):
+        return False
+    clause = clause_before_any(toks, edit.start)
+    if len(clause) < 3 or len(clause) > 9 or "and" not in clause:
+        return False
+    k = clause.index("and")
+    if clause[0].endswith("ing") and clause[k + 1:k + 2] and clause[k + 1].endswith("ing") and "ing" in form_kinds(clause[0]):
+        return True  # "Watching TV and playing computer games are": two gerund phrases
+    first, second = clause[k - 1] if k else "", clause[-1]
+    return len(clause) <= 6 and bool(first) and all(w.endswith("ing") or plural_subject(w) for w in (first, second))
+
+
+def _own_clause(toks: list[str], i: int) -> list[str]:
+    """The words before the token at i back to a comma, the sentence's start or the last word that
+    opens a clause ("that", "if", "because" ...): the clause the word at i belongs to, so far."""
+    clause = clause_before_any(toks, i)
+    opener = max((k for k, w in enumerate(clause) if w in CLAUSE_OPENERS), default=-1)
+    return clause[opener + 1:]
+
+
+def _without_adverbs(clause: list[str]) -> list[str]:
+    """The clause's words without the adverbs that end it ("The elderly often" -> "the elderly")."""
+    while clause and clause[-1] in ADVERBS:
+        clause = clause[:-1]
+    return clause
+
+
+def _made_plural(pair: tuple[str, str]) -> bool:
+    return third(pair[0]) and non_third(pair[1]) and not third(pair[1])
+
+
+def _made_singular(pair: tuple[str, str]) -> bool:
+    return third(pair[1]) and not third(pair[0]) and non_third(pair[0])
+
+
+def plural_progressive_after_which(toks: list[str], edit: Edit) -> bool:
+    """", which are closing" made "which is closing": a progressive after "which" is the plural noun's."""
+    pair = one_word(toks, edit)
+    before = [t for t in toks[:edit.start] if not t.isspace()]
+    after = next((norm(t) for t in toks[edit.end:] if t[:1].isalpha()), "")
+    return pair in (("are", "is"), ("were", "was")) and before[-2:] == [",", "which"] and after.endswith("ing")
+
+
+def plural_after_there_is_a(toks: list[str], edit: Edit) -> bool:
+    """"There is a desk and two chairs" made "There are": the verb agrees with the first noun after it."""
+    pair = one_word(toks, edit)
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    after = [norm(t) for t in toks[edit.end:] if t[:1].isalpha()]
+    while after and after[0] in ("always", "usually", "often", "sometimes", "still", "also", "only", "just", "now", "even"):
+        after = after[1:]  # "there is always a long queue"
+    after = after[:2]
+    no_single = after[:1] == ["no"] and len(after) > 1 and not after[1].endswith("s")  # "there is no wardrobe"
+    the_single = after[:1] in (["the"], ["our"], ["my"], ["your"], ["his"], ["her"], ["their"]) and len(after) > 1 \
+        and _singular_noun(after[1])  # "There remains the question", "there was our guide"
+    return pair in (("is", "are"), ("was", "were"), ("remains", "remain"), ("exists", "exist")) and before[-1:] == ["there"] \
+        and (no_single or the_single or after[:1] in (["a"], ["an"], ["one"])) \
+        and after[1:] not in (["lot"], ["number"], ["couple"], ["few"], ["great"], ["bunch"], ["lots"])  # "There is a lot of things" -> "are" is right
+
+
+NOUN_PHRASE_OPENERS = frozenset(("the", "a", "an", "this", "my", "your", "his", "her", "our", "their", "its"))
+PREPOSITIONS = frozenset(("in", "on", "at", "for", "from", "to", "of", "with", "by", "about", "without", "behind", "between",
+                          "near", "like", "across", "along", "around", "inside", "outside", "during", "through"))
+
+
+BOTH_NUMBERS = frozenset(("fish", "deer", "aircraft", "species", "series", "means", "offspring", "salmon", "trout"))
+
+
+def _singular_noun(word: str) -> bool:
+    """A noun's singular whose plural is another word ("centre", "shop"; not "sheep", "fish", "news")."""
+    if word in BOTH_NUMBERS:
+        return False
+    for lemma in lemminflect.getAllLemmas(word, upos="NOUN").get("NOUN", ()):
+        table = lemminflect.getAllInflections(lemma, upos="NOUN")
+        if word in table.get("NN", ()) and table.get("NNS", (word,))[0] != word:
+            return True
+    return False
+
+
+def plural_after_a_singular_noun_phrase(toks: list[str], edit: Edit) -> bool:
+    """A verb made plural right after the noun phrase that opens its clause, whose head is a singular
+    noun ("believe that the new sports centre is" -> "are"): the phrase is the verb's subject. The phrase
+    is a determiner, at most three adjectives or nouns and the head, right after the sentence's start, a
+    comma or a clause's opening word ("that", "if", "because" ...), so "My brother and his girlfriend is"
+    and "The sessions in the afternoon was" are not; nor is a collective noun ("the team are" is British usage)."""
+    pair = one_word(toks, edit)
+    if pair is None or not _made_plural(pair):
+        return False
+    phrase = _own_clause(toks, edit.start)
+    if not 2 <= len(phrase) <= 5 or phrase[0] not in NOUN_PHRASE_OPENERS:
+        return False
+    head, middle = phrase[-1], phrase[1:-1]
+    return _singular_noun(head) and head not in COLLECTIVE and not third(head) \
+        and all(w not in FUNCTION_WORDS and w not in PREPOSITIONS and not aux_family(w) for w in middle)
+
+
+PLURAL_PHRASE_OPENERS = frozenset(("the", "my", "your", "his", "her", "our", "their", "these", "those", "some", "many",
+                                   "most", "all", "such"))
+NUMBER_WORDS = frozenset(("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "twenty", "fifty",
+                          "hundred", "thousand", "million", "several", "few"))  # "Ten euros is enough": an amount
+
+
+def singular_after_a_plural_noun_phrase(toks: list[str], edit: Edit) -> bool:
+    """A verb made third person singular right after the noun phrase that opens its clause, whose head
+    is a plural noun ("First of all, mobile phones are" -> "is"): the mirror of the rule above. The
+    phrase is adjectives or nouns before the head, with at most a determiner first, at least two words."""
+    pair = one_word(toks, edit)
+    if pair is None or not _made_singular(pair):
+        return False
+    phrase = _own_clause(toks, edit.start)
+    if phrase[:1] and phrase[0] in PLURAL_PHRASE_OPENERS:
+        phrase = phrase[1:]
+    if not 2 <= len(phrase) <= 4 or any(c.isdigit() for w in phrase for c in w):
+        return False
+    head, middle = phrase[-1], phrase[:-1]
+    written = [t for t in toks[:edit.start] if t[:1].isalpha()]
+    if any(t[:1].isupper() for t in written[-len(phrase):]) and len(written) > len(phrase):
+        return False  # a name ("The United States is")
+    singular, plural = _noun_forms(head)
+    return plural and not singular and head.endswith("s") and not third(middle[-1]) \
+        and all(w not in FUNCTION_WORDS and w not in PREPOSITIONS and w not in NUMBER_WORDS and not aux_family(w)
+                and w not in SUBJECT_PRONOUNS for w in middle)
+
+
+TIME_LEADS = frozenset(("every", "each", "this", "that", "next", "last", "one"))
+TIME_NOUNS = frozenset(("day", "week", "month", "year", "morning", "afternoon", "evening", "night", "weekend",
+                        "summer", "winter", "spring", "autumn", "time", "semester", "term"))
+
+
+def singular_after_a_time_phrase(toks: list[str], edit: Edit) -> bool:
+    """A verb made third person right after a time phrase inside its clause ("People who use the internet
+    every day often forget" -> "forgets"): "every day" there is no subject. A time phrase that opens its
+    clause may be one ("Every day brings something new"), and a clause whose first noun is singular may
+    want the singular ("The course that I attended last month were" -> "was"), so those are left alone."""
+    pair = one_word(toks, edit)
+    if pair is None or not third(pair[1]) or third(pair[0]):
+        return False
+    clause = _without_adverbs(clause_before_any(toks, edit.start))
+    head = next((w for w in clause if w not in NOUN_PHRASE_OPENERS and any(_noun_forms(w))), "")
+    if _singular_noun(head):
+        return False  # "The English course that I attended last month were" -> "was" is the fix
+    return len(clause) >= 3 and clause[-1] in TIME_NOUNS and clause[-2] in TIME_LEADS \
+        and clause[-3] not in CLAUSE_OPENERS | {"and", "but", "or", "so"}
+
+
+INDEFINITES = frozenset(("nobody", "everybody", "everyone", "somebody", "someone", "anybody", "anyone", "no-one", "each"))
+
+
+def plural_after_an_indefinite_pronoun(toks: list[str], edit: Edit) -> bool:
+    """The first present verb after a clause-opening "nobody", "everyone", "someone" ... made plural
+    ("Nobody in the groups I spoke to thinks" -> "think"): the pronoun is its subject, whatever the
+    nouns and the past of a clause between say."""
+    pair = one_word(toks, edit)
+    if pair is None or not _made_plural(pair):
+        return False
+    clause = _own_clause(toks, edit.start)
+    if clause[:1] in (["no"],) and clause[1:2] == ["one"]:
+        clause = ["nobody"] + clause[2:]
+    return bool(clause) and clause[0] in INDEFINITES and "and" not in clause and "or" not in clause and not any(
+        aux_family(w) not in (None, "to") and w not in ("was", "were", "had", "did") or _a_present_verb(w) for w in clause[1:])
+
+
+def _a_present_verb(word: str) -> bool:
+    """A verb's base or third-person form that is no noun and no function word ("know", "thinks")."""
+    return bool({"base", "third"} & form_kinds(word)) and word not in FUNCTION_WORDS and word not in PREPOSITIONS \
+        and not any(_noun_forms(word)) and bool(lemminflect.getAllLemmas(word, upos="VERB"))
+
+
+def verb_before_its_subject_pronoun(toks: list[str], edit: Edit) -> bool:
+    """A question's auxiliary before "you", "we", "they" made singular ("what are you doing" -> "is")."""
+    pair = one_word(toks, edit)
+    after = next((norm(t) for t in toks[edit.end:] if t[:1].isalpha()), "")
+    question = is_question(toks)
+    return pair is not None and question and after in ("you", "we", "they") and pair[0] in (
+        "are", "were", "do", "have", "don't", "aren't", "weren't", "haven't") and third(pair[1])
+
+
+WRONG_AFTER = {"i": frozenset(("is", "are", "were", "has", "does", "isn't", "aren't", "weren't", "hasn't", "doesn't")),
+               "he": frozenset(("am", "are", "were", "have", "do", "aren't", "weren't", "haven't", "don't")),
+               "she": frozenset(("am", "are", "were", "have", "do", "aren't", "weren't", "haven't", "don't")),
+               "it": frozenset(("am", "are", "were", "have", "do", "aren't", "weren't", "haven't", "don't"))}
+
+
+def disagreeing_with_its_pronoun(toks: list[str], edit: Edit) -> bool:
+    """An auxiliary right after "I", "he", "she", "it" made one that cannot follow it ("as I was leaving"
+    -> "I were"); not in an unreal clause ("if I were", "I wish I were")."""
+    pair = one_word(toks, edit)
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    if pair is None or not before or before[-1] not in WRONG_AFTER or pair[1] not in WRONG_AFTER[before[-1]]:
+        return False
+    if len(before) >= 2 and aux_family(before[-2]) is not None:
+        return False  # "did she have": the pronoun is an inverted question's subject
+    if before[-2:-1] == ["and"]:  # "My friends and I were" is right; "It was late and I was reading" is two clauses
+        clause = clause_before_any(toks, edit.start)[:-2]
+        return any(aux_family(w) is not None or main_verb_only_past(w) for w in clause)
+    return not UNREAL & set(before[-4:-1])
+
+
+def singular_auxiliary_before_its_subject(toks: list[str], edit: Edit) -> bool:
+    """A question's auxiliary before "he", "she", "it" or "this / that" and a noun made plural ("How many
+    people has she employed?" -> "have", "How many credits is this student carrying?" -> "are")."""
+    pair = one_word(toks, edit)
+    after = [norm(t) for t in toks[edit.end:] if t[:1].isalpha()][:2]
+    question = is_question(toks)
+    if pair is None or not question or not third(pair[0]) or aux_family(pair[0]) not in ("be", "have", "do") or third(pair[1]) \
+            or not after:
+        return False
+    return after[0] in ("he", "she", "it") or after[0] in ("this", "that") and len(after) > 1 and _singular_noun(after[1])
+
+
+NATIONALITIES = frozenset(("chinese", "japanese", "french", "english", "dutch", "swiss", "british", "irish", "welsh",
+                           "spanish", "vietnamese", "portuguese", "danish", "scottish", "lebanese", "sudanese"))
+
+
+def singular_for_a_people(toks: list[str], edit: Edit) -> bool:
+    """"The Chinese are", "the French try" made singular: the people, plural."""
+    pair = one_word(toks, edit)
+    if pair is None or not third(pair[1]) or third(pair[0]):
+        return False
+    clause = _without_adverbs(clause_before_any(toks, edit.start))
+    return 1 <= len(clause) <= 2 and clause[-1] in NATIONALITIES and clause[:-1] in ([], ["the"])
+
+
+def plural_after_a_name(toks: list[str], edit: Edit) -> bool:
+    """A verb made plural right after a name that opens its clause ("Socrates was" -> "were"): only a word
+    the dictionary does not list, so "There is", "What does", "Americans are" are left alone."""
+    pair = one_word(toks, edit)
+    if pair is None or not third(pair[0]) or third(pair[1]) or not non_third(pair[1]):
+        return False
+    written = [t for t in toks[:edit.start] if t[:1].isalpha() or t in (",", ";", ":")]
+    clause = written[len(written) - next((k for k, t in enumerate(reversed(written)) if not t[:1].isalpha()), len(written)):]
+    if len(clause) != 1 or not clause[0][:1].isupper():
+        return False
+    name = norm(clause[0])
+    # a name: a word no dictionary lists ("Socrates", "Pythagoras"), not "There", "What", "Americans"
+    return not lemminflect.getAllLemmas(name) and not lemminflect.getAllLemmas(name[:-1]) and name not in FUNCTION_WORDS \
+        and name not in NATIONALITIES and not name.endswith(("ans", "ese", "ers"))
+
+
+THE_ADJECTIVE_PEOPLE = frozenset(("elderly", "poor", "rich", "young", "old", "sick", "homeless", "unemployed", "disabled",
+                                  "blind", "deaf", "dead", "injured", "wealthy", "weak", "strong", "living", "wounded",
+                                  "privileged", "underprivileged", "vulnerable", "needy", "jobless", "aged", "famous"))
+
+
+def singular_for_the_adjective_people(toks: list[str], edit: Edit) -> bool:
+    """"The elderly often need" made "needs": "the" and an adjective for a group of people is plural."""
+    pair = one_word(toks, edit)
+    if pair is None or not _made_singular(pair):
+        return False
+    clause = _without_adverbs(_own_clause(toks, edit.start))
+    return clause[-2:-1] == ["the"] and clause[-1] in THE_ADJECTIVE_PEOPLE
+
+
+UNITS = frozenset(("kilometres", "kilometers", "km", "miles", "metres", "meters", "years", "months", "weeks", "days",
+                   "hours", "minutes", "seconds", "euros", "pounds", "dollars", "pence", "cents", "kilos", "kilograms",
+                   "litres", "liters", "percent", "degrees", "pages", "steps"))
+
+
+def plural_for_an_amount(toks: list[str], edit: Edit) -> bool:
+    """"Ten kilometres is a long distance", "Fifty euros is too much" made "are": an amount is one quantity."""
+    pair = one_word(toks, edit)
+    if pair is None or pair[0] not in ("is", "was", "isn't", "wasn't", "seems", "seemed") or not _made_plural(pair):
+        return False
+    written = [norm(t) for t in toks[:edit.start] if not t.isspace()]
+    clause = written[len(written) - next((k for k, t in enumerate(reversed(written)) if t in (",", ";", ":")), len(written)):]
+    if clause and clause[0] in CLAUSE_OPENERS | {"and", "but", "so"}:
+        clause = clause[1:]
+    if len(clause) >= 4 and clause[-2] in ("a", "an", "per", "each") and clause[-1] in ("day", "week", "month", "year", "person", "night", "hour"):
+        clause = clause[:-2]  # "Two hours a day is the maximum"
+    return len(clause) >= 2 and clause[-1] in UNITS and (clause[-2] in NUMBER_WORDS or clause[-2].replace(",", "").isdigit()) \
+        and len(clause) <= 4
+
+
+def singular_after_two_noun_phrases(toks: list[str], edit: Edit) -> bool:
+    """A plural made singular after a subject of two noun phrases, each with its determiner, joined by
+    "and" ("The sound of the waves and the smell of the sea were" -> "was"). Only where no verb comes
+    between the clause's start and the edit."""
+    pair = one_word(toks, edit)
+    if pair is None or not _made_singular(pair):
+        return False
+    clause = _without_adverbs(_own_clause(toks, edit.start))
+    if "and" not in clause or len(clause) > 14 or not clause or clause[0] not in NOUN_PHRASE_OPENERS:
+        return False
+    k = clause.index("and")
+    second = clause[k + 1:]
+    if not second or second[0] not in NOUN_PHRASE_OPENERS or k < 2:
+        return False
+    first_head = clause[k - 1] if clause[k - 2] not in PREPOSITIONS else ""
+    return not any(aux_family(w) or _a_present_verb(w) and not any(_noun_forms(w)) or main_verb_only_past(w) for w in clause) \
+        and bool(first_head or "of" in clause[:k])
+
+
+THERE_FILLERS = frozenset(("not", "enough", "many", "so", "too", "several", "few", "a", "lot", "lots", "of", "more", "no",
+                           "some", "any", "always", "also", "still", "only", "just", "really", "quite", "very", "hardly"))
+
+
+def singular_before_a_plural_after_there(toks: list[str], edit: Edit) -> bool:
+    """"there are not enough buses" made "there is": the noun after it is plural (quantifiers and
+    adverbs between it and the verb skipped)."""
+    pair = one_word(toks, edit)
+    if pair not in (("are", "is"), ("were", "was"), ("aren't", "isn't"), ("weren't", "wasn't")):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    if before[-1:] != ["there"]:
+        return False
+    after = [norm(t) for t in toks[edit.end:] if t[:1].isalpha()]
+    noun = next((w for w in after if w not in THERE_FILLERS and not w.isdigit() and w not in NUMBER_WORDS), "")
+    return bool(noun) and plural_subject(noun)
+
+
+def plural_after_each_and_each(toks: list[str], edit: Edit) -> bool:
+    """"Each boy and each girl in the class has" made "have": "each" or "every" before both nouns keeps
+    the singular."""
+    pair = one_word(toks, edit)
+    if pair is None or not _made_plural(pair):
+        return False
+    clause = _own_clause(toks, edit.start)
+    k = clause.index("and") if "and" in clause else -1
+    return k > 0 and clause[0] in ("each", "every") and clause[k + 1:k + 2] in (["each"], ["every"])

@@ -1,0 +1,185 @@
+"""Vetoes of tense: a present made past (or a past made present) where the sentence's own words fix the
+time: "now", a time clause of the future, a habit or a belief, what a text says, a relative clause,
+a later clause's time."""
+
+from __future__ import annotations
+
+import lemminflect
+
+from miniserve.tutor.runtime.agreement import _noun_forms, third
+from miniserve.tutor.runtime.forms import aux_family, form_kinds, indexed_words, norm
+from miniserve.tutor.runtime import tense
+from miniserve.tutor.runtime.gate import Edit
+from miniserve.tutor.runtime.vetoes.words import (CLAUSE_OPENERS, PERCEIVING, TIME_OPENERS, clause_before, clause_before_any, one_word, main_verb_only_past)
+
+
+NOW = frozenset(("now", "nowadays", "today", "currently"))
+FUTURE = frozenset(("will", "'ll", "won't", "can", "must", "should", "shall", "going"))
+IMPERATIVES = frozenset(("remember", "please", "don't", "call", "let", "tell", "come", "send", "ask", "think", "try",
+                         "make", "take", "check", "contact", "write", "bring", "wait", "keep", "be"))
+def past_against_now(toks: list[str], edit: Edit) -> bool:
+    pair = one_word(toks, edit)
+    if pair is None or "past" not in form_kinds(pair[1]) or "past" in form_kinds(pair[0]):
+        return False
+    return bool(NOW & set(clause_before(toks, edit.start)))
+
+
+def past_in_a_time_clause_of_the_future(toks: list[str], edit: Edit) -> bool:
+    pair = one_word(toks, edit)
+    if pair is None or "past" not in form_kinds(pair[1]) or "past" in form_kinds(pair[0]):
+        return False
+    words = indexed_words(toks)
+    if not words or words[0][1] not in TIME_OPENERS and [w for _, w in words[:3]] != ["as", "soon", "as"]:
+        return False
+    comma = next((i for i, t in enumerate(toks) if t == ","), None)
+    if comma is None or edit.start > comma:
+        return False
+    main = [w for i, w in words if i > comma][:3]
+    return bool(main) and (main[0] in IMPERATIVES or bool(FUTURE & set(main)) or any(w.endswith("'ll") for w in main))
+
+
+HABIT_ADVERBS = frozenset(("mostly", "usually", "often", "always", "normally", "generally", "sometimes", "still",
+                           "now", "nowadays", "rarely", "seldom", "regularly", "mainly"))
+OPINION_VERBS = frozenset(("believe", "think", "hope", "feel", "know", "expect", "suppose", "guess", "am", "'m"))
+
+
+def past_of_a_habit_or_a_belief(toks: list[str], edit: Edit) -> bool:
+    """A present made past in a clause of its own that speaks of now: a habit ("I bought a laptop last
+    month and I use it mostly for films" -> "used") or what the writer believes now ("..., and I believe
+    that my experience" -> "believed"). Only "I" or "we" as the subject, and an adverb of habit right
+    before or after the verb, or a verb of belief with "that" after it."""
+    pair = one_word(toks, edit)
+    if pair is None or "past" not in form_kinds(pair[1]) or "past" in form_kinds(pair[0]):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    after = [norm(t) for t in toks[edit.end:] if t[:1].isalpha()]
+    subject = next((w for w in reversed(before[-2:]) if w in ("i", "we")), None)
+    if subject is None:
+        return False
+    near = set(before[-2:]) | set(after[:3])
+    return bool(HABIT_ADVERBS & near) or pair[0] in OPINION_VERBS and after[:1] == ["that"]
+
+
+DOCUMENTS = frozenset(("advertisement", "advert", "ad", "article", "letter", "email", "e-mail", "website", "sign", "notice",
+                       "book", "leaflet", "brochure", "report", "guide", "text", "message", "programme", "program", "poster",
+                       "law", "rule", "rules", "contract", "menu", "label", "newspaper", "magazine", "survey", "study"))
+SAYING = frozenset(("says", "say", "states", "mentions", "explains", "shows", "claims", "suggests", "warns", "promises"))
+
+
+def past_of_what_a_text_says(toks: list[str], edit: Edit) -> bool:
+    """"The advertisement ... says that" made "said": what a text says, it says now."""
+    pair = one_word(toks, edit)
+    if pair is None or pair[0] not in SAYING or "past" not in form_kinds(pair[1]):
+        return False
+    clause = clause_before_any(toks, edit.start)
+    opener = min((k for k, w in enumerate(clause) if w in CLAUSE_OPENERS), default=-1)
+    return bool(DOCUMENTS & set(clause[:3])) or opener >= 0 and bool(DOCUMENTS & set(clause[opener + 1:][:3]))
+
+
+SAME_PAST = frozenset(("cast", "put", "hit", "cut", "set", "let", "shut", "hurt", "cost", "quit", "spread", "split", "burst",
+                       "broadcast", "forecast", "bet", "bid", "upset", "read"))
+
+
+def present_of_a_past_like_the_base(toks: list[str], edit: Edit) -> bool:
+    """"He cast a young woman in the role" made "casts": a verb whose past is its base may be the past."""
+    pair = one_word(toks, edit)
+    return pair is not None and pair[0] in SAME_PAST and third(pair[1])
+
+
+RELATIVES = frozenset(("who", "which", "that", "whom", "whose"))
+REPORTING = frozenset(("said", "say", "says", "think", "thought", "believe", "believed", "know", "knew", "hope", "hoped",
+                       "told", "tell", "feel", "felt", "realised", "realized", "found", "find", "heard", "read", "saw",
+                       "explained", "mean", "meant", "sure", "afraid", "glad", "so", "such", "is", "was", "seems"))
+TIME_WORDS = frozenset(("yesterday", "ago", "last", "tomorrow", "now", "nowadays", "today", "when", "then", "since",
+                        "before", "after", "already", "yet", "still", "currently", "once", "tonight"))
+
+
+def tense_in_a_relative_clause(toks: list[str], edit: Edit) -> bool:
+    """A present made past or a past made present inside a relative clause that names no time ("a new
+    stadium that nobody uses" -> "used", "The students who took part in the survey were" -> "take"): a
+    relative clause keeps its own time."""
+    pair = one_word(toks, edit)
+    if pair is None or aux_family(pair[0]) is not None:
+        return False
+    old, new = form_kinds(pair[0]), form_kinds(pair[1])
+    to_past = bool({"base", "third"} & old) and "past" in new and "past" not in old
+    to_present = "past" in old and "base" not in old and bool({"base", "third"} & new) and "past" not in new
+    if not (to_past or to_present):
+        return False
+    words = [norm(t) for t in toks[:edit.start] if t[:1].isalpha() or t in (",", ";", ":")]
+    opener = max((k for k, w in enumerate(words) if w in RELATIVES), default=None)
+    if opener is None or opener == 0 or words[opener - 1] in REPORTING | {",", ";", ":"} and words[opener] == "that":
+        return False
+    inside = words[opener + 1:]
+    if any(w in (",", ";", ":") or w in CLAUSE_OPENERS or aux_family(w) is not None for w in inside) or len(inside) > 5:
+        return False
+    if any("past" in form_kinds(w) and not any(_noun_forms(w)) for w in inside):
+        return False  # "the crows that Megan bothered shattered": the relative clause has its verb; this is the main one
+    after = [norm(t) for t in toks[edit.end:] if t[:1].isalpha()][:6]
+    if TIME_WORDS & set(inside + after):
+        return False
+    head = words[opener - 1]
+    return words[opener] != "that" or any(_noun_forms(head)) and head not in REPORTING
+
+
+def present_perfect_after_a_past(toks: list[str], edit: Edit) -> bool:
+    """A past perfect made present perfect where a past comes before it in its clause ("Many people we
+    spoke to had never visited" -> "have never visited"): the past perfect looks back from that past.
+    Not with "since" or "for" in the sentence, which may ask for the present perfect."""
+    pair = one_word(toks, edit)
+    if pair is None or pair[0] != "had" or pair[1] not in ("have", "has"):
+        return False
+    words = {norm(t) for t in toks if t[:1].isalpha()}
+    clause = clause_before_any(toks, edit.start)
+    return not {"since", "for", "now", "today"} & words and any(main_verb_only_past(w) for w in clause)
+
+
+def past_from_a_later_relative_clause(toks: list[str], edit: Edit) -> bool:
+    """A present made past where the only past the sentence shows is in a relative clause after it
+    ("There is a problem with the invoice which I received yesterday" -> "was"): that time is the
+    invoice's, not the problem's."""
+    pair = one_word(toks, edit)
+    if pair is None or "past" not in form_kinds(pair[1]) or "past" in form_kinds(pair[0]) or not {"base", "third"} & form_kinds(pair[0]):
+        return False
+    relative = next((k for k in range(edit.end, len(toks)) if norm(toks[k]) in ("which", "that", "who", "where")), None)
+    if relative is None or any(main_verb_only_past(norm(t)) for t in toks[:relative] if t[:1].isalpha()):
+        return False
+    text = "".join(toks)
+    after_relative = len("".join(toks[:relative]))  # where the relative clause starts, in characters
+    phrases = tense.past_phrases(text)
+    return bool(phrases) and all(m.start() >= after_relative for m in phrases)
+
+
+REPORT_PRESENT = frozenset(("says", "say", "thinks", "think", "believes", "believe", "claims", "claim", "tells", "tell",
+                            "agrees", "agree", "explains", "explain"))
+
+
+def past_of_a_report_of_now(toks: list[str], edit: Edit) -> bool:
+    """A verb that reports made past where what it reports is in the present ("My brother says it is
+    the worst film" -> "said"): the report is of now."""
+    pair = one_word(toks, edit)
+    if pair is None or pair[0] not in REPORT_PRESENT or "past" not in form_kinds(pair[1]):
+        return False
+    after = [norm(t) for t in toks[edit.end:] if t[:1].isalpha()][:5]
+    if after[:1] == ["that"]:
+        after = after[1:]
+    return any(w in ("is", "are", "has", "have", "does", "do", "can", "will", "'s") for w in after[1:4])
+
+
+def present_of_a_finite_past(toks: list[str], edit: Edit) -> bool:
+    """A finite past made present where nothing in its clause speaks of now ("several guests told us
+    that" -> "tell", "The students who took part ... were" -> "take"): learners' tense slips go the
+    other way; a past made base after "did", a modal, "to" or "let" ("didn't knew") is another edit."""
+    pair = one_word(toks, edit)
+    if pair is None or not main_verb_only_past(pair[0]) or not {"base", "third"} & form_kinds(pair[1]) or "past" in form_kinds(pair[1]):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    if before and (aux_family(before[-1]) is not None or before[-1] in ("let", "make", "made", "help", "must")):
+        return False  # "refused to requested", "didn't knew": the infinitive's or the auxiliary's base form
+    if set(before[-3:-1]) & (PERCEIVING | {"help", "helped"}):
+        return False  # "let us went" -> "go": the bare infinitive after "let / make / see" and an object
+    if any(aux_family(w) in ("do", "modal", "have") for w in clause_before_any(toks, edit.start)):
+        return False  # "Did the birds that Tom fed sang?" -> "sing", "Has she ran" -> "run": after an auxiliary
+    if pair[0].endswith("ed") and pair[0] not in lemminflect.getAllInflections(pair[1], upos="VERB").get("VBD", (pair[0],)):
+        return False  # "costed" -> "cost": a misbuilt form
+    return not NOW & set(clause_before_any(toks, edit.start) + [norm(t) for t in toks[edit.end:] if t[:1].isalpha()][:6])

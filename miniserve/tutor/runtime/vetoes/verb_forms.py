@@ -1,0 +1,168 @@
+"""Vetoes of verb form: a form that the word before it calls for, changed (an -ing after "enjoy", a
+base after a modal, a participle after "be" or "get", an adjective after "be", a noun after "take")."""
+
+from __future__ import annotations
+
+import lemminflect
+
+from miniserve.tutor.runtime.forms import FUNCTION_WORDS, ONLY_ING, aux_family, form_kinds, norm
+from miniserve.tutor.runtime.gate import Edit
+from miniserve.tutor.runtime.vetoes.words import PERCEIVING, one_word
+
+
+ING_VERBS = frozenset(ONLY_ING | {"stop", "keep", "quit", "practise", "practice", "risk", "imagine"})
+def base_after_an_ing_verb(toks: list[str], edit: Edit) -> bool:
+    pair = one_word(toks, edit)
+    if pair is None or not pair[0].endswith("ing") or "base" not in form_kinds(pair[1]):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    return bool(before) and any(before[-1] == f or before[-1] in (f + "s", f + "ed", f + "ped", f + "ing")
+                                for f in ING_VERBS)
+
+
+def participle_after_get(toks: list[str], edit: Edit) -> bool:
+    """A participle after "get" made a base form ("we got lost" -> "got lose")."""
+    pair = one_word(toks, edit)
+    if pair is None or "participle" not in form_kinds(pair[0]) or "base" not in form_kinds(pair[1]):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    return bool(before) and before[-1] in ("get", "gets", "got", "getting", "gotten")
+
+
+def ing_after_a_subject(toks: list[str], edit: Edit) -> bool:
+    """A finite verb right after a subject pronoun made an -ing form ("anything you want me to" ->
+    "you wanting"): with no "be" before it, never a verb of its clause."""
+    pair = one_word(toks, edit)
+    ing = pair is not None and "ing" in form_kinds(pair[1]) and "base" not in form_kinds(pair[1])  # not "bring", "sting"
+    if pair is None or not ing or pair[0].endswith("ing") or aux_family(pair[0]) is not None:
+        return False
+    before = [norm(t) for t in toks[:edit.start] if not t.isspace()]
+    inverted = len(before) >= 2 and aux_family(before[-2]) == "be"  # "Is he jump" -> "Is he jumping" is right
+    return bool(before) and before[-1] in ("i", "you", "we", "they", "he", "she") and not inverted
+
+
+def like_as_a_preposition(toks: list[str], edit: Edit) -> bool:
+    """"like" made "liking" where no "be" comes before it ("nothing like the photo" -> "nothing liking")."""
+    pair = one_word(toks, edit)
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    return pair is not None and pair == ("like", "liking") and not (before and aux_family(before[-1]) == "be")
+
+
+def participle_after_to(toks: list[str], edit: Edit) -> bool:
+    """A base form after "to" made a participle or a past ("time to write" -> "to written")."""
+    pair = one_word(toks, edit)
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    return pair is not None and before[-1:] == ["to"] and "base" in form_kinds(pair[0]) \
+        and bool({"participle", "past"} & form_kinds(pair[1])) and "base" not in form_kinds(pair[1])
+
+
+def base_after_go(toks: list[str], edit: Edit) -> bool:
+    """"go sailing" made "go sail"."""
+    pair = one_word(toks, edit)
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    return pair is not None and pair[0].endswith("ing") and before[-1:] != [] \
+        and before[-1] in ("go", "goes", "went", "going", "gone") and "base" in form_kinds(pair[1])
+
+
+def participle_after_a_subject(toks: list[str], edit: Edit) -> bool:
+    """"we ate" made "we eaten": a participle only, right after a subject pronoun, is never a verb of its clause."""
+    pair = one_word(toks, edit)
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    inverted = len(before) >= 2 and aux_family(before[-2]) == "have"  # "Have you ate" -> "Have you eaten" is right
+    return pair is not None and before[-1:] != [] and before[-1] in ("i", "you", "we", "they", "he", "she") \
+        and form_kinds(pair[1]) == frozenset({"participle"}) and not inverted
+
+
+TAKE = frozenset(("take", "takes", "took", "taken", "taking"))
+TAKEN_NOUNS = frozenset(("place", "part", "care", "notice", "advantage", "turns", "photos", "pictures"))
+DETERMINERS = frozenset(("the", "a", "an", "this", "that", "my", "your", "his", "her", "our", "their", "its", "every",
+                         "each", "no", "these", "those"))
+
+
+def noun_of_a_take_phrase(toks: list[str], edit: Edit) -> bool:
+    """The noun of "take place", "take part", "take care" made a verb form ("The concert, which took place
+    last Friday" -> "took placed")."""
+    pair = one_word(toks, edit)
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    return pair is not None and pair[0] in TAKEN_NOUNS and before[-1:] != [] and before[-1] in TAKE
+
+
+def respelled_after_a_determiner(toks: list[str], edit: Edit) -> bool:
+    """A misspelled -ing word right after a determiner respelled ("before the begining of the course" ->
+    "beginning"): there it is a noun or an adjective, not a verb form, and the tutor leaves other slips."""
+    pair = one_word(toks, edit)
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    return pair is not None and pair[1].endswith("ing") and before[-1:] != [] and before[-1] in DETERMINERS \
+        and not lemminflect.getAllLemmas(pair[0]) and pair[0] != pair[1]
+
+
+MODAL_WORDS = frozenset(("will", "'ll", "would", "'d", "can", "could", "shall", "should", "may", "might", "must",
+                         "gotta", "gonna", "wanna", "won't", "can't", "couldn't", "shouldn't", "wouldn't", "mustn't"))
+
+
+def form_after_a_modal(toks: list[str], edit: Edit) -> bool:
+    """A base form right after a modal made third person or past ("We'll take out pizza" -> "takes", "I
+    shall have to" -> "has to", "A man's gotta look" -> "looks")."""
+    pair = one_word(toks, edit)
+    if pair is None or "base" not in form_kinds(pair[0]) or not {"third", "past"} & form_kinds(pair[1]):
+        return False
+    prev = next((t for t in reversed(toks[:edit.start]) if not t.isspace()), "")
+    word = norm(prev)
+    return word in MODAL_WORDS or word.endswith("'ll") or word.endswith("'d")
+
+
+def base_after_be(toks: list[str], edit: Edit) -> bool:
+    """A participle after "be", "been", "being" made a base form ("How will the drama be played out?" ->
+    "be play out"): the passive."""
+    pair = one_word(toks, edit)
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    return pair is not None and before[-1:] != [] and before[-1] in ("be", "been", "being") \
+        and "participle" in form_kinds(pair[0]) and form_kinds(pair[1]) & {"base"} and "participle" not in form_kinds(pair[1])
+
+
+PREPOSITIONAL_TO = (("comes", "to"), ("came", "to"), ("come", "to"), ("forward", "to"), ("addition", "to"),
+                    ("object", "to"), ("objected", "to"), ("committed", "to"), ("devoted", "to"), ("dedicated", "to"),
+                    ("stoop", "to"), ("resort", "to"), ("resorted", "to"), ("admit", "to"), ("admitted", "to"),
+                    ("confess", "to"), ("confessed", "to"))
+
+
+def base_after_a_prepositional_to(toks: list[str], edit: Edit) -> bool:
+    """An -ing form after "to" that is a preposition made a base form ("when it came to giving" -> "to
+    give", "look forward to seeing" -> "to see")."""
+    pair = one_word(toks, edit)
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    return pair is not None and pair[0].endswith("ing") and "base" in form_kinds(pair[1]) and tuple(before[-2:]) in PREPOSITIONAL_TO
+
+
+def third_after_a_perceived_object(toks: list[str], edit: Edit) -> bool:
+    """A base form after "see / hear / let / make" and its object made third person or past ("to see the
+    President drive by" -> "drives"): the bare infinitive."""
+    pair = one_word(toks, edit)
+    if pair is None or "base" not in form_kinds(pair[0]) or not {"third", "past"} & form_kinds(pair[1]):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    for size in (1, 2, 3):  # "see him", "see the President", "see the little boy"
+        if len(before) > size and before[-size - 1] in PERCEIVING:
+            phrase = before[-size:]
+            if size == 1 and phrase[0] in ("me", "you", "him", "her", "us", "them", "it"):
+                return True
+            if size > 1 and phrase[0] in DETERMINERS and all(w not in FUNCTION_WORDS for w in phrase[1:]):
+                return True
+    return False
+
+
+def ing_of_an_adjective_after_be(toks: list[str], edit: Edit) -> bool:
+    """A word after "be" that is an adjective or "like" made an -ing form ("If you are free on Sunday" ->
+    "freeing", "it was like a ghost town" -> "liking"): learners' "be" + base errors are verbs that are no
+    adjectives ("she is study", "we are wait")."""
+    pair = one_word(toks, edit)
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    if pair is None or not pair[1].endswith("ing") or pair[0].endswith("ing") or not before:
+        return False
+    inverted = len(before) >= 2 and aux_family(before[-2]) == "be" and before[-1] in ("it", "he", "she", "you", "we", "they",
+                                                                                    "this", "that", "there")
+    if not (aux_family(before[-1]) == "be" or inverted) or not lemminflect.getAllLemmas(pair[0], upos="ADJ"):
+        return False  # "Isn't it better to" -> "bettering": the question's "be" comes before its subject
+    after = next((norm(t) for t in toks[edit.end:] if not t.isspace()), "")
+    # an object after it makes it the verb ("we are clean the room", "they are split this orange")
+    return pair[0] == "like" or after not in DETERMINERS | {"me", "him", "us", "them", "it", "some", "any", "all"}
