@@ -26,6 +26,9 @@ def fixed(sentence: str, rule=conditionals.edits) -> list[str]:
     ("If my parents will agree, I'll come with you.", "If my parents agree, I'll come with you."),
     ("If you will need more information, please contact me.", "If you need more information, please contact me."),
     ("When I will arrive to the airport, I will call the hotel.", "When I arrive to the airport, I will call the hotel."),
+    ("If the governments will not control it, only big companies will benefit.", "If the governments do not control it, only big companies will benefit."),
+    ("If my brother will not come, I will go alone.", "If my brother does not come, I will go alone."),
+    ("If it will not be sunny, we will stay at home.", "If it is not sunny, we will stay at home."),
 ])
 def test_a_condition_about_the_future_takes_the_present(sentence, expected):
     assert fixed(sentence) == [expected]

@@ -83,6 +83,10 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("There is a mistake in the bill which you sent last week.", "There was a mistake in the bill which you sent last week."),
     ("My sister thinks it is a great idea.", "My sister thought it is a great idea."),
     ("Several tourists in the lobby said that the hotel was full.", "Several tourists in the lobby say that the hotel was full."),
+    # from a tenth blind set's dev half (learner_v12)
+    ("Bread and butter is what I eat every morning.", "Bread and butter are what I eat every morning."),
+    ("We ran, but the bus had already left and the road was empty.", "We ran, but the bus had already left and the road were empty."),
+    ("If the shops will not open on Sunday, we stay home.", "If the shops not open on Sunday, we stay home."),
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -97,6 +101,8 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("Is he jump feedback twice a year?", "Is he jumping feedback twice a year?"),  # a question: "be" before the subject
     ("Reading and writing is important.", "Reading and writing are important."),
     ("My brother and sister lives in Rome.", "My brother and sister live in Rome."),
+    ("My mother and the dog was in the garden.", "My mother and the dog were in the garden."),  # two nouns, one subject
+    ("Fish and rice is cheap here.", "Fish and rice are cheap here."),  # two things
     ("We swam, play volleyball and ate ice cream.", "We swam, played volleyball and ate ice cream."),
     ("He go to school every day.", "He goes to school every day."),
     ("There is two chairs in the room.", "There are two chairs in the room."),

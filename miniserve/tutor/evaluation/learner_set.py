@@ -24,7 +24,7 @@ LEARNER_SETS = {"learner_v3": LEARNER, "learner_v4": LEARNER.with_name("learner_
                 "learner_v5": LEARNER.with_name("learner_v5.tsv"), "learner_v6": LEARNER.with_name("learner_v6.tsv"),
                 "learner_v7": LEARNER.with_name("learner_v7.tsv"),  # error-free sentences only
                 "learner_v8": LEARNER.with_name("learner_v8.tsv"), "learner_v9": LEARNER.with_name("learner_v9.tsv"),
-                "learner_v10": LEARNER.with_name("learner_v10.tsv"),
+                "learner_v10": LEARNER.with_name("learner_v10.tsv"), "learner_v12": LEARNER.with_name("learner_v12.tsv"),
                 # correct sentences written to look like the errors the rules fix; the rules were tuned on them: a dev half only
                 "lookalikes": LEARNER.with_name("lookalikes.tsv")}
 HALVES = ("dev", "test")

@@ -74,7 +74,8 @@ def _subject_end(words: list[tuple[int, str]], k: int, toks: list[str], longest:
 
 
 def _base_verb(word: str) -> bool:
-    return word == "be" or "base" in form_kinds(word)
+    """A verb's base form ("not", "never", "also" are their own lemmas too, but no verb's)."""
+    return word == "be" or "base" in form_kinds(word) and bool(lemminflect.getAllLemmas(word, upos="VERB"))
 
 
 def _present(subject: list[str], verb: str) -> str | None:
@@ -113,12 +114,15 @@ def present_in_condition(toks: list[str]) -> list[Edit]:
     if k is None or words[0][0] != next(i for i, t in enumerate(toks) if not t.isspace()):
         return []
     j = _subject_end(words, k, toks)
-    if j is None or words[j][1] != "will" or j + 1 >= len(words) or not _base_verb(words[j + 1][1]):
+    negative = j is not None and words[j + 1:j + 2] and words[j + 1][1] == "not"  # "If they will not come" -> "do not come"
+    v = j + 2 if negative else j + 1 if j is not None else 0
+    if j is None or words[j][1] != "will" or v >= len(words) or not _base_verb(words[v][1]):
         return []
-    (i_will, _), (i_verb, verb) = words[j], words[j + 1]
+    (i_will, _), (i_verb, verb) = words[j], words[v]
     subject = [w for _, w in words[k:j]]
     if_you = words[0][1] == "if" and subject == ["you"] and verb not in STATES  # "If you will wait here": polite
-    if verb in POLITE_VERBS | RESULT_VERBS or if_you or "".join(toks[i_will + 1:i_verb]) != " ":
+    between = "".join(toks[i_will + 1:i_verb])
+    if verb in POLITE_VERBS | RESULT_VERBS or if_you or between != (" not " if negative else " "):
         return []  # "If you will wait here" (polite), "If it will help, I'll stay" (a result now)
     comma = _clause_end(toks, i_verb)
     if comma is None or any(aux_family(w) not in (None, "to") for i, w in words if i_verb < i < comma):
@@ -128,10 +132,14 @@ def present_in_condition(toks: list[str]) -> list[Edit]:
         return []
     if words[0][1] == "when" and main[0] in FUTURE:
         return []  # "When will you come, ...": a question
-    present = _present([w for _, w in words[k:j]], verb)
+    subject = [w for _, w in words[k:j]]
+    if negative and verb != "be":  # "will not control" -> "do not control": the auxiliary alone changes
+        present = _present(subject, "do")
+        return [] if present is None else [Edit(i_will, i_will + 1, (present,))]
+    present = _present(subject, verb)
     if present is None:
         return []
-    return [Edit(i_will, i_verb + 1, (present,))]
+    return [Edit(i_will, i_verb + 1, (present, " ", "not") if negative else (present,))]
 
 
 def _imperative(main: list[str]) -> bool:
@@ -344,6 +352,9 @@ def explanation(toks: list[str], edit: Edit) -> str:
     """Names the frame."""
     old = "".join(toks[edit.start:edit.end])
     new = "".join(edit.new)
+    if old.lower() == "will" and "".join(toks[edit.end:edit.end + 2]) == " not":  # "do", not "will": with their verb
+        tail = "".join(toks[edit.end:edit.end + 4])
+        old, new = old + tail, new + tail
     if " have " in new:
         return f"After 'if' and the past perfect, use 'would have' and the participle: '{new}', not '{old}'."
     if old.lower().startswith("will "):

@@ -82,7 +82,7 @@ VETOES = (
     number.plural_for_an_amount, number.singular_after_two_noun_phrases, tenses.tense_in_a_relative_clause,
     tenses.present_perfect_after_a_past, number.singular_before_a_plural_after_there,
     number.plural_after_each_and_each, tenses.past_from_a_later_relative_clause, tenses.past_of_a_report_of_now,
-    tenses.present_of_a_finite_past,
+    tenses.present_of_a_finite_past, number.plural_after_one_thing, verb_forms.auxiliary_dropped_before_not,
 )
 
 

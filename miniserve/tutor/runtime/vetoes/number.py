@@ -110,6 +110,15 @@ def _singular_noun(word: str) -> bool:
     return False
 
 
+def _after_a_joined_clause(clause: list[str]) -> list[str]:
+    """The words after the last "and" / "but" that joins two clauses, not two nouns: the word before it
+    is a past or a participle, or an adverb ("the doors had closed and the train" -> "the train"; not
+    "my mother and the dog")."""
+    joins = [k for k, w in enumerate(clause) if w in ("and", "but") and k
+             and (form_kinds(clause[k - 1]) & {"past", "participle"} or clause[k - 1] in ADVERBS)]
+    return clause[joins[-1] + 1:] if joins else clause
+
+
 def plural_after_a_singular_noun_phrase(toks: list[str], edit: Edit) -> bool:
     """A verb made plural right after the noun phrase that opens its clause, whose head is a singular
     noun ("believe that the new sports centre is" -> "are"): the phrase is the verb's subject. The phrase
@@ -119,7 +128,7 @@ def plural_after_a_singular_noun_phrase(toks: list[str], edit: Edit) -> bool:
     pair = one_word(toks, edit)
     if pair is None or not _made_plural(pair):
         return False
-    phrase = _own_clause(toks, edit.start)
+    phrase = _after_a_joined_clause(_own_clause(toks, edit.start))
     if not 2 <= len(phrase) <= 5 or phrase[0] not in NOUN_PHRASE_OPENERS:
         return False
     head, middle = phrase[-1], phrase[1:-1]
@@ -129,6 +138,8 @@ def plural_after_a_singular_noun_phrase(toks: list[str], edit: Edit) -> bool:
 
 PLURAL_PHRASE_OPENERS = frozenset(("the", "my", "your", "his", "her", "our", "their", "these", "those", "some", "many",
                                    "most", "all", "such"))
+
+
 NUMBER_WORDS = frozenset(("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "twenty", "fifty",
                           "hundred", "thousand", "million", "several", "few"))  # "Ten euros is enough": an amount
 
@@ -350,3 +361,19 @@ def plural_after_each_and_each(toks: list[str], edit: Edit) -> bool:
     clause = _own_clause(toks, edit.start)
     k = clause.index("and") if "and" in clause else -1
     return k > 0 and clause[0] in ("each", "every") and clause[k + 1:k + 2] in (["each"], ["every"])
+
+
+# two nouns that name one dish, game or thing: "Fish and chips is my favourite food"
+ONE_THING = frozenset((("fish", "chips"), ("bread", "butter"), ("rock", "roll"), ("bed", "breakfast"), ("gin", "tonic"),
+                       ("macaroni", "cheese"), ("mac", "cheese"), ("rice", "beans"), ("trial", "error"), ("law", "order"),
+                       ("peace", "quiet"), ("wear", "tear"), ("health", "safety"), ("research", "development"),
+                       ("snakes", "ladders"), ("pie", "mash"), ("bangers", "mash"), ("strawberries", "cream")))
+
+
+def plural_after_one_thing(toks: list[str], edit: Edit) -> bool:
+    """A verb made plural right after a pair of nouns that names one thing ("Fish and chips is" -> "are")."""
+    pair = one_word(toks, edit)
+    if pair is None or not _made_plural(pair):
+        return False
+    clause = _own_clause(toks, edit.start)
+    return len(clause) >= 3 and clause[-2] == "and" and (clause[-3], clause[-1]) in ONE_THING and clause[-4:-3] != ["both"]

@@ -17,6 +17,8 @@ NOW = frozenset(("now", "nowadays", "today", "currently"))
 FUTURE = frozenset(("will", "'ll", "won't", "can", "must", "should", "shall", "going"))
 IMPERATIVES = frozenset(("remember", "please", "don't", "call", "let", "tell", "come", "send", "ask", "think", "try",
                          "make", "take", "check", "contact", "write", "bring", "wait", "keep", "be"))
+
+
 def past_against_now(toks: list[str], edit: Edit) -> bool:
     pair = one_word(toks, edit)
     if pair is None or "past" not in form_kinds(pair[1]) or "past" in form_kinds(pair[0]):
@@ -40,6 +42,8 @@ def past_in_a_time_clause_of_the_future(toks: list[str], edit: Edit) -> bool:
 
 HABIT_ADVERBS = frozenset(("mostly", "usually", "often", "always", "normally", "generally", "sometimes", "still",
                            "now", "nowadays", "rarely", "seldom", "regularly", "mainly"))
+
+
 OPINION_VERBS = frozenset(("believe", "think", "hope", "feel", "know", "expect", "suppose", "guess", "am", "'m"))
 
 
@@ -63,6 +67,8 @@ def past_of_a_habit_or_a_belief(toks: list[str], edit: Edit) -> bool:
 DOCUMENTS = frozenset(("advertisement", "advert", "ad", "article", "letter", "email", "e-mail", "website", "sign", "notice",
                        "book", "leaflet", "brochure", "report", "guide", "text", "message", "programme", "program", "poster",
                        "law", "rule", "rules", "contract", "menu", "label", "newspaper", "magazine", "survey", "study"))
+
+
 SAYING = frozenset(("says", "say", "states", "mentions", "explains", "shows", "claims", "suggests", "warns", "promises"))
 
 
@@ -90,6 +96,8 @@ RELATIVES = frozenset(("who", "which", "that", "whom", "whose"))
 REPORTING = frozenset(("said", "say", "says", "think", "thought", "believe", "believed", "know", "knew", "hope", "hoped",
                        "told", "tell", "feel", "felt", "realised", "realized", "found", "find", "heard", "read", "saw",
                        "explained", "mean", "meant", "sure", "afraid", "glad", "so", "such", "is", "was", "seems"))
+
+
 TIME_WORDS = frozenset(("yesterday", "ago", "last", "tomorrow", "now", "nowadays", "today", "when", "then", "since",
                         "before", "after", "already", "yet", "still", "currently", "once", "tonight"))
 

@@ -11,6 +11,8 @@ from miniserve.tutor.runtime.vetoes.words import PERCEIVING, one_word
 
 
 ING_VERBS = frozenset(ONLY_ING | {"stop", "keep", "quit", "practise", "practice", "risk", "imagine"})
+
+
 def base_after_an_ing_verb(toks: list[str], edit: Edit) -> bool:
     pair = one_word(toks, edit)
     if pair is None or not pair[0].endswith("ing") or "base" not in form_kinds(pair[1]):
@@ -166,3 +168,13 @@ def ing_of_an_adjective_after_be(toks: list[str], edit: Edit) -> bool:
     after = next((norm(t) for t in toks[edit.end:] if not t.isspace()), "")
     # an object after it makes it the verb ("we are clean the room", "they are split this orange")
     return pair[0] == "like" or after not in DETERMINERS | {"me", "him", "us", "them", "it", "some", "any", "all"}
+
+
+def auxiliary_dropped_before_not(toks: list[str], edit: Edit) -> bool:
+    """An auxiliary taken away right before "not" ("If they will not come" -> "If they not come"):
+    "not" after a subject needs one ("do not come")."""
+    old = [t for t in toks[edit.start:edit.end] if t[:1].isalpha()]
+    if not old or any(t[:1].isalpha() for t in edit.new) or aux_family(norm(old[-1])) is None:
+        return False
+    after = next((t for t in toks[edit.end:] if not t.isspace()), "")
+    return norm(after) == "not"
