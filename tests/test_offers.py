@@ -513,6 +513,10 @@ def test_a_present_perfect_with_a_finished_time_is_the_past():
     assert perfect_to_past("I have lived here for the last two years.") == []
     assert perfect_to_past("I have stayed in your hotel last month.") == ["have stayed->stayed"]  # not the archaic "staid"
     assert perfect_to_past("It must have hung there years ago.") == []  # a modal perfect
+    assert perfect_to_past("Two years ago we have organised a similar event.") == ["have organised->organised"]  # British
+    # the phrase and where, opening the sentence, set the clause after the comma
+    assert perfect_to_past("Last year at the forum in Hamburg, the organisers have given us a card.") == ["have given->gave"]
+    assert perfect_to_past("Last year, when we arrived, we have seen the sea.") == []  # another clause between
 
 
 def test_a_rules_fix_keeps_the_rules_explanation(tutor):

@@ -65,6 +65,7 @@ PAST_LEADS = frozenset(("when", "after", "while", "before"))
 # verbs before a participle that is an adjective, no past ("When people feel stressed, they buy")
 LINKING = frozenset(("feel", "feels", "get", "gets", "seem", "seems", "look", "looks", "become", "becomes", "stay",
                      "stays", "remain", "remains", "keep", "keeps", "appear", "appears", "sound", "sounds"))
+PLACE_PREPOSITIONS = frozenset(("at", "in", "on", "during", "near", "with"))  # "Last year at the forum, ..."
 MAX_OFFERS = 6  # a sentence gets at most this many (each costs a scored sequence)
 
 
@@ -247,7 +248,9 @@ def perfect_to_past(toks: list[str]) -> list[Edit]:
             subject = next((norm(t) for t in reversed(toks[:i]) if t[:1].isalpha()), "")
             past = "was" if w == "has" or subject == "i" else "were"
         elif "participle" in form_kinds(participle):
-            pasts = {p for lemma in lemmas(participle) for p in lemminflect.getInflection(lemma, "VBD")
+            # the verbs it may be a form of: ours, else lemminflect's ("organised": no verb of our tables)
+            verbs = lemmas(participle) or lemminflect.getAllLemmas(participle, upos="VERB").get("VERB", ())
+            pasts = {p for lemma in verbs for p in lemminflect.getInflection(lemma, "VBD")
                      if participle in lemminflect.getInflection(lemma, "VBN")}
             # a regular verb's past is its participle ("stayed"; lemminflect also lists the archaic "staid")
             past = participle if participle in pasts else next(iter(pasts)) if len(pasts) == 1 else None
@@ -366,8 +369,13 @@ def clause_words(toks: list[str], phrases: list[tuple[int, int]], comparing: boo
             return True
         return False
 
-    def alone(clause: list[tuple[int, int]]) -> bool:
+    def alone(clause: list[tuple[int, int]], first: bool) -> bool:
+        """Only the phrase; or, opening the sentence, the phrase and where ("Last year at the forum in
+        Hamburg, ..."): a preposition and at most five words, none a verb form but a noun's."""
         rest = clause[1:] if norm(toks[clause[0][0]]) in JOINING_WORDS else clause
+        after = [norm(toks[i]) for i, start in rest if not inside(start)]
+        if first and after and inside(rest[0][1]) and after[0] in PLACE_PREPOSITIONS and len(after) <= 6:
+            return all(aux_family(w) is None and not (lemmas(w) and not any(_noun_forms(w))) for w in after[1:])
         return bool(rest) and all(inside(start) for _, start in rest)
 
     chosen = set()
@@ -375,7 +383,7 @@ def clause_words(toks: list[str], phrases: list[tuple[int, int]], comparing: boo
         if not sets(clause):
             continue
         chosen.add(k)
-        if alone(clause):
+        if alone(clause, k == 0):
             chosen.add(k + 1 if k + 1 < len(clauses) else k - 1)
     return [i for k in sorted(chosen) if 0 <= k < len(clauses) for i, start in clauses[k] if not inside(start)]
 
