@@ -15,7 +15,7 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
 - `present_in_an_unreal_condition`: "would attract ... if they stayed open" -> "stay";
   `plural_progressive_after_which`: "the shops ..., which are closing" -> "which is closing".
 - `imperative`: a base form that opens its clause with no subject ("said: 'Close your eyes'", "So just
-  relax", "Don't move and keep") made third person or past; `participle_after_to`: "time to write" ->
+  relax", "Don't move and keep") made third person or past; `finite_after_to`: "time to write" ->
   "to written".
 - `imperative_pair`: after an opening imperative, "and then ask" -> "asks", "before the guests arrive"
   -> "arrived";
@@ -68,7 +68,7 @@ VETOES = (
     verb_forms.base_after_an_ing_verb, number.shared_subject, number.coordinated_subject,
     verb_forms.participle_after_get, verb_forms.ing_after_a_subject, verb_forms.like_as_a_preposition,
     mood.present_in_an_unreal_condition, number.plural_progressive_after_which, mood.imperative,
-    verb_forms.participle_after_to, number.plural_after_there_is_a, verb_forms.base_after_go,
+    verb_forms.finite_after_to, number.plural_after_there_is_a, verb_forms.base_after_go,
     verb_forms.participle_after_a_subject, mood.imperative_pair, mood.mandative_subjunctive,
     number.plural_after_a_singular_noun_phrase, number.singular_after_a_time_phrase,
     number.singular_after_a_plural_noun_phrase, tenses.past_of_a_habit_or_a_belief,
@@ -83,6 +83,7 @@ VETOES = (
     tenses.present_perfect_after_a_past, number.singular_before_a_plural_after_there,
     number.plural_after_each_and_each, tenses.past_from_a_later_relative_clause, tenses.past_of_a_report_of_now,
     tenses.present_of_a_finite_past, number.plural_after_one_thing, verb_forms.auxiliary_dropped_before_not,
+    verb_forms.form_of_a_noun, number.number_after_a_collective, number.plural_after_a_singular_subject,
 )
 
 

@@ -8,7 +8,7 @@ import lemminflect
 from miniserve.tutor.runtime.agreement import ADVERBS, COLLECTIVE, _noun_forms, non_third, plural_subject, third
 from miniserve.tutor.runtime.forms import FUNCTION_WORDS, aux_family, form_kinds, norm
 from miniserve.tutor.runtime.gate import Edit
-from miniserve.tutor.runtime.vetoes.words import (CLAUSE_OPENERS, SUBJECT_PRONOUNS, UNREAL, clause_before_any,
+from miniserve.tutor.runtime.vetoes.words import (CLAUSE_OPENERS, SUBJECT_PRONOUNS, THE_ADJECTIVE_PEOPLE, UNREAL, clause_before_any,
                                                  is_question, one_word, main_verb_only_past)
 
 
@@ -115,8 +115,16 @@ def _after_a_joined_clause(clause: list[str]) -> list[str]:
     is a past or a participle, or an adverb ("the doors had closed and the train" -> "the train"; not
     "my mother and the dog")."""
     joins = [k for k, w in enumerate(clause) if w in ("and", "but") and k
-             and (form_kinds(clause[k - 1]) & {"past", "participle"} or clause[k - 1] in ADVERBS)]
+             and (form_kinds(clause[k - 1]) & {"past", "participle"} or clause[k - 1] in ADVERBS
+                  or any(_only_a_verb(v) or aux_family(v) not in (None, "to") for v in clause[1:k]))]
+    # ("cars enter the city and the air", "it did not work and the staff")
     return clause[joins[-1] + 1:] if joins else clause
+
+
+def _only_a_verb(word: str) -> bool:
+    """A verb form that is no noun or adjective ("enter", "closed"; not "cars", "works", "open")."""
+    found = lemminflect.getAllLemmas(word)
+    return bool(found) and set(found) <= {"VERB", "AUX"} and aux_family(word) is None
 
 
 def plural_after_a_singular_noun_phrase(toks: list[str], edit: Edit) -> bool:
@@ -281,10 +289,6 @@ def plural_after_a_name(toks: list[str], edit: Edit) -> bool:
         and name not in NATIONALITIES and not name.endswith(("ans", "ese", "ers"))
 
 
-THE_ADJECTIVE_PEOPLE = frozenset(("elderly", "poor", "rich", "young", "old", "sick", "homeless", "unemployed", "disabled",
-                                  "blind", "deaf", "dead", "injured", "wealthy", "weak", "strong", "living", "wounded",
-                                  "privileged", "underprivileged", "vulnerable", "needy", "jobless", "aged", "famous"))
-
 
 def singular_for_the_adjective_people(toks: list[str], edit: Edit) -> bool:
     """"The elderly often need" made "needs": "the" and an adjective for a group of people is plural."""
@@ -377,3 +381,60 @@ def plural_after_one_thing(toks: list[str], edit: Edit) -> bool:
         return False
     clause = _own_clause(toks, edit.start)
     return len(clause) >= 3 and clause[-2] == "and" and (clause[-3], clause[-1]) in ONE_THING and clause[-4:-3] != ["both"]
+
+
+def number_after_a_collective(toks: list[str], edit: Edit) -> bool:
+    """A verb's number changed right after a collective noun with its determiner ("the reception staff
+    were" -> "was", "my family live" -> "lives"): British English takes either."""
+    pair = one_word(toks, edit)
+    if pair is None or not (_made_plural(pair) or _made_singular(pair)):
+        return False
+    clause = _without_adverbs(_after_a_joined_clause(_own_clause(toks, edit.start)))
+    # the collective is the subject, not a phrase's noun ("Everyone in my family send" -> "sends")
+    return 2 <= len(clause) <= 4 and clause[-1] in COLLECTIVE and clause[0] in NOUN_PHRASE_OPENERS - {"a", "an"} \
+        and not PREPOSITIONS & set(clause)
+
+
+SENTENCE_OPENERS = frozenset(("secondly", "firstly", "first", "finally", "moreover", "however", "also", "besides",
+                              "furthermore", "thirdly", "lastly", "then", "so", "and", "but", "unfortunately",
+                              "luckily", "sadly", "personally", "nowadays", "today", "additionally", "in", "my",
+                              "opinion", "fact", "of", "course", "conclusion", "addition", "short", "general"))
+LIKE_A_QUANTITY = frozenset(("lot", "number", "few", "couple", "group", "variety", "range", "majority", "minority",
+                             "total", "bunch", "pair", "series", "team", "crowd", "family", "set", "handful", "third",
+                             "half", "quarter", "percentage", "proportion", "selection", "mixture", "collection"))
+
+
+def _subject_words(toks: list[str], i: int) -> list[str]:
+    """The words from the sentence's subject's start to the token at i: from the start, or after an
+    opener and its comma ("Secondly, ...", "In my opinion, ...")."""
+    words: list[str] = []
+    for t in toks[:i]:
+        if t == "," and words and all(w in SENTENCE_OPENERS for w in words):
+            words = []
+        elif t[:1].isalpha():
+            words.append(norm(t))
+    return words
+
+
+def plural_after_a_singular_subject(toks: list[str], edit: Edit) -> bool:
+    """A verb made plural whose subject opens the sentence with a singular head before a list: a gerund
+    with its object ("Recycling the paper, the glass and the plastic is" -> "are") or "a" / "every" and a
+    noun with a phrase ("A meal with fish, salad and drinks costs" -> "cost"). No verb between them."""
+    pair = one_word(toks, edit)
+    if pair is None or not _made_plural(pair):
+        return False
+    words = _subject_words(toks, edit.start)
+    verb = next((k for k, w in enumerate(words) if k and (aux_family(w) is not None or _only_a_verb(w))), None)
+    if verb is not None:  # "... is easy and does not": the second of two verbs sharing the subject
+        if words[-1] != "and" or any(aux_family(w) is not None or _only_a_verb(w) for w in words[verb + 1:-1]):
+            return False
+        words = words[:verb]
+    if len(words) < 3:
+        return False
+    gerund = words[0].endswith("ing") and "ing" in form_kinds(words[0]) and words[1] in NOUN_PHRASE_OPENERS
+    if gerund:
+        return True
+    if words[0] not in ("a", "an", "every", "each"):
+        return False
+    head = 1 + next((k for k, w in enumerate(words[1:3]) if _singular_noun(w) and w not in LIKE_A_QUANTITY), 9)
+    return head < len(words) - 1 and words[head + 1] in PREPOSITIONS - {"of"} and words[1] not in LIKE_A_QUANTITY

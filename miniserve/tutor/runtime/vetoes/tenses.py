@@ -10,7 +10,8 @@ from miniserve.tutor.runtime.agreement import _noun_forms, third
 from miniserve.tutor.runtime.forms import aux_family, form_kinds, indexed_words, norm
 from miniserve.tutor.runtime import tense
 from miniserve.tutor.runtime.gate import Edit
-from miniserve.tutor.runtime.vetoes.words import (CLAUSE_OPENERS, PERCEIVING, TIME_OPENERS, clause_before, clause_before_any, one_word, main_verb_only_past)
+from miniserve.tutor.runtime.vetoes.words import (CLAUSE_OPENERS, PERCEIVING, TIME_OPENERS, clause_before, clause_before_any,
+                                                 main_verb_only_past, one_word)
 
 
 NOW = frozenset(("now", "nowadays", "today", "currently"))
@@ -174,6 +175,19 @@ def past_of_a_report_of_now(toks: list[str], edit: Edit) -> bool:
     return any(w in ("is", "are", "has", "have", "does", "do", "can", "will", "'s") for w in after[1:4])
 
 
+# verbs whose "to" takes a person, not a verb: "the users I spoke to complained"
+TO_SOMEONE = frozenset(("spoke", "talked", "listened", "wrote", "replied", "referred", "complained", "apologised",
+                        "apologized", "belonged", "sent", "gave", "lent", "sold", "showed", "explained", "described",
+                        "emailed", "lied", "waved", "said", "introduced", "mentioned", "chatted", "turned"))
+
+
+def _stranded_to(before: list[str]) -> bool:
+    """Does the "to" that ends `before` end a relative clause with no "who" ("the users I spoke to")?
+    A noun, a subject pronoun, a past that takes "to" and a person."""
+    return before[-1:] == ["to"] and len(before) >= 4 and before[-2] in TO_SOMEONE \
+        and before[-3] in ("i", "we", "they", "he", "she", "you") and any(_noun_forms(before[-4]))
+
+
 def present_of_a_finite_past(toks: list[str], edit: Edit) -> bool:
     """A finite past made present where nothing in its clause speaks of now ("several guests told us
     that" -> "tell", "The students who took part ... were" -> "take"): learners' tense slips go the
@@ -182,7 +196,8 @@ def present_of_a_finite_past(toks: list[str], edit: Edit) -> bool:
     if pair is None or not main_verb_only_past(pair[0]) or not {"base", "third"} & form_kinds(pair[1]) or "past" in form_kinds(pair[1]):
         return False
     before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
-    if before and (aux_family(before[-1]) is not None or before[-1] in ("let", "make", "made", "help", "must")):
+    if before and (aux_family(before[-1]) is not None and not _stranded_to(before)
+                   or before[-1] in ("let", "make", "made", "help", "must")):
         return False  # "refused to requested", "didn't knew": the infinitive's or the auxiliary's base form
     if set(before[-3:-1]) & (PERCEIVING | {"help", "helped"}):
         return False  # "let us went" -> "go": the bare infinitive after "let / make / see" and an object

@@ -7,7 +7,7 @@ import lemminflect
 
 from miniserve.tutor.runtime.forms import FUNCTION_WORDS, ONLY_ING, aux_family, form_kinds, norm
 from miniserve.tutor.runtime.gate import Edit
-from miniserve.tutor.runtime.vetoes.words import PERCEIVING, one_word
+from miniserve.tutor.runtime.vetoes.words import PERCEIVING, THE_ADJECTIVE_PEOPLE, one_word
 
 
 ING_VERBS = frozenset(ONLY_ING | {"stop", "keep", "quit", "practise", "practice", "risk", "imagine"})
@@ -50,12 +50,13 @@ def like_as_a_preposition(toks: list[str], edit: Edit) -> bool:
     return pair is not None and pair == ("like", "liking") and not (before and aux_family(before[-1]) == "be")
 
 
-def participle_after_to(toks: list[str], edit: Edit) -> bool:
-    """A base form after "to" made a participle or a past ("time to write" -> "to written")."""
+def finite_after_to(toks: list[str], edit: Edit) -> bool:
+    """A base form after "to" made a participle, a past or a third person ("time to write" -> "to
+    written", "To reach the museum, take" -> "To reaches"); or after "please" ("please tell us" -> "tells")."""
     pair = one_word(toks, edit)
     before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
-    return pair is not None and before[-1:] == ["to"] and "base" in form_kinds(pair[0]) \
-        and bool({"participle", "past"} & form_kinds(pair[1])) and "base" not in form_kinds(pair[1])
+    return pair is not None and before[-1:] in (["to"], ["please"]) and "base" in form_kinds(pair[0]) \
+        and bool({"participle", "past", "third"} & form_kinds(pair[1])) and "base" not in form_kinds(pair[1])
 
 
 def base_after_go(toks: list[str], edit: Edit) -> bool:
@@ -178,3 +179,28 @@ def auxiliary_dropped_before_not(toks: list[str], edit: Edit) -> bool:
         return False
     after = next((t for t in toks[edit.end:] if not t.isspace()), "")
     return norm(after) == "not"
+
+
+NOUN_DETERMINERS = frozenset(("the", "a", "an", "this", "these", "those", "my", "your", "his", "our", "their", "its",
+                              "every", "no"))  # not "her", "that", "each": "made her cry", "that live", "they each have"
+
+
+def form_of_a_noun(toks: list[str], edit: Edit) -> bool:
+    """A word right after a determiner, or after one and at most two adjectives, given another verb form
+    ("A loud knock at the door woke me" -> "knocks", "the use of" -> "uses"): there it is a noun."""
+    pair = one_word(toks, edit)
+    if pair is None or "NOUN" not in lemminflect.getAllLemmas(pair[0]):
+        return False  # "the plastic is": a verb with no noun's reading follows an adjective that is a noun
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    adjectives = 0
+    while before and adjectives < 2 and _only_an_adjective(before[-1]):
+        before.pop()
+        adjectives += 1
+    return before[-1:] != [] and before[-1] in NOUN_DETERMINERS and "".join(toks[edit.start - 1:edit.start]).isspace()
+
+
+def _only_an_adjective(word: str) -> bool:
+    """An adjective no noun or verb shares ("loud", "new"; not "open", "council") and not one that names
+    people ("the poor")."""
+    found = lemminflect.getAllLemmas(word)
+    return "ADJ" in found and not {"VERB", "NOUN"} & set(found) and word not in THE_ADJECTIVE_PEOPLE
