@@ -6,7 +6,7 @@ from __future__ import annotations
 import lemminflect
 
 from miniserve.tutor.runtime.agreement import ADVERBS, COLLECTIVE, _noun_forms, non_third, plural_subject, third
-from miniserve.tutor.runtime.forms import FUNCTION_WORDS, aux_family, form_kinds, norm
+from miniserve.tutor.runtime.forms import FUNCTION_WORDS, aux_family, form_kinds, lemmas, norm
 from miniserve.tutor.runtime.gate import Edit
 from miniserve.tutor.runtime.vetoes.words import (CLAUSE_OPENERS, SUBJECT_PRONOUNS, THE_ADJECTIVE_PEOPLE, UNREAL, clause_before_any,
                                                  is_question, one_word, main_verb_only_past)
@@ -162,6 +162,11 @@ def singular_after_a_plural_noun_phrase(toks: list[str], edit: Edit) -> bool:
     phrase = _own_clause(toks, edit.start)
     if phrase[:1] and phrase[0] in PLURAL_PHRASE_OPENERS:
         phrase = phrase[1:]
+    # a short place phrase after the head ("Printing costs in our university are"): the head is before it
+    where = next((k for k, w in enumerate(phrase) if w in PREPOSITIONS - {"of"}), None)
+    if where is not None and 2 <= where <= 3 and len(phrase) - where <= 4 \
+            and not any(aux_family(w) is not None or _only_a_verb(w) for w in phrase[where:]):
+        phrase = phrase[:where]
     if not 2 <= len(phrase) <= 4 or any(c.isdigit() for w in phrase for c in w):
         return False
     head, middle = phrase[-1], phrase[:-1]
@@ -169,6 +174,9 @@ def singular_after_a_plural_noun_phrase(toks: list[str], edit: Edit) -> bool:
     if any(t[:1].isupper() for t in written[-len(phrase):]) and len(written) > len(phrase):
         return False  # a name ("The United States is")
     singular, plural = _noun_forms(head)
+    if not singular and not plural and head.endswith("s") and not head.endswith("ss") and not lemminflect.getAllLemmas(head):
+        # a word the dictionary lacks ("apps", "smartphones"): a plural noun if its singular is one, or unknown too
+        singular, plural = False, _noun_forms(head[:-1])[0] or not lemminflect.getAllLemmas(head[:-1])
     return plural and not singular and head.endswith("s") and not third(middle[-1]) \
         and all(w not in FUNCTION_WORDS and w not in PREPOSITIONS and w not in NUMBER_WORDS and not aux_family(w)
                 and w not in SUBJECT_PRONOUNS for w in middle)
@@ -438,3 +446,19 @@ def plural_after_a_singular_subject(toks: list[str], edit: Edit) -> bool:
         return False
     head = 1 + next((k for k, w in enumerate(words[1:3]) if _singular_noun(w) and w not in LIKE_A_QUANTITY), 9)
     return head < len(words) - 1 and words[head + 1] in PREPOSITIONS - {"of"} and words[1] not in LIKE_A_QUANTITY
+
+
+def second_of_two_verbs(toks: list[str], edit: Edit) -> bool:
+    """A third-person verb right after "and" made plural where its clause opens with a subject and a
+    third-person verb ("My brother lives in Berlin and works for" -> "work"): the two share the subject."""
+    pair = one_word(toks, edit)
+    if pair is None or not _made_plural(pair) or aux_family(pair[0]) is not None:
+        return False
+    clause = clause_before_any(toks, edit.start)
+    if clause[-1:] != ["and"] or "and" in clause[:-1] or len(clause) < 4:
+        return False
+    # the subject: "he", "she", "it", or a determiner and at most two words; then its verb
+    k = 1 if clause[0] in ("he", "she", "it") else next(
+        (k for k in (2, 3) if clause[0] in NOUN_PHRASE_OPENERS and k < len(clause) - 1 and third(clause[k])
+         and lemmas(clause[k]) and _singular_noun(clause[k - 1])), None)
+    return k is not None and third(clause[k]) and bool(lemmas(clause[k]))
