@@ -103,6 +103,8 @@ def vetoed(sentence: str, proposal: str) -> bool:
     # and learner_v12's (disclosed likewise)
     ("Parking fees in the city centre are too high.", "Parking fees in the city centre is too high."),
     ("Shopping apps save time.", "Shopping apps saves time."),
+    # and from a later look at learner_v10's (disclosed likewise)
+    ("The chef and owner, Mrs Rossi, was very kind.", "The chef and owner, Mrs Rossi, were very kind."),
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -123,7 +125,8 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("The teacher in our class give us too much homework.", "The teacher in our class gives us too much homework."),
     ("A friend of mine and her sister is coming.", "A friend of mine and her sister are coming."),  # "of": maybe two people
     ("He refused to answered my question.", "He refused to answer my question."),
-    ("The shops opens at nine and closes at five.", "The shops opens at nine and close at five."),  # a plural subject  # "to" + a verb, no stranded "to"
+    ("The shops opens at nine and closes at five.", "The shops opens at nine and close at five."),  # a plural subject
+    ("My parents, John and Anna, was at home.", "My parents, John and Anna, were at home."),  # two names  # "to" + a verb, no stranded "to"
     ("The young people in my town doesn't have a cinema.", "The young people in my town don't have a cinema."),
     ("Last year the council promise to build a pool.", "Last year the council promised to build a pool."),  # "council": a noun
     ("We swam, play volleyball and ate ice cream.", "We swam, played volleyball and ate ice cream."),

@@ -14,6 +14,8 @@ the clause's subject decides instead:
 
 from __future__ import annotations
 
+import lemminflect
+
 from miniserve.tutor.runtime import subjects
 from miniserve.tutor.runtime.agreement import ADVERBS, COLLECTIVE, _noun_forms, non_third, plural_subject, third
 from miniserve.tutor.runtime.forms import aux_family, form_kinds, lemmas, norm
@@ -67,7 +69,11 @@ def quantifier(toks: list[str], i: int) -> tuple[str, str] | None:
         words, low = words[joined + 1:], low[joined + 1:]
     low = [PER_CENT if w in ("percent", "%") or low[k - 1:k + 1] == ["per", "cent"] else w for k, w in enumerate(low)]
     relative = max((k for k, w in enumerate(low) if w in RELATIVES), default=None)
-    if relative is not None and not any(lemmas(w) for w in low[relative + 1:]):
+    after = low[relative + 1:] if relative is not None else []
+    # "who" + a verb our tables lack ("who cycle to school has"): "who" is the clause's subject, its verb follows
+    verb_after_who = low[relative] == "who" and after[:1] != [] and bool(lemminflect.getAllLemmas(after[0], upos="VERB")) \
+        if relative is not None else False
+    if relative is not None and not verb_after_who and not any(lemmas(w) for w in after):
         return None  # the verb of a relative clause: "the number of people who work" (relatives.py)
     if relative is not None and _one_relative_clause(low[relative:]):
         words, low = words[:relative], low[:relative]  # "The number of tourists who visit our town every summer has"
@@ -126,7 +132,8 @@ def _one_relative_clause(clause: list[str]) -> bool:
     if clause[0] == "that" and clause[1] in ("we", "they", "i", "you", "people") and len(clause) >= 3:
         clause = clause[1:]  # "the food that we buy in supermarkets": the clause's own subject, then its verb
     rest = clause[2:] if clause[1] not in ADVERBS else clause[3:]
-    return bool(lemmas(clause[1]) or clause[1] in ADVERBS) and not any(
+    verb = lemmas(clause[1]) or lemminflect.getAllLemmas(clause[1], upos="VERB")  # "cycle": not in our tables
+    return bool(verb or clause[1] in ADVERBS) and not any(
         w in RELATIVES or w in ("and", "but", "or", "because") or w in subjects.PRONOUNS
         or lemmas(w) and not any(_noun_forms(w)) for w in rest)
 

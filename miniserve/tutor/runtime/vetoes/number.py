@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import lemminflect
 
 from miniserve.tutor.runtime.agreement import ADVERBS, COLLECTIVE, _noun_forms, non_third, plural_subject, third
@@ -462,3 +464,16 @@ def second_of_two_verbs(toks: list[str], edit: Edit) -> bool:
         (k for k in (2, 3) if clause[0] in NOUN_PHRASE_OPENERS and k < len(clause) - 1 and third(clause[k])
          and lemmas(clause[k]) and _singular_noun(clause[k - 1])), None)
     return k is not None and third(clause[k]) and bool(lemmas(clause[k]))
+
+
+def plural_after_a_named_apposition(toks: list[str], edit: Edit) -> bool:
+    """A verb made plural right after a name between commas ("The manager and owner of the hotel, Mr
+    Davies, was" -> "were"): the subject is the one person the name names."""
+    pair = one_word(toks, edit)
+    if pair is None or not _made_plural(pair):
+        return False
+    written = [t for t in toks[:edit.start] if not t.isspace()]
+    if written[-1:] != [","]:
+        return False
+    name = list(itertools.takewhile(lambda t: t != ",", reversed(written[:-1])))
+    return 1 <= len(name) <= 4 and len(name) < len(written) - 1 and all(t[:1].isupper() or t == "." for t in name)
