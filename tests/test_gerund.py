@@ -48,6 +48,9 @@ def test_a_participle_after_be_traded_for_the_ing_form_is_doubted():
     assert traded("The street was still covered in stones.", "The street was still covering in stones.")
     assert not traded("He is play football.", "He is playing football.")  # a base form: a progressive is meant
     assert not traded("I have covered it.", "I have covering it.")  # no "be" before it
+    # a participle that is also the base: passive before a particle or the clause's end, a progressive before an object
+    assert traded("The tablets are put away at nine.", "The tablets are putting away at nine.")
+    assert not traded("I am put the books on the shelf.", "I am putting the books on the shelf.")
 
 
 @pytest.mark.parametrize("sentence, corrected, doubted", [

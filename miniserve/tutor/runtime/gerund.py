@@ -89,6 +89,9 @@ def to_as_preposition(toks: list[str], edit: Edit) -> bool:
     return lead in TO_TAKES_ING or lead in NOUNS_BEFORE_TO or (not lemmas(lead) and lead.endswith("s") and len(lead) > 3)
 
 
+PARTICLES = frozenset(("away", "on", "off", "up", "down", "out", "in", "back", "into", "by", "aside", "together"))
+
+
 def passive_to_progressive(toks: list[str], edit: Edit) -> bool:
     """Does the edit trade a participle after "be" for the -ing form ("the street was still covered"
     -> "covering")? Both read well; the learner most likely meant what was written."""
@@ -97,7 +100,11 @@ def passive_to_progressive(toks: list[str], edit: Edit) -> bool:
     if len(new) != 1 or len(old) != 1 or "ing" not in form_kinds(new[0]):
         return False
     kinds = form_kinds(old[0])
-    if "participle" not in kinds or "base" in kinds or not lemmas(old[0]) & lemmas(new[0]):
+    after = next((norm(t) for t in toks[edit.end:] if not t.isspace()), "")
+    # a participle that is also the base ("put", "cut", "set") reads as passive before a particle or the
+    # clause's end ("they are put away"), and as a learner's progressive before an object ("I am put the books")
+    passive_base = "base" in kinds and (after in PARTICLES or not after[:1].isalpha())
+    if "participle" not in kinds or "base" in kinds and not passive_base or not lemmas(old[0]) & lemmas(new[0]):
         return False
     before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
     while before and (before[-1] in SKIPPED or before[-1].endswith("ly")):
