@@ -67,6 +67,7 @@ def test_a_frame_calls_for_its_form(sentence, expected):
     "The report is complete and ready to be sent.",  # an adjective lemminflect lists as a verb only
     "They allowed us access to the archive.",  # two objects
     "I am used to worked hard.",  # "be used to" takes -ing: another fix
+    "I look forward to your reply and, I hope, to meeting you.",  # "hope" is not the lead of this "to"
 ])
 def test_no_form_where_the_frame_is_another(sentence):
     assert fixed(sentence) == []

@@ -106,6 +106,12 @@ def test_the_first_noun_decides_across_any_preposition_but_not_across_a_verb():
     toks = tokens("The number of tourists who visit our town every summer has increased a lot.")
     [edit] = [e for e in number_flips(toks) if toks[e.start] == "has"]
     assert quantifiers.contradicts(toks, edit)  # "have" is ruled out
+    # an indefinite pronoun with a phrase of place or exception keeps the verb singular (learner_v15's dev half)
+    toks = tokens("Everyone in my class except me and two other girls has already found a job.")
+    [edit] = [e for e in number_flips(toks) if toks[e.start] == "has"]
+    assert quantifiers.contradicts(toks, edit)
+    toks = tokens("Everyone in my class and my teacher were there.")  # two subjects: no quantifier decides
+    assert quantifiers.quantifier(toks, toks.index("were")) is None
     # the same with a verb the project's tables lack ("cycle"): lemminflect knows it
     toks = tokens("The number of students who cycle to school has increased this year.")
     [edit] = [e for e in number_flips(toks) if toks[e.start] == "has"]

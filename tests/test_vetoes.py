@@ -103,6 +103,12 @@ def vetoed(sentence: str, proposal: str) -> bool:
     # and learner_v12's (disclosed likewise)
     ("Parking fees in the city centre are too high.", "Parking fees in the city centre is too high."),
     ("Shopping apps save time.", "Shopping apps saves time."),
+    # from a twelfth blind set's dev half (learner_v14)
+    ("The hotel offered free breakfast, a large pool and visits to the old town.",
+     "The hotel offered free breakfast, a large pool and visit to the old town."),
+    ("Farming is hard, and the money from fruit and vegetables pays the bills.",
+     "Farming is hard, and the money from fruit and vegetables pay the bills."),
+    ("The price of the rooms is too high.", "The price of the rooms are too high."),
     # and from a later look at learner_v10's (disclosed likewise)
     ("The chef and owner, Mrs Rossi, was very kind.", "The chef and owner, Mrs Rossi, were very kind."),
 ])
@@ -126,7 +132,9 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("A friend of mine and her sister is coming.", "A friend of mine and her sister are coming."),  # "of": maybe two people
     ("He refused to answered my question.", "He refused to answer my question."),
     ("The shops opens at nine and closes at five.", "The shops opens at nine and close at five."),  # a plural subject
-    ("My parents, John and Anna, was at home.", "My parents, John and Anna, were at home."),  # two names  # "to" + a verb, no stranded "to"
+    ("My parents, John and Anna, was at home.", "My parents, John and Anna, were at home."),  # two names
+    ("The rest of the students is waiting.", "The rest of the students are waiting."),  # a part: its noun decides
+    ("My sister cooks dinner and they eats it.", "My sister cooks dinner and they eat it."),  # a subject of its own  # "to" + a verb, no stranded "to"
     ("The young people in my town doesn't have a cinema.", "The young people in my town don't have a cinema."),
     ("Last year the council promise to build a pool.", "Last year the council promised to build a pool."),  # "council": a noun
     ("We swam, play volleyball and ate ice cream.", "We swam, played volleyball and ate ice cream."),

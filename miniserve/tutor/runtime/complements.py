@@ -348,7 +348,7 @@ def infinitive_forms(toks: list[str]) -> list[Edit]:
     words = indexed_words(toks)
     found = []
     for k in range(2, len(words)):
-        (i, word), (t, to), (_, lead) = words[k], words[k - 1], words[k - 2]
+        (i, word), (t, to), (at, lead) = words[k], words[k - 1], words[k - 2]
         if not _spaced(toks, t, i):
             continue
         if to == "to" and lead == "used" and k >= 3 and words[k - 3][1] not in BE_USED \
@@ -361,7 +361,7 @@ def infinitive_forms(toks: list[str]) -> list[Edit]:
             if "base" in form_kinds(word):
                 found.append(Edit(t, i, ()))  # "would rather to stay" -> "would rather stay"
         elif to == "to" and (lead in GLAD or lead in TO_ING_LEADS or lead == "wait" and k >= 3 and words[k - 3][1] in CANT) \
-                and word.endswith("ing"):
+                and word.endswith("ing") and _spaced(toks, at, t):  # not "and, I hope, to meeting you": a comma between
             base = next(iter(lemminflect.getAllLemmas(word, upos="VERB").get("VERB", ())), None)
             if base is not None and base != word and word in lemminflect.getAllInflections(base, upos="VERB").get("VBG", ()):
                 found.append(Edit(i, i + 1, (base,)))  # "happy to helping" -> "help", "can't wait to seeing" -> "see"

@@ -79,7 +79,9 @@ def quantifier(toks: list[str], i: int) -> tuple[str, str] | None:
         words, low = words[:relative], low[:relative]  # "The number of tourists who visit our town every summer has"
     for k, word in enumerate(low):
         if word in SINGULAR_WORDS or " ".join(low[k:k + 2]) == "no one":
-            return ("singular", words[k]) if len(low) - k <= 2 else None  # "everybody want", not "everyone I know"
+            if len(low) - k <= 2 or _a_phrase_of_place_or_exception(low[k + 1 + (low[k] == "no"):]):
+                return "singular", words[k]  # "everybody want", "Everyone in my class except me and two girls have"
+            return None  # not "everyone I know", "Everyone in my class and my teacher"
         if word in ("all", "both", "half") and low[k + 1:k + 2] and low[k + 1] in OF_LESS_DETERMINERS:
             noun = _noun_after_of(low[k + 1:])  # "All the members of our club is": "all" needs no "of"
             plural = plural_subject(noun) or noun.endswith("s") and _noun_forms(noun)[1]  # after "the", "names" is a noun
@@ -100,6 +102,21 @@ def quantifier(toks: list[str], i: int) -> tuple[str, str] | None:
         if word not in OPENERS and not (low[k + 1:k + 2] == [PER_CENT] or low[k + 2:k + 3] == [PER_CENT]):
             return None  # the clause starts with something else: its subject is no quantifier's
     return None
+
+
+EXCEPTING = frozenset(("except", "besides", "including", "like", "but"))
+
+
+def _a_phrase_of_place_or_exception(words: list[str]) -> bool:
+    """Are `words` one prepositional phrase ("in my class", "at the party except me and two girls"): a
+    preposition, then no verb, relative or subject pronoun; an "and" only inside "except ..."."""
+    if not words or words[0] not in ("in", "at", "from", "on", "of", "with", "around", "near", "except", "besides"):
+        return False
+    if "and" in words and not EXCEPTING & set(words[:words.index("and")]):
+        return False
+    return len(words) <= MAX_SUBJECT_WORDS + 2 and not any(
+        w in RELATIVES or w in subjects.PRONOUNS or aux_family(w) is not None
+        or lemmas(w) and not any(_noun_forms(w)) for w in words)
 
 
 def _a_finite_verb_in(words: list[str]) -> bool:

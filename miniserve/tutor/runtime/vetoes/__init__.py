@@ -84,7 +84,7 @@ VETOES = (
     number.plural_after_each_and_each, tenses.past_from_a_later_relative_clause, tenses.past_of_a_report_of_now,
     tenses.present_of_a_finite_past, number.plural_after_one_thing, verb_forms.auxiliary_dropped_before_not,
     verb_forms.form_of_a_noun, number.number_after_a_collective, number.plural_after_a_singular_subject,
-    number.second_of_two_verbs, number.plural_after_a_named_apposition,
+    number.second_of_two_verbs, number.plural_after_a_named_apposition, number.plural_after_and_with_a_singular_subject,
 )
 
 

@@ -116,9 +116,9 @@ def _after_a_joined_clause(clause: list[str]) -> list[str]:
     """The words after the last "and" / "but" that joins two clauses, not two nouns: the word before it
     is a past or a participle, or an adverb ("the doors had closed and the train" -> "the train"; not
     "my mother and the dog")."""
-    joins = [k for k, w in enumerate(clause) if w in ("and", "but") and k
+    joins = [k for k, w in enumerate(clause) if w in ("and", "but") and (k == 0 or k
              and (form_kinds(clause[k - 1]) & {"past", "participle"} or clause[k - 1] in ADVERBS
-                  or any(_only_a_verb(v) or aux_family(v) not in (None, "to") for v in clause[1:k]))]
+                  or any(_only_a_verb(v) or aux_family(v) not in (None, "to") for v in clause[1:k])))]
     # ("cars enter the city and the air", "it did not work and the staff")
     return clause[joins[-1] + 1:] if joins else clause
 
@@ -127,6 +127,24 @@ def _only_a_verb(word: str) -> bool:
     """A verb form that is no noun or adjective ("enter", "closed"; not "cars", "works", "open")."""
     found = lemminflect.getAllLemmas(word)
     return bool(found) and set(found) <= {"VERB", "AUX"} and aux_family(word) is None
+
+
+LIKE_A_QUANTITY = frozenset(("lot", "number", "few", "couple", "group", "variety", "range", "majority", "minority",
+                             "total", "bunch", "pair", "series", "team", "crowd", "family", "set", "handful", "third",
+                             "half", "quarter", "percentage", "proportion", "selection", "mixture", "collection"))
+HEADS_OF_A_PART = LIKE_A_QUANTITY | {"rest", "kind", "sort", "type", "part", "remainder", "bulk", "amount"}
+
+
+def _before_its_phrase(phrase: list[str]) -> list[str]:
+    """The noun phrase without the prepositional phrase that follows its head ("the money from visits
+    and tours" -> "the money"): a preposition right after a noun, then at most five words, none a verb.
+    Not after a word that names a part or a quantity ("the rest of the students", "a lot of people")."""
+    k = next((k for k, w in enumerate(phrase) if k >= 2 and w in PREPOSITIONS), None)
+    if k is None or k > 4 or len(phrase) - k > 6 or phrase[k - 1] in HEADS_OF_A_PART \
+            or any(aux_family(w) is not None or _only_a_verb(w) for w in phrase[k:]) \
+            or any(w == "and" and nxt in NOUN_PHRASE_OPENERS for w, nxt in zip(phrase[k:], phrase[k + 1:])):
+        return phrase  # (nor before "and her sister": maybe a second subject, "A friend of mine and her sister are")
+    return phrase[:k]
 
 
 def plural_after_a_singular_noun_phrase(toks: list[str], edit: Edit) -> bool:
@@ -139,6 +157,8 @@ def plural_after_a_singular_noun_phrase(toks: list[str], edit: Edit) -> bool:
     if pair is None or not _made_plural(pair):
         return False
     phrase = _after_a_joined_clause(_own_clause(toks, edit.start))
+    if phrase[:1] and phrase[0] in NOUN_PHRASE_OPENERS:
+        phrase = _before_its_phrase(phrase)  # "the money from visits and tours": "money" is the head
     if not 2 <= len(phrase) <= 5 or phrase[0] not in NOUN_PHRASE_OPENERS:
         return False
     head, middle = phrase[-1], phrase[1:-1]
@@ -409,9 +429,6 @@ SENTENCE_OPENERS = frozenset(("secondly", "firstly", "first", "finally", "moreov
                               "furthermore", "thirdly", "lastly", "then", "so", "and", "but", "unfortunately",
                               "luckily", "sadly", "personally", "nowadays", "today", "additionally", "in", "my",
                               "opinion", "fact", "of", "course", "conclusion", "addition", "short", "general"))
-LIKE_A_QUANTITY = frozenset(("lot", "number", "few", "couple", "group", "variety", "range", "majority", "minority",
-                             "total", "bunch", "pair", "series", "team", "crowd", "family", "set", "handful", "third",
-                             "half", "quarter", "percentage", "proportion", "selection", "mixture", "collection"))
 
 
 def _subject_words(toks: list[str], i: int) -> list[str]:
@@ -477,3 +494,21 @@ def plural_after_a_named_apposition(toks: list[str], edit: Edit) -> bool:
         return False
     name = list(itertools.takewhile(lambda t: t != ",", reversed(written[:-1])))
     return 1 <= len(name) <= 4 and len(name) < len(written) - 1 and all(t[:1].isupper() or t == "." for t in name)
+
+
+def plural_after_and_with_a_singular_subject(toks: list[str], edit: Edit) -> bool:
+    """A third-person verb right after "and" made plural where the sentence opens with a singular subject
+    and its verb ("Your brochure promised a coach, a guide and visits" -> "visit"): a verb there shares that
+    subject (a third person or a past), a noun keeps its number."""
+    pair = one_word(toks, edit)
+    if pair is None or not _made_plural(pair) or aux_family(pair[0]) is not None:
+        return False
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    if before[-1:] != ["and"]:
+        return False
+    k = 1 if before[0] in ("he", "she", "it") else next(
+        (k for k in (2, 3) if before[0] in NOUN_PHRASE_OPENERS - {"a", "an"} and k < len(before) - 1
+         and _singular_noun(before[k - 1]) and before[k - 1] not in COLLECTIVE), None)
+    if k is None or not {"third", "past"} & form_kinds(before[k]) or not lemmas(before[k]) and not _only_a_verb(before[k]):
+        return False
+    return not any(w in ("i", "you", "we", "they") for w in before[k:-1])
