@@ -109,6 +109,11 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("Farming is hard, and the money from fruit and vegetables pays the bills.",
      "Farming is hard, and the money from fruit and vegetables pay the bills."),
     ("The price of the rooms is too high.", "The price of the rooms are too high."),
+    # from the first looks at learner_v14's and learner_v15's held-out halves (disclosed in docs/model.md)
+    ("Drivers could leave they cars at the station.", "Drivers could leave they car at the station."),
+    ("The news travels fast in a small town.", "The news travel fast in a small town."),
+    ("Maths was my favourite subject.", "Maths were my favourite subject."),
+    ("My brother and sister want to come too.", "My brother and sister wants to come too."),
     # and from a later look at learner_v10's (disclosed likewise)
     ("The chef and owner, Mrs Rossi, was very kind.", "The chef and owner, Mrs Rossi, were very kind."),
 ])
@@ -134,7 +139,10 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("The shops opens at nine and closes at five.", "The shops opens at nine and close at five."),  # a plural subject
     ("My parents, John and Anna, was at home.", "My parents, John and Anna, were at home."),  # two names
     ("The rest of the students is waiting.", "The rest of the students are waiting."),  # a part: its noun decides
-    ("My sister cooks dinner and they eats it.", "My sister cooks dinner and they eat it."),  # a subject of its own  # "to" + a verb, no stranded "to"
+    ("My sister cooks dinner and they eats it.", "My sister cooks dinner and they eat it."),  # a subject of its own
+    ("The manager and owner were very kind.", "The manager and owner was very kind."),  # maybe one person
+    ("The problem for the people who lives here is noise.", "The problem for the people who live here is noise."),  # a relative's verb
+    ("Yesterday I goed to the park.", "Yesterday I went to the park."),  # a verb unknown to lemminflect  # "to" + a verb, no stranded "to"
     ("The young people in my town doesn't have a cinema.", "The young people in my town don't have a cinema."),
     ("Last year the council promise to build a pool.", "Last year the council promised to build a pool."),  # "council": a noun
     ("We swam, play volleyball and ate ice cream.", "We swam, played volleyball and ate ice cream."),

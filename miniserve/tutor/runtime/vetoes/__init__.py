@@ -85,6 +85,7 @@ VETOES = (
     tenses.present_of_a_finite_past, number.plural_after_one_thing, verb_forms.auxiliary_dropped_before_not,
     verb_forms.form_of_a_noun, number.number_after_a_collective, number.plural_after_a_singular_subject,
     number.second_of_two_verbs, number.plural_after_a_named_apposition, number.plural_after_and_with_a_singular_subject,
+    verb_forms.a_nouns_number, number.plural_after_a_singular_in_s, number.singular_after_two_people,
 )
 
 

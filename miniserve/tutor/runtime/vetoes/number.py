@@ -141,7 +141,7 @@ def _before_its_phrase(phrase: list[str]) -> list[str]:
     Not after a word that names a part or a quantity ("the rest of the students", "a lot of people")."""
     k = next((k for k, w in enumerate(phrase) if k >= 2 and w in PREPOSITIONS), None)
     if k is None or k > 4 or len(phrase) - k > 6 or phrase[k - 1] in HEADS_OF_A_PART \
-            or any(aux_family(w) is not None or _only_a_verb(w) for w in phrase[k:]) \
+            or any(aux_family(w) is not None or _only_a_verb(w) or w in ("who", "which", "that", "whom") for w in phrase[k:]) \
             or any(w == "and" and nxt in NOUN_PHRASE_OPENERS for w, nxt in zip(phrase[k:], phrase[k + 1:])):
         return phrase  # (nor before "and her sister": maybe a second subject, "A friend of mine and her sister are")
     return phrase[:k]
@@ -512,3 +512,35 @@ def plural_after_and_with_a_singular_subject(toks: list[str], edit: Edit) -> boo
     if k is None or not {"third", "past"} & form_kinds(before[k]) or not lemmas(before[k]) and not _only_a_verb(before[k]):
         return False
     return not any(w in ("i", "you", "we", "they") for w in before[k:-1])
+
+
+# nouns in -s that take a singular verb ("The news spreads", "Physics was")
+SINGULAR_IN_S = frozenset(("news", "physics", "mathematics", "maths", "economics", "athletics", "gymnastics",
+                           "linguistics", "genetics", "measles", "electronics", "aerobics"))
+# people who are two when joined ("My mum and dad want"; not "the manager and owner", who may be one)
+RELATIVES_AND_FRIENDS = frozenset(("mum", "dad", "mother", "father", "mom", "brother", "sister", "wife", "husband", "son",
+                                   "daughter", "grandmother", "grandfather", "grandma", "grandpa", "granny", "uncle",
+                                   "aunt", "cousin", "friend", "boyfriend", "girlfriend", "nephew", "niece"))
+
+
+def plural_after_a_singular_in_s(toks: list[str], edit: Edit) -> bool:
+    """A verb made plural right after "the news", "physics", "maths" ... ("The news spreads" -> "spread")."""
+    pair = one_word(toks, edit)
+    if pair is None or not _made_plural(pair):
+        return False
+    clause = _without_adverbs(_own_clause(toks, edit.start))
+    return bool(clause) and clause[-1] in SINGULAR_IN_S and len(clause) <= 3
+
+
+def singular_after_two_people(toks: list[str], edit: Edit) -> bool:
+    """A verb made singular right after two different relatives or friends joined by "and" ("My mum and
+    dad want" -> "wants")."""
+    pair = one_word(toks, edit)
+    if pair is None or not _made_singular(pair):
+        return False
+    clause = _without_adverbs(_own_clause(toks, edit.start))
+    if "and" not in clause[1:-1] or len(clause) > 6:
+        return False
+    k = clause.index("and")
+    first, second = clause[k - 1], clause[-1]
+    return first in RELATIVES_AND_FRIENDS and second in RELATIVES_AND_FRIENDS and first != second

@@ -204,3 +204,13 @@ def _only_an_adjective(word: str) -> bool:
     people ("the poor")."""
     found = lemminflect.getAllLemmas(word)
     return "ADJ" in found and not {"VERB", "NOUN"} & set(found) and word not in THE_ADJECTIVE_PEOPLE
+
+
+def a_nouns_number(toks: list[str], edit: Edit) -> bool:
+    """A word lemminflect knows as a noun and never as a verb, given another ending ("leave they cars"
+    -> "car"): the guard's spelling rules read "cars" as a verb's third person; the tutor leaves nouns."""
+    pair = one_word(toks, edit)
+    if pair is None:
+        return False
+    return all(not lemminflect.getAllLemmas(w, upos="VERB") for w in pair) \
+        and any("NOUN" in lemminflect.getAllLemmas(w) for w in pair)
