@@ -49,6 +49,13 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   a past made present perfect, "there is always a" / "there are not enough" flipped, each ... and each made
   plural, a past whose time is a later relative clause's, "says it is" -> "said", and a finite past made
   present where nothing speaks of now ("several guests told us" -> "tell").
+- from the ninth to thirteenth blind sets (learner_v11 to learner_v15): a base form after "to" or "please"
+  made finite, a noun after a determiner given a verb form, a noun's number ("they cars" -> "car"), a
+  collective subject's number, a plural after a gerund or "a" + noun subject before a list, after a
+  singular head and its phrase, after "and" that joins clauses or shares a singular subject's verb, after a
+  name between commas, after "the news" or "physics", after "fish and chips"; a singular after two
+  relatives joined ("My mum and dad want"); an auxiliary dropped before "not"; a past after a stranded
+  "to" made present ("the users I spoke to complained" -> "complain").
 
 By kind, one module each: `mood` (imperatives, subjunctives), `number` (agreement), `tenses`,
 `verb_forms`; the word lists and clause helpers more than one kind reads are in `words`.
