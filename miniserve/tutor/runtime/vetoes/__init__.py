@@ -57,22 +57,20 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   relatives joined ("My mum and dad want"); an auxiliary dropped before "not"; a past after a stranded
   "to" made present ("the users I spoke to complained" -> "complain").
 
-By kind, one module each: `mood` (imperatives, subjunctives), `number` (agreement), `tenses`,
-`verb_forms`; the word lists and clause helpers more than one kind reads are in `words`.
+By kind, one module each: `mood` (imperatives, subjunctives), `number` (agreement with a subject's
+words), `joined` (subjects or verbs joined by "and", pronouns), `tenses`, `verb_forms`; the word lists
+and clause helpers more than one kind reads are in `words`.
 """
 
 from __future__ import annotations
 
 from miniserve.tutor.runtime.gate import Edit
-from miniserve.tutor.runtime.vetoes import mood
-from miniserve.tutor.runtime.vetoes import number
-from miniserve.tutor.runtime.vetoes import tenses
-from miniserve.tutor.runtime.vetoes import verb_forms
+from miniserve.tutor.runtime.vetoes import joined, mood, number, tenses, verb_forms
 
 # in the order they were found (each returns at its first word test that fails, so the order costs little)
 VETOES = (
     mood.subjunctive, tenses.past_against_now, tenses.past_in_a_time_clause_of_the_future,
-    verb_forms.base_after_an_ing_verb, number.shared_subject, number.coordinated_subject,
+    verb_forms.base_after_an_ing_verb, joined.shared_subject, joined.coordinated_subject,
     verb_forms.participle_after_get, verb_forms.ing_after_a_subject, verb_forms.like_as_a_preposition,
     mood.present_in_an_unreal_condition, number.plural_progressive_after_which, mood.imperative,
     verb_forms.finite_after_to, number.plural_after_there_is_a, verb_forms.base_after_go,
@@ -82,17 +80,17 @@ VETOES = (
     number.plural_after_an_indefinite_pronoun, tenses.past_of_what_a_text_says,
     verb_forms.noun_of_a_take_phrase, verb_forms.respelled_after_a_determiner, mood.negative_imperative,
     verb_forms.form_after_a_modal, verb_forms.base_after_be, verb_forms.base_after_a_prepositional_to,
-    number.verb_before_its_subject_pronoun, number.disagreeing_with_its_pronoun,
-    number.singular_auxiliary_before_its_subject, number.singular_for_a_people, number.plural_after_a_name,
+    joined.verb_before_its_subject_pronoun, joined.disagreeing_with_its_pronoun,
+    joined.singular_auxiliary_before_its_subject, number.singular_for_a_people, number.plural_after_a_name,
     verb_forms.third_after_a_perceived_object, tenses.present_of_a_past_like_the_base,
     verb_forms.ing_of_an_adjective_after_be, number.singular_for_the_adjective_people,
-    number.plural_for_an_amount, number.singular_after_two_noun_phrases, tenses.tense_in_a_relative_clause,
+    number.plural_for_an_amount, joined.singular_after_two_noun_phrases, tenses.tense_in_a_relative_clause,
     tenses.present_perfect_after_a_past, number.singular_before_a_plural_after_there,
-    number.plural_after_each_and_each, tenses.past_from_a_later_relative_clause, tenses.past_of_a_report_of_now,
-    tenses.present_of_a_finite_past, number.plural_after_one_thing, verb_forms.auxiliary_dropped_before_not,
+    joined.plural_after_each_and_each, tenses.past_from_a_later_relative_clause, tenses.past_of_a_report_of_now,
+    tenses.present_of_a_finite_past, joined.plural_after_one_thing, verb_forms.auxiliary_dropped_before_not,
     verb_forms.form_of_a_noun, number.number_after_a_collective, number.plural_after_a_singular_subject,
-    number.second_of_two_verbs, number.plural_after_a_named_apposition, number.plural_after_and_with_a_singular_subject,
-    verb_forms.a_nouns_number, number.plural_after_a_singular_in_s, number.singular_after_two_people,
+    joined.second_of_two_verbs, number.plural_after_a_named_apposition, joined.plural_after_and_with_a_singular_subject,
+    verb_forms.a_nouns_number, number.plural_after_a_singular_in_s, joined.singular_after_two_people,
 )
 
 

@@ -1,5 +1,6 @@
-"""Vetoes of number: a verb made to agree with the wrong word (a nearer noun, a name, an amount, a people,
-"there is a ... and", a pronoun it already agrees with, two coordinated phrases)."""
+"""Vetoes of number: a verb made to agree with the wrong word of its subject (a nearer noun, a name, an
+amount, a people, a collective, a head's phrase, "there is a ... and"); those where "and" joins
+subjects or verbs, and those of a pronoun, are in `joined.py`."""
 
 from __future__ import annotations
 
@@ -8,65 +9,12 @@ import itertools
 import lemminflect
 
 from miniserve.tutor.runtime.agreement import ADVERBS, COLLECTIVE, _noun_forms, non_third, plural_subject, third
-from miniserve.tutor.runtime.forms import FUNCTION_WORDS, aux_family, form_kinds, lemmas, norm
+from miniserve.tutor.runtime.forms import FUNCTION_WORDS, aux_family, form_kinds, norm
 from miniserve.tutor.runtime.gate import Edit
-from miniserve.tutor.runtime.vetoes.words import (CLAUSE_OPENERS, SUBJECT_PRONOUNS, THE_ADJECTIVE_PEOPLE, UNREAL, clause_before_any,
-                                                 is_question, one_word, main_verb_only_past)
-
-
-def shared_subject(toks: list[str], edit: Edit) -> bool:
-    pair = one_word(toks, edit)
-    if pair is None or aux_family(pair[0]) not in (None, "have", "be", "do"):
-        return False
-    before = [norm(t) for t in toks[:edit.start] if not t.isspace()]
-    if not before or before[-1] != "and":
-        return False
-    first = next((norm(t) for t in toks if t[:1].isalpha()), "")
-    number = SUBJECT_PRONOUNS.get(first)
-    if number is None or any(t in (",", ";") for t in toks[:edit.start]):
-        return False
-    agrees = third if number == "singular" else (lambda w: non_third(w) and not third(w))
-    return first not in ("i", "you") and agrees(pair[0]) and not agrees(pair[1])
-
-
-def coordinated_subject(toks: list[str], edit: Edit) -> bool:
-    """A plural verb made singular right after a subject of two -ing forms or plural nouns joined by
-    "and" ("Reading and writing are skills" -> "is"), or of two gerund phrases ("Watching TV and playing
-    games are")."""
-    pair = one_word(toks, edit)
-    if pair is None or not (non_third(pair[0]) and not third(pair[0])) or not third(pair[1]):
-        return False
-    clause = clause_before_any(toks, edit.start)
-    if len(clause) < 3 or len(clause) > 9 or "and" not in clause:
-        return False
-    k = clause.index("and")
-    if clause[0].endswith("ing") and clause[k + 1:k + 2] and clause[k + 1].endswith("ing") and "ing" in form_kinds(clause[0]):
-        return True  # "Watching TV and playing computer games are": two gerund phrases
-    first, second = clause[k - 1] if k else "", clause[-1]
-    return len(clause) <= 6 and bool(first) and all(w.endswith("ing") or plural_subject(w) for w in (first, second))
-
-
-def _own_clause(toks: list[str], i: int) -> list[str]:
-    """The words before the token at i back to a comma, the sentence's start or the last word that
-    opens a clause ("that", "if", "because" ...): the clause the word at i belongs to, so far."""
-    clause = clause_before_any(toks, i)
-    opener = max((k for k, w in enumerate(clause) if w in CLAUSE_OPENERS), default=-1)
-    return clause[opener + 1:]
-
-
-def _without_adverbs(clause: list[str]) -> list[str]:
-    """The clause's words without the adverbs that end it ("The elderly often" -> "the elderly")."""
-    while clause and clause[-1] in ADVERBS:
-        clause = clause[:-1]
-    return clause
-
-
-def _made_plural(pair: tuple[str, str]) -> bool:
-    return third(pair[0]) and non_third(pair[1]) and not third(pair[1])
-
-
-def _made_singular(pair: tuple[str, str]) -> bool:
-    return third(pair[1]) and not third(pair[0]) and non_third(pair[0])
+from miniserve.tutor.runtime.vetoes.words import (CLAUSE_OPENERS, NOUN_PHRASE_OPENERS, PREPOSITIONS,
+                                                  SUBJECT_PRONOUNS, THE_ADJECTIVE_PEOPLE, a_present_verb,
+                                                  clause_before_any, made_plural, made_singular, one_word,
+                                                  only_a_verb, own_clause, singular_noun, without_adverbs)
 
 
 def plural_progressive_after_which(toks: list[str], edit: Edit) -> bool:
@@ -87,29 +35,10 @@ def plural_after_there_is_a(toks: list[str], edit: Edit) -> bool:
     after = after[:2]
     no_single = after[:1] == ["no"] and len(after) > 1 and not after[1].endswith("s")  # "there is no wardrobe"
     the_single = after[:1] in (["the"], ["our"], ["my"], ["your"], ["his"], ["her"], ["their"]) and len(after) > 1 \
-        and _singular_noun(after[1])  # "There remains the question", "there was our guide"
+        and singular_noun(after[1])  # "There remains the question", "there was our guide"
     return pair in (("is", "are"), ("was", "were"), ("remains", "remain"), ("exists", "exist")) and before[-1:] == ["there"] \
         and (no_single or the_single or after[:1] in (["a"], ["an"], ["one"])) \
         and after[1:] not in (["lot"], ["number"], ["couple"], ["few"], ["great"], ["bunch"], ["lots"])  # "There is a lot of things" -> "are" is right
-
-
-NOUN_PHRASE_OPENERS = frozenset(("the", "a", "an", "this", "my", "your", "his", "her", "our", "their", "its"))
-PREPOSITIONS = frozenset(("in", "on", "at", "for", "from", "to", "of", "with", "by", "about", "without", "behind", "between",
-                          "near", "like", "across", "along", "around", "inside", "outside", "during", "through"))
-
-
-BOTH_NUMBERS = frozenset(("fish", "deer", "aircraft", "species", "series", "means", "offspring", "salmon", "trout"))
-
-
-def _singular_noun(word: str) -> bool:
-    """A noun's singular whose plural is another word ("centre", "shop"; not "sheep", "fish", "news")."""
-    if word in BOTH_NUMBERS:
-        return False
-    for lemma in lemminflect.getAllLemmas(word, upos="NOUN").get("NOUN", ()):
-        table = lemminflect.getAllInflections(lemma, upos="NOUN")
-        if word in table.get("NN", ()) and table.get("NNS", (word,))[0] != word:
-            return True
-    return False
 
 
 def _after_a_joined_clause(clause: list[str]) -> list[str]:
@@ -118,15 +47,9 @@ def _after_a_joined_clause(clause: list[str]) -> list[str]:
     "my mother and the dog")."""
     joins = [k for k, w in enumerate(clause) if w in ("and", "but") and (k == 0 or k
              and (form_kinds(clause[k - 1]) & {"past", "participle"} or clause[k - 1] in ADVERBS
-                  or any(_only_a_verb(v) or aux_family(v) not in (None, "to") for v in clause[1:k])))]
+                  or any(only_a_verb(v) or aux_family(v) not in (None, "to") for v in clause[1:k])))]
     # ("cars enter the city and the air", "it did not work and the staff")
     return clause[joins[-1] + 1:] if joins else clause
-
-
-def _only_a_verb(word: str) -> bool:
-    """A verb form that is no noun or adjective ("enter", "closed"; not "cars", "works", "open")."""
-    found = lemminflect.getAllLemmas(word)
-    return bool(found) and set(found) <= {"VERB", "AUX"} and aux_family(word) is None
 
 
 LIKE_A_QUANTITY = frozenset(("lot", "number", "few", "couple", "group", "variety", "range", "majority", "minority",
@@ -141,7 +64,7 @@ def _before_its_phrase(phrase: list[str]) -> list[str]:
     Not after a word that names a part or a quantity ("the rest of the students", "a lot of people")."""
     k = next((k for k, w in enumerate(phrase) if k >= 2 and w in PREPOSITIONS), None)
     if k is None or k > 4 or len(phrase) - k > 6 or phrase[k - 1] in HEADS_OF_A_PART \
-            or any(aux_family(w) is not None or _only_a_verb(w) or w in ("who", "which", "that", "whom") for w in phrase[k:]) \
+            or any(aux_family(w) is not None or only_a_verb(w) or w in ("who", "which", "that", "whom") for w in phrase[k:]) \
             or any(w == "and" and nxt in NOUN_PHRASE_OPENERS for w, nxt in zip(phrase[k:], phrase[k + 1:])):
         return phrase  # (nor before "and her sister": maybe a second subject, "A friend of mine and her sister are")
     return phrase[:k]
@@ -154,15 +77,15 @@ def plural_after_a_singular_noun_phrase(toks: list[str], edit: Edit) -> bool:
     comma or a clause's opening word ("that", "if", "because" ...), so "My brother and his girlfriend is"
     and "The sessions in the afternoon was" are not; nor is a collective noun ("the team are" is British usage)."""
     pair = one_word(toks, edit)
-    if pair is None or not _made_plural(pair):
+    if pair is None or not made_plural(pair):
         return False
-    phrase = _after_a_joined_clause(_own_clause(toks, edit.start))
+    phrase = _after_a_joined_clause(own_clause(toks, edit.start))
     if phrase[:1] and phrase[0] in NOUN_PHRASE_OPENERS:
         phrase = _before_its_phrase(phrase)  # "the money from visits and tours": "money" is the head
     if not 2 <= len(phrase) <= 5 or phrase[0] not in NOUN_PHRASE_OPENERS:
         return False
     head, middle = phrase[-1], phrase[1:-1]
-    return _singular_noun(head) and head not in COLLECTIVE and not third(head) \
+    return singular_noun(head) and head not in COLLECTIVE and not third(head) \
         and all(w not in FUNCTION_WORDS and w not in PREPOSITIONS and not aux_family(w) for w in middle)
 
 
@@ -179,15 +102,15 @@ def singular_after_a_plural_noun_phrase(toks: list[str], edit: Edit) -> bool:
     is a plural noun ("First of all, mobile phones are" -> "is"): the mirror of the rule above. The
     phrase is adjectives or nouns before the head, with at most a determiner first, at least two words."""
     pair = one_word(toks, edit)
-    if pair is None or not _made_singular(pair):
+    if pair is None or not made_singular(pair):
         return False
-    phrase = _own_clause(toks, edit.start)
+    phrase = own_clause(toks, edit.start)
     if phrase[:1] and phrase[0] in PLURAL_PHRASE_OPENERS:
         phrase = phrase[1:]
     # a short place phrase after the head ("Printing costs in our university are"): the head is before it
     where = next((k for k, w in enumerate(phrase) if w in PREPOSITIONS - {"of"}), None)
     if where is not None and 2 <= where <= 3 and len(phrase) - where <= 4 \
-            and not any(aux_family(w) is not None or _only_a_verb(w) for w in phrase[where:]):
+            and not any(aux_family(w) is not None or only_a_verb(w) for w in phrase[where:]):
         phrase = phrase[:where]
     if not 2 <= len(phrase) <= 4 or any(c.isdigit() for w in phrase for c in w):
         return False
@@ -217,9 +140,9 @@ def singular_after_a_time_phrase(toks: list[str], edit: Edit) -> bool:
     pair = one_word(toks, edit)
     if pair is None or not third(pair[1]) or third(pair[0]):
         return False
-    clause = _without_adverbs(clause_before_any(toks, edit.start))
+    clause = without_adverbs(clause_before_any(toks, edit.start))
     head = next((w for w in clause if w not in NOUN_PHRASE_OPENERS and any(_noun_forms(w))), "")
-    if _singular_noun(head):
+    if singular_noun(head):
         return False  # "The English course that I attended last month were" -> "was" is the fix
     return len(clause) >= 3 and clause[-1] in TIME_NOUNS and clause[-2] in TIME_LEADS \
         and clause[-3] not in CLAUSE_OPENERS | {"and", "but", "or", "so"}
@@ -233,61 +156,13 @@ def plural_after_an_indefinite_pronoun(toks: list[str], edit: Edit) -> bool:
     ("Nobody in the groups I spoke to thinks" -> "think"): the pronoun is its subject, whatever the
     nouns and the past of a clause between say."""
     pair = one_word(toks, edit)
-    if pair is None or not _made_plural(pair):
+    if pair is None or not made_plural(pair):
         return False
-    clause = _own_clause(toks, edit.start)
+    clause = own_clause(toks, edit.start)
     if clause[:1] in (["no"],) and clause[1:2] == ["one"]:
         clause = ["nobody"] + clause[2:]
     return bool(clause) and clause[0] in INDEFINITES and "and" not in clause and "or" not in clause and not any(
-        aux_family(w) not in (None, "to") and w not in ("was", "were", "had", "did") or _a_present_verb(w) for w in clause[1:])
-
-
-def _a_present_verb(word: str) -> bool:
-    """A verb's base or third-person form that is no noun and no function word ("know", "thinks")."""
-    return bool({"base", "third"} & form_kinds(word)) and word not in FUNCTION_WORDS and word not in PREPOSITIONS \
-        and not any(_noun_forms(word)) and bool(lemminflect.getAllLemmas(word, upos="VERB"))
-
-
-def verb_before_its_subject_pronoun(toks: list[str], edit: Edit) -> bool:
-    """A question's auxiliary before "you", "we", "they" made singular ("what are you doing" -> "is")."""
-    pair = one_word(toks, edit)
-    after = next((norm(t) for t in toks[edit.end:] if t[:1].isalpha()), "")
-    question = is_question(toks)
-    return pair is not None and question and after in ("you", "we", "they") and pair[0] in (
-        "are", "were", "do", "have", "don't", "aren't", "weren't", "haven't") and third(pair[1])
-
-
-WRONG_AFTER = {"i": frozenset(("is", "are", "were", "has", "does", "isn't", "aren't", "weren't", "hasn't", "doesn't")),
-               "he": frozenset(("am", "are", "were", "have", "do", "aren't", "weren't", "haven't", "don't")),
-               "she": frozenset(("am", "are", "were", "have", "do", "aren't", "weren't", "haven't", "don't")),
-               "it": frozenset(("am", "are", "were", "have", "do", "aren't", "weren't", "haven't", "don't"))}
-
-
-def disagreeing_with_its_pronoun(toks: list[str], edit: Edit) -> bool:
-    """An auxiliary right after "I", "he", "she", "it" made one that cannot follow it ("as I was leaving"
-    -> "I were"); not in an unreal clause ("if I were", "I wish I were")."""
-    pair = one_word(toks, edit)
-    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
-    if pair is None or not before or before[-1] not in WRONG_AFTER or pair[1] not in WRONG_AFTER[before[-1]]:
-        return False
-    if len(before) >= 2 and aux_family(before[-2]) is not None:
-        return False  # "did she have": the pronoun is an inverted question's subject
-    if before[-2:-1] == ["and"]:  # "My friends and I were" is right; "It was late and I was reading" is two clauses
-        clause = clause_before_any(toks, edit.start)[:-2]
-        return any(aux_family(w) is not None or main_verb_only_past(w) for w in clause)
-    return not UNREAL & set(before[-4:-1])
-
-
-def singular_auxiliary_before_its_subject(toks: list[str], edit: Edit) -> bool:
-    """A question's auxiliary before "he", "she", "it" or "this / that" and a noun made plural ("How many
-    people has she employed?" -> "have", "How many credits is this student carrying?" -> "are")."""
-    pair = one_word(toks, edit)
-    after = [norm(t) for t in toks[edit.end:] if t[:1].isalpha()][:2]
-    question = is_question(toks)
-    if pair is None or not question or not third(pair[0]) or aux_family(pair[0]) not in ("be", "have", "do") or third(pair[1]) \
-            or not after:
-        return False
-    return after[0] in ("he", "she", "it") or after[0] in ("this", "that") and len(after) > 1 and _singular_noun(after[1])
+        aux_family(w) not in (None, "to") and w not in ("was", "were", "had", "did") or a_present_verb(w) for w in clause[1:])
 
 
 NATIONALITIES = frozenset(("chinese", "japanese", "french", "english", "dutch", "swiss", "british", "irish", "welsh",
@@ -299,7 +174,7 @@ def singular_for_a_people(toks: list[str], edit: Edit) -> bool:
     pair = one_word(toks, edit)
     if pair is None or not third(pair[1]) or third(pair[0]):
         return False
-    clause = _without_adverbs(clause_before_any(toks, edit.start))
+    clause = without_adverbs(clause_before_any(toks, edit.start))
     return 1 <= len(clause) <= 2 and clause[-1] in NATIONALITIES and clause[:-1] in ([], ["the"])
 
 
@@ -319,13 +194,12 @@ def plural_after_a_name(toks: list[str], edit: Edit) -> bool:
         and name not in NATIONALITIES and not name.endswith(("ans", "ese", "ers"))
 
 
-
 def singular_for_the_adjective_people(toks: list[str], edit: Edit) -> bool:
     """"The elderly often need" made "needs": "the" and an adjective for a group of people is plural."""
     pair = one_word(toks, edit)
-    if pair is None or not _made_singular(pair):
+    if pair is None or not made_singular(pair):
         return False
-    clause = _without_adverbs(_own_clause(toks, edit.start))
+    clause = without_adverbs(own_clause(toks, edit.start))
     return clause[-2:-1] == ["the"] and clause[-1] in THE_ADJECTIVE_PEOPLE
 
 
@@ -337,7 +211,7 @@ UNITS = frozenset(("kilometres", "kilometers", "km", "miles", "metres", "meters"
 def plural_for_an_amount(toks: list[str], edit: Edit) -> bool:
     """"Ten kilometres is a long distance", "Fifty euros is too much" made "are": an amount is one quantity."""
     pair = one_word(toks, edit)
-    if pair is None or pair[0] not in ("is", "was", "isn't", "wasn't", "seems", "seemed") or not _made_plural(pair):
+    if pair is None or pair[0] not in ("is", "was", "isn't", "wasn't", "seems", "seemed") or not made_plural(pair):
         return False
     written = [norm(t) for t in toks[:edit.start] if not t.isspace()]
     clause = written[len(written) - next((k for k, t in enumerate(reversed(written)) if t in (",", ";", ":")), len(written)):]
@@ -347,25 +221,6 @@ def plural_for_an_amount(toks: list[str], edit: Edit) -> bool:
         clause = clause[:-2]  # "Two hours a day is the maximum"
     return len(clause) >= 2 and clause[-1] in UNITS and (clause[-2] in NUMBER_WORDS or clause[-2].replace(",", "").isdigit()) \
         and len(clause) <= 4
-
-
-def singular_after_two_noun_phrases(toks: list[str], edit: Edit) -> bool:
-    """A plural made singular after a subject of two noun phrases, each with its determiner, joined by
-    "and" ("The sound of the waves and the smell of the sea were" -> "was"). Only where no verb comes
-    between the clause's start and the edit."""
-    pair = one_word(toks, edit)
-    if pair is None or not _made_singular(pair):
-        return False
-    clause = _without_adverbs(_own_clause(toks, edit.start))
-    if "and" not in clause or len(clause) > 14 or not clause or clause[0] not in NOUN_PHRASE_OPENERS:
-        return False
-    k = clause.index("and")
-    second = clause[k + 1:]
-    if not second or second[0] not in NOUN_PHRASE_OPENERS or k < 2:
-        return False
-    first_head = clause[k - 1] if clause[k - 2] not in PREPOSITIONS else ""
-    return not any(aux_family(w) or _a_present_verb(w) and not any(_noun_forms(w)) or main_verb_only_past(w) for w in clause) \
-        and bool(first_head or "of" in clause[:k])
 
 
 THERE_FILLERS = frozenset(("not", "enough", "many", "so", "too", "several", "few", "a", "lot", "lots", "of", "more", "no",
@@ -386,40 +241,13 @@ def singular_before_a_plural_after_there(toks: list[str], edit: Edit) -> bool:
     return bool(noun) and plural_subject(noun)
 
 
-def plural_after_each_and_each(toks: list[str], edit: Edit) -> bool:
-    """"Each boy and each girl in the class has" made "have": "each" or "every" before both nouns keeps
-    the singular."""
-    pair = one_word(toks, edit)
-    if pair is None or not _made_plural(pair):
-        return False
-    clause = _own_clause(toks, edit.start)
-    k = clause.index("and") if "and" in clause else -1
-    return k > 0 and clause[0] in ("each", "every") and clause[k + 1:k + 2] in (["each"], ["every"])
-
-
-# two nouns that name one dish, game or thing: "Fish and chips is my favourite food"
-ONE_THING = frozenset((("fish", "chips"), ("bread", "butter"), ("rock", "roll"), ("bed", "breakfast"), ("gin", "tonic"),
-                       ("macaroni", "cheese"), ("mac", "cheese"), ("rice", "beans"), ("trial", "error"), ("law", "order"),
-                       ("peace", "quiet"), ("wear", "tear"), ("health", "safety"), ("research", "development"),
-                       ("snakes", "ladders"), ("pie", "mash"), ("bangers", "mash"), ("strawberries", "cream")))
-
-
-def plural_after_one_thing(toks: list[str], edit: Edit) -> bool:
-    """A verb made plural right after a pair of nouns that names one thing ("Fish and chips is" -> "are")."""
-    pair = one_word(toks, edit)
-    if pair is None or not _made_plural(pair):
-        return False
-    clause = _own_clause(toks, edit.start)
-    return len(clause) >= 3 and clause[-2] == "and" and (clause[-3], clause[-1]) in ONE_THING and clause[-4:-3] != ["both"]
-
-
 def number_after_a_collective(toks: list[str], edit: Edit) -> bool:
     """A verb's number changed right after a collective noun with its determiner ("the reception staff
     were" -> "was", "my family live" -> "lives"): British English takes either."""
     pair = one_word(toks, edit)
-    if pair is None or not (_made_plural(pair) or _made_singular(pair)):
+    if pair is None or not (made_plural(pair) or made_singular(pair)):
         return False
-    clause = _without_adverbs(_after_a_joined_clause(_own_clause(toks, edit.start)))
+    clause = without_adverbs(_after_a_joined_clause(own_clause(toks, edit.start)))
     # the collective is the subject, not a phrase's noun ("Everyone in my family send" -> "sends")
     return 2 <= len(clause) <= 4 and clause[-1] in COLLECTIVE and clause[0] in NOUN_PHRASE_OPENERS - {"a", "an"} \
         and not PREPOSITIONS & set(clause)
@@ -448,12 +276,12 @@ def plural_after_a_singular_subject(toks: list[str], edit: Edit) -> bool:
     with its object ("Recycling the paper, the glass and the plastic is" -> "are") or "a" / "every" and a
     noun with a phrase ("A meal with fish, salad and drinks costs" -> "cost"). No verb between them."""
     pair = one_word(toks, edit)
-    if pair is None or not _made_plural(pair):
+    if pair is None or not made_plural(pair):
         return False
     words = _subject_words(toks, edit.start)
-    verb = next((k for k, w in enumerate(words) if k and (aux_family(w) is not None or _only_a_verb(w))), None)
+    verb = next((k for k, w in enumerate(words) if k and (aux_family(w) is not None or only_a_verb(w))), None)
     if verb is not None:  # "... is easy and does not": the second of two verbs sharing the subject
-        if words[-1] != "and" or any(aux_family(w) is not None or _only_a_verb(w) for w in words[verb + 1:-1]):
+        if words[-1] != "and" or any(aux_family(w) is not None or only_a_verb(w) for w in words[verb + 1:-1]):
             return False
         words = words[:verb]
     if len(words) < 3:
@@ -463,31 +291,15 @@ def plural_after_a_singular_subject(toks: list[str], edit: Edit) -> bool:
         return True
     if words[0] not in ("a", "an", "every", "each"):
         return False
-    head = 1 + next((k for k, w in enumerate(words[1:3]) if _singular_noun(w) and w not in LIKE_A_QUANTITY), 9)
+    head = 1 + next((k for k, w in enumerate(words[1:3]) if singular_noun(w) and w not in LIKE_A_QUANTITY), 9)
     return head < len(words) - 1 and words[head + 1] in PREPOSITIONS - {"of"} and words[1] not in LIKE_A_QUANTITY
-
-
-def second_of_two_verbs(toks: list[str], edit: Edit) -> bool:
-    """A third-person verb right after "and" made plural where its clause opens with a subject and a
-    third-person verb ("My brother lives in Berlin and works for" -> "work"): the two share the subject."""
-    pair = one_word(toks, edit)
-    if pair is None or not _made_plural(pair) or aux_family(pair[0]) is not None:
-        return False
-    clause = clause_before_any(toks, edit.start)
-    if clause[-1:] != ["and"] or "and" in clause[:-1] or len(clause) < 4:
-        return False
-    # the subject: "he", "she", "it", or a determiner and at most two words; then its verb
-    k = 1 if clause[0] in ("he", "she", "it") else next(
-        (k for k in (2, 3) if clause[0] in NOUN_PHRASE_OPENERS and k < len(clause) - 1 and third(clause[k])
-         and lemmas(clause[k]) and _singular_noun(clause[k - 1])), None)
-    return k is not None and third(clause[k]) and bool(lemmas(clause[k]))
 
 
 def plural_after_a_named_apposition(toks: list[str], edit: Edit) -> bool:
     """A verb made plural right after a name between commas ("The manager and owner of the hotel, Mr
     Davies, was" -> "were"): the subject is the one person the name names."""
     pair = one_word(toks, edit)
-    if pair is None or not _made_plural(pair):
+    if pair is None or not made_plural(pair):
         return False
     written = [t for t in toks[:edit.start] if not t.isspace()]
     if written[-1:] != [","]:
@@ -496,51 +308,13 @@ def plural_after_a_named_apposition(toks: list[str], edit: Edit) -> bool:
     return 1 <= len(name) <= 4 and len(name) < len(written) - 1 and all(t[:1].isupper() or t == "." for t in name)
 
 
-def plural_after_and_with_a_singular_subject(toks: list[str], edit: Edit) -> bool:
-    """A third-person verb right after "and" made plural where the sentence opens with a singular subject
-    and its verb ("Your brochure promised a coach, a guide and visits" -> "visit"): a verb there shares that
-    subject (a third person or a past), a noun keeps its number."""
-    pair = one_word(toks, edit)
-    if pair is None or not _made_plural(pair) or aux_family(pair[0]) is not None:
-        return False
-    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
-    if before[-1:] != ["and"]:
-        return False
-    k = 1 if before[0] in ("he", "she", "it") else next(
-        (k for k in (2, 3) if before[0] in NOUN_PHRASE_OPENERS - {"a", "an"} and k < len(before) - 1
-         and _singular_noun(before[k - 1]) and before[k - 1] not in COLLECTIVE), None)
-    if k is None or not {"third", "past"} & form_kinds(before[k]) or not lemmas(before[k]) and not _only_a_verb(before[k]):
-        return False
-    return not any(w in ("i", "you", "we", "they") for w in before[k:-1])
-
-
 # nouns in -s that take a singular verb ("The news spreads", "Physics was")
 SINGULAR_IN_S = frozenset(("news", "physics", "mathematics", "maths", "economics", "athletics", "gymnastics",
                            "linguistics", "genetics", "measles", "electronics", "aerobics"))
-# people who are two when joined ("My mum and dad want"; not "the manager and owner", who may be one)
-RELATIVES_AND_FRIENDS = frozenset(("mum", "dad", "mother", "father", "mom", "brother", "sister", "wife", "husband", "son",
-                                   "daughter", "grandmother", "grandfather", "grandma", "grandpa", "granny", "uncle",
-                                   "aunt", "cousin", "friend", "boyfriend", "girlfriend", "nephew", "niece"))
-
-
 def plural_after_a_singular_in_s(toks: list[str], edit: Edit) -> bool:
     """A verb made plural right after "the news", "physics", "maths" ... ("The news spreads" -> "spread")."""
     pair = one_word(toks, edit)
-    if pair is None or not _made_plural(pair):
+    if pair is None or not made_plural(pair):
         return False
-    clause = _without_adverbs(_own_clause(toks, edit.start))
+    clause = without_adverbs(own_clause(toks, edit.start))
     return bool(clause) and clause[-1] in SINGULAR_IN_S and len(clause) <= 3
-
-
-def singular_after_two_people(toks: list[str], edit: Edit) -> bool:
-    """A verb made singular right after two different relatives or friends joined by "and" ("My mum and
-    dad want" -> "wants")."""
-    pair = one_word(toks, edit)
-    if pair is None or not _made_singular(pair):
-        return False
-    clause = _without_adverbs(_own_clause(toks, edit.start))
-    if "and" not in clause[1:-1] or len(clause) > 6:
-        return False
-    k = clause.index("and")
-    first, second = clause[k - 1], clause[-1]
-    return first in RELATIVES_AND_FRIENDS and second in RELATIVES_AND_FRIENDS and first != second

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from miniserve.tutor.runtime.forms import aux_family, norm
+import lemminflect
+
 from miniserve.tutor.runtime import tense
+from miniserve.tutor.runtime.agreement import ADVERBS, _noun_forms, non_third, third
+from miniserve.tutor.runtime.forms import FUNCTION_WORDS, aux_family, form_kinds, norm
 from miniserve.tutor.runtime.gate import Edit
 
 
@@ -58,3 +61,57 @@ PERCEIVING = frozenset(("see", "saw", "seen", "watch", "watched", "hear", "heard
 THE_ADJECTIVE_PEOPLE = frozenset(("elderly", "poor", "rich", "young", "old", "sick", "homeless", "unemployed", "disabled",
                                   "blind", "deaf", "dead", "injured", "wealthy", "weak", "strong", "living", "wounded",
                                   "privileged", "underprivileged", "vulnerable", "needy", "jobless", "aged", "famous"))
+
+
+def own_clause(toks: list[str], i: int) -> list[str]:
+    """The words before the token at i back to a comma, the sentence's start or the last word that
+    opens a clause ("that", "if", "because" ...): the clause the word at i belongs to, so far."""
+    clause = clause_before_any(toks, i)
+    opener = max((k for k, w in enumerate(clause) if w in CLAUSE_OPENERS), default=-1)
+    return clause[opener + 1:]
+
+
+def without_adverbs(clause: list[str]) -> list[str]:
+    """The clause's words without the adverbs that end it ("The elderly often" -> "the elderly")."""
+    while clause and clause[-1] in ADVERBS:
+        clause = clause[:-1]
+    return clause
+
+
+def made_plural(pair: tuple[str, str]) -> bool:
+    return third(pair[0]) and non_third(pair[1]) and not third(pair[1])
+
+
+def made_singular(pair: tuple[str, str]) -> bool:
+    return third(pair[1]) and not third(pair[0]) and non_third(pair[0])
+
+
+NOUN_PHRASE_OPENERS = frozenset(("the", "a", "an", "this", "my", "your", "his", "her", "our", "their", "its"))
+PREPOSITIONS = frozenset(("in", "on", "at", "for", "from", "to", "of", "with", "by", "about", "without", "behind", "between",
+                          "near", "like", "across", "along", "around", "inside", "outside", "during", "through"))
+
+
+BOTH_NUMBERS = frozenset(("fish", "deer", "aircraft", "species", "series", "means", "offspring", "salmon", "trout"))
+
+
+def singular_noun(word: str) -> bool:
+    """A noun's singular whose plural is another word ("centre", "shop"; not "sheep", "fish", "news")."""
+    if word in BOTH_NUMBERS:
+        return False
+    for lemma in lemminflect.getAllLemmas(word, upos="NOUN").get("NOUN", ()):
+        table = lemminflect.getAllInflections(lemma, upos="NOUN")
+        if word in table.get("NN", ()) and table.get("NNS", (word,))[0] != word:
+            return True
+    return False
+
+
+def only_a_verb(word: str) -> bool:
+    """A verb form that is no noun or adjective ("enter", "closed"; not "cars", "works", "open")."""
+    found = lemminflect.getAllLemmas(word)
+    return bool(found) and set(found) <= {"VERB", "AUX"} and aux_family(word) is None
+
+
+def a_present_verb(word: str) -> bool:
+    """A verb's base or third-person form that is no noun and no function word ("know", "thinks")."""
+    return bool({"base", "third"} & form_kinds(word)) and word not in FUNCTION_WORDS and word not in PREPOSITIONS \
+        and not any(_noun_forms(word)) and bool(lemminflect.getAllLemmas(word, upos="VERB"))

@@ -1,0 +1,187 @@
+"""Vetoes of number where "and" joins two subjects or two verbs ("Reading and writing are", "My brother
+lives in Berlin and works", "My mum and dad want"), and where a subject pronoun decides ("they goes",
+"has she")."""
+
+from __future__ import annotations
+
+from miniserve.tutor.runtime.agreement import COLLECTIVE, _noun_forms, non_third, plural_subject, third
+from miniserve.tutor.runtime.forms import aux_family, form_kinds, lemmas, norm
+from miniserve.tutor.runtime.gate import Edit
+from miniserve.tutor.runtime.vetoes.words import (NOUN_PHRASE_OPENERS, PREPOSITIONS, SUBJECT_PRONOUNS, UNREAL,
+                                                  a_present_verb, clause_before_any, is_question, made_plural,
+                                                  made_singular, main_verb_only_past, one_word, only_a_verb,
+                                                  own_clause, singular_noun, without_adverbs)
+
+
+def shared_subject(toks: list[str], edit: Edit) -> bool:
+    pair = one_word(toks, edit)
+    if pair is None or aux_family(pair[0]) not in (None, "have", "be", "do"):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if not t.isspace()]
+    if not before or before[-1] != "and":
+        return False
+    first = next((norm(t) for t in toks if t[:1].isalpha()), "")
+    number = SUBJECT_PRONOUNS.get(first)
+    if number is None or any(t in (",", ";") for t in toks[:edit.start]):
+        return False
+    agrees = third if number == "singular" else (lambda w: non_third(w) and not third(w))
+    return first not in ("i", "you") and agrees(pair[0]) and not agrees(pair[1])
+
+
+def coordinated_subject(toks: list[str], edit: Edit) -> bool:
+    """A plural verb made singular right after a subject of two -ing forms or plural nouns joined by
+    "and" ("Reading and writing are skills" -> "is"), or of two gerund phrases ("Watching TV and playing
+    games are")."""
+    pair = one_word(toks, edit)
+    if pair is None or not (non_third(pair[0]) and not third(pair[0])) or not third(pair[1]):
+        return False
+    clause = clause_before_any(toks, edit.start)
+    if len(clause) < 3 or len(clause) > 9 or "and" not in clause:
+        return False
+    k = clause.index("and")
+    if clause[0].endswith("ing") and clause[k + 1:k + 2] and clause[k + 1].endswith("ing") and "ing" in form_kinds(clause[0]):
+        return True  # "Watching TV and playing computer games are": two gerund phrases
+    first, second = clause[k - 1] if k else "", clause[-1]
+    return len(clause) <= 6 and bool(first) and all(w.endswith("ing") or plural_subject(w) for w in (first, second))
+
+
+def verb_before_its_subject_pronoun(toks: list[str], edit: Edit) -> bool:
+    """A question's auxiliary before "you", "we", "they" made singular ("what are you doing" -> "is")."""
+    pair = one_word(toks, edit)
+    after = next((norm(t) for t in toks[edit.end:] if t[:1].isalpha()), "")
+    question = is_question(toks)
+    return pair is not None and question and after in ("you", "we", "they") and pair[0] in (
+        "are", "were", "do", "have", "don't", "aren't", "weren't", "haven't") and third(pair[1])
+
+
+WRONG_AFTER = {"i": frozenset(("is", "are", "were", "has", "does", "isn't", "aren't", "weren't", "hasn't", "doesn't")),
+               "he": frozenset(("am", "are", "were", "have", "do", "aren't", "weren't", "haven't", "don't")),
+               "she": frozenset(("am", "are", "were", "have", "do", "aren't", "weren't", "haven't", "don't")),
+               "it": frozenset(("am", "are", "were", "have", "do", "aren't", "weren't", "haven't", "don't"))}
+
+
+def disagreeing_with_its_pronoun(toks: list[str], edit: Edit) -> bool:
+    """An auxiliary right after "I", "he", "she", "it" made one that cannot follow it ("as I was leaving"
+    -> "I were"); not in an unreal clause ("if I were", "I wish I were")."""
+    pair = one_word(toks, edit)
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    if pair is None or not before or before[-1] not in WRONG_AFTER or pair[1] not in WRONG_AFTER[before[-1]]:
+        return False
+    if len(before) >= 2 and aux_family(before[-2]) is not None:
+        return False  # "did she have": the pronoun is an inverted question's subject
+    if before[-2:-1] == ["and"]:  # "My friends and I were" is right; "It was late and I was reading" is two clauses
+        clause = clause_before_any(toks, edit.start)[:-2]
+        return any(aux_family(w) is not None or main_verb_only_past(w) for w in clause)
+    return not UNREAL & set(before[-4:-1])
+
+
+def singular_auxiliary_before_its_subject(toks: list[str], edit: Edit) -> bool:
+    """A question's auxiliary before "he", "she", "it" or "this / that" and a noun made plural ("How many
+    people has she employed?" -> "have", "How many credits is this student carrying?" -> "are")."""
+    pair = one_word(toks, edit)
+    after = [norm(t) for t in toks[edit.end:] if t[:1].isalpha()][:2]
+    question = is_question(toks)
+    if pair is None or not question or not third(pair[0]) or aux_family(pair[0]) not in ("be", "have", "do") or third(pair[1]) \
+            or not after:
+        return False
+    return after[0] in ("he", "she", "it") or after[0] in ("this", "that") and len(after) > 1 and singular_noun(after[1])
+
+
+def singular_after_two_noun_phrases(toks: list[str], edit: Edit) -> bool:
+    """A plural made singular after a subject of two noun phrases, each with its determiner, joined by
+    "and" ("The sound of the waves and the smell of the sea were" -> "was"). Only where no verb comes
+    between the clause's start and the edit."""
+    pair = one_word(toks, edit)
+    if pair is None or not made_singular(pair):
+        return False
+    clause = without_adverbs(own_clause(toks, edit.start))
+    if "and" not in clause or len(clause) > 14 or not clause or clause[0] not in NOUN_PHRASE_OPENERS:
+        return False
+    k = clause.index("and")
+    second = clause[k + 1:]
+    if not second or second[0] not in NOUN_PHRASE_OPENERS or k < 2:
+        return False
+    first_head = clause[k - 1] if clause[k - 2] not in PREPOSITIONS else ""
+    return not any(aux_family(w) or a_present_verb(w) and not any(_noun_forms(w)) or main_verb_only_past(w) for w in clause) \
+        and bool(first_head or "of" in clause[:k])
+
+
+def plural_after_each_and_each(toks: list[str], edit: Edit) -> bool:
+    """"Each boy and each girl in the class has" made "have": "each" or "every" before both nouns keeps
+    the singular."""
+    pair = one_word(toks, edit)
+    if pair is None or not made_plural(pair):
+        return False
+    clause = own_clause(toks, edit.start)
+    k = clause.index("and") if "and" in clause else -1
+    return k > 0 and clause[0] in ("each", "every") and clause[k + 1:k + 2] in (["each"], ["every"])
+
+
+# two nouns that name one dish, game or thing: "Fish and chips is my favourite food"
+ONE_THING = frozenset((("fish", "chips"), ("bread", "butter"), ("rock", "roll"), ("bed", "breakfast"), ("gin", "tonic"),
+                       ("macaroni", "cheese"), ("mac", "cheese"), ("rice", "beans"), ("trial", "error"), ("law", "order"),
+                       ("peace", "quiet"), ("wear", "tear"), ("health", "safety"), ("research", "development"),
+                       ("snakes", "ladders"), ("pie", "mash"), ("bangers", "mash"), ("strawberries", "cream")))
+
+
+def plural_after_one_thing(toks: list[str], edit: Edit) -> bool:
+    """A verb made plural right after a pair of nouns that names one thing ("Fish and chips is" -> "are")."""
+    pair = one_word(toks, edit)
+    if pair is None or not made_plural(pair):
+        return False
+    clause = own_clause(toks, edit.start)
+    return len(clause) >= 3 and clause[-2] == "and" and (clause[-3], clause[-1]) in ONE_THING and clause[-4:-3] != ["both"]
+
+
+def second_of_two_verbs(toks: list[str], edit: Edit) -> bool:
+    """A third-person verb right after "and" made plural where its clause opens with a subject and a
+    third-person verb ("My brother lives in Berlin and works for" -> "work"): the two share the subject."""
+    pair = one_word(toks, edit)
+    if pair is None or not made_plural(pair) or aux_family(pair[0]) is not None:
+        return False
+    clause = clause_before_any(toks, edit.start)
+    if clause[-1:] != ["and"] or "and" in clause[:-1] or len(clause) < 4:
+        return False
+    # the subject: "he", "she", "it", or a determiner and at most two words; then its verb
+    k = 1 if clause[0] in ("he", "she", "it") else next(
+        (k for k in (2, 3) if clause[0] in NOUN_PHRASE_OPENERS and k < len(clause) - 1 and third(clause[k])
+         and lemmas(clause[k]) and singular_noun(clause[k - 1])), None)
+    return k is not None and third(clause[k]) and bool(lemmas(clause[k]))
+
+
+def plural_after_and_with_a_singular_subject(toks: list[str], edit: Edit) -> bool:
+    """A third-person verb right after "and" made plural where the sentence opens with a singular subject
+    and its verb ("Your brochure promised a coach, a guide and visits" -> "visit"): a verb there shares that
+    subject (a third person or a past), a noun keeps its number."""
+    pair = one_word(toks, edit)
+    if pair is None or not made_plural(pair) or aux_family(pair[0]) is not None:
+        return False
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    if before[-1:] != ["and"]:
+        return False
+    k = 1 if before[0] in ("he", "she", "it") else next(
+        (k for k in (2, 3) if before[0] in NOUN_PHRASE_OPENERS - {"a", "an"} and k < len(before) - 1
+         and singular_noun(before[k - 1]) and before[k - 1] not in COLLECTIVE), None)
+    if k is None or not {"third", "past"} & form_kinds(before[k]) or not lemmas(before[k]) and not only_a_verb(before[k]):
+        return False
+    return not any(w in ("i", "you", "we", "they") for w in before[k:-1])
+
+
+# people who are two when joined ("My mum and dad want"; not "the manager and owner", who may be one)
+RELATIVES_AND_FRIENDS = frozenset(("mum", "dad", "mother", "father", "mom", "brother", "sister", "wife", "husband", "son",
+                                   "daughter", "grandmother", "grandfather", "grandma", "grandpa", "granny", "uncle",
+                                   "aunt", "cousin", "friend", "boyfriend", "girlfriend", "nephew", "niece"))
+
+
+def singular_after_two_people(toks: list[str], edit: Edit) -> bool:
+    """A verb made singular right after two different relatives or friends joined by "and" ("My mum and
+    dad want" -> "wants")."""
+    pair = one_word(toks, edit)
+    if pair is None or not made_singular(pair):
+        return False
+    clause = without_adverbs(own_clause(toks, edit.start))
+    if "and" not in clause[1:-1] or len(clause) > 6:
+        return False
+    k = clause.index("and")
+    first, second = clause[k - 1], clause[-1]
+    return first in RELATIVES_AND_FRIENDS and second in RELATIVES_AND_FRIENDS and first != second
