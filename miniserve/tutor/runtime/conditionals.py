@@ -4,9 +4,9 @@ phrases (tense.py) are "will" for the present, "will" for "would" and "can" for 
 - `present_in_condition`: a clause that opens the sentence with "if", "when", "as soon as", "unless",
   "once", "before", "after" or "until" takes the present for the future where the clause after it
   speaks of the future itself ("If it will rain, we will stay at home" -> "If it rains"; "When I will
-  finish school, I will travel" -> "When I finish"). Not "If you will excuse me" or any "if you will"
-  (polite), nor "If it will help, I'll stay" (a result that holds now),
-  and never an indirect question ("I don't know if he will come": "if" does not open the sentence).
+  finish school, I will travel" -> "When I finish"; "If they will not come" -> "do not come"). Not "If you
+  will excuse me" or any "if you will" (polite), nor "If it will help, I'll stay" (a result that holds
+  now), and never an indirect question ("I don't know if he will come": "if" does not open the sentence).
 - `polite_condition`: "would be grateful / glad / great ... if" and "would appreciate it if" take
   "could" or "would" in the "if" clause ("I would be grateful if you can send" -> "could send").
 - `backshift`: after a past verb of thinking or knowing, "will" and "can" become "would" and "could"
