@@ -158,6 +158,9 @@ def test_a_present_main_clause_before_a_past_when_clause_is_the_past():
         "Everybody laughed when the dog jumped into the pool."]
     assert fixed("She knows when I lied to her.", story.present_before_when) == []  # a question's "when"
     assert fixed("I am happy when I see you.", story.present_before_when) == []
+    assert fixed("There are days when you can walk on the ice.", story.present_before_when) == []  # no past: no story
+    assert fixed("There is nobody at home when we got back.", story.present_before_when) == [
+        "There was nobody at home when we got back."]
     assert fixed("He feels better after he took the medicine.", story.present_before_when) == []
     assert fixed("I love the story about what happened when your father met the Queen.", story.present_before_when) == []
 

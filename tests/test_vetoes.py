@@ -114,6 +114,9 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("The news travels fast in a small town.", "The news travel fast in a small town."),
     ("Maths was my favourite subject.", "Maths were my favourite subject."),
     ("My brother and sister want to come too.", "My brother and sister wants to come too."),
+    # from a fourteenth set's two halves (learner_v16; its held-out half disclosed likewise)
+    ("There are a lot of cheap hotels near the beach.", "There is a lot of cheap hotels near the beach."),
+    ("It is easy to use them.", "It is easy to using them."),
     # and from a later look at learner_v10's (disclosed likewise)
     ("The chef and owner, Mrs Rossi, was very kind.", "The chef and owner, Mrs Rossi, were very kind."),
 ])

@@ -99,6 +99,9 @@ def present_before_when(toks: list[str]) -> list[Edit]:
         return []
     v, verb = words[j]
     kinds = form_kinds(verb)
+    clause = [w for _, w in words[when + 1:when + 5]]
+    if not any(only_past(w) and lemminflect.getAllLemmas(w, upos="VERB") or w in ("was", "were") for w in clause):
+        return []  # the "when" clause is no past ("There are days when you can walk")
     if verb in ("is", "are") and first == "there":  # "There is nobody in the house when we got back"
         return [Edit(v, v + 1, (PAST_OF[verb],))]
     if j == 2 and any(_noun_forms(verb)) or only_past(words[j + 1][1]):
@@ -107,9 +110,6 @@ def present_before_when(toks: list[str]) -> list[Edit]:
         return []  # "I love the story about what happened when": the clause is the other verb's
     if verb in QUESTIONS or verb in NOW_VERBS or verb in ("wish", "hope", "feel", "feels") or not ({"base", "third"} & kinds) or "past" in kinds or aux_family(verb) is not None \
             or not lemmas(verb) or any(t == "," for t in toks[v:words[when][0]]):
-        return []
-    clause = [w for _, w in words[when + 1:when + 5]]
-    if not any(only_past(w) and lemminflect.getAllLemmas(w, upos="VERB") or w in ("was", "were") for w in clause):
         return []
     lemma = next(iter(sorted(lemmas(verb))))
     past = next(iter(lemminflect.getInflection(lemma, "VBD")), None)

@@ -237,8 +237,10 @@ def singular_before_a_plural_after_there(toks: list[str], edit: Edit) -> bool:
     if before[-1:] != ["there"]:
         return False
     after = [norm(t) for t in toks[edit.end:] if t[:1].isalpha()]
-    noun = next((w for w in after if w not in THERE_FILLERS and not w.isdigit() and w not in NUMBER_WORDS), "")
-    return bool(noun) and plural_subject(noun)
+    noun = next((w for w in after if w not in THERE_FILLERS and not w.isdigit() and w not in NUMBER_WORDS
+                 and set(lemminflect.getAllLemmas(w)) - {"ADV"} != {"ADJ"}), "")  # past "nice", "old", "big"
+    unknown_plural = noun.endswith("s") and not noun.endswith("ss") and not lemminflect.getAllLemmas(noun)  # "tavernas"
+    return bool(noun) and (plural_subject(noun) or unknown_plural)
 
 
 def number_after_a_collective(toks: list[str], edit: Edit) -> bool:

@@ -214,3 +214,19 @@ def a_nouns_number(toks: list[str], edit: Edit) -> bool:
         return False
     return all(not lemminflect.getAllLemmas(w, upos="VERB") for w in pair) \
         and any("NOUN" in lemminflect.getAllLemmas(w) for w in pair)
+
+
+# adjectives whose "to" is the infinitive's ("it is difficult to find", "easy to use")
+TO_INFINITIVE_ADJECTIVES = frozenset(("difficult", "easy", "hard", "possible", "impossible", "important", "necessary",
+                                      "nice", "good", "great", "interesting", "dangerous", "expensive", "cheap", "able",
+                                      "unable", "ready", "willing", "likely", "unlikely", "safe", "boring", "exciting",
+                                      "fun", "useful", "essential", "simple", "convenient", "pleasant", "quick"))
+
+
+def ing_after_an_adjectives_to(toks: list[str], edit: Edit) -> bool:
+    """A base form after "difficult to", "easy to" ... made an -ing form ("it is difficult to find them"
+    -> "to finding"): that "to" is the infinitive's, not a preposition's."""
+    pair = one_word(toks, edit)
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    return pair is not None and before[-2:-1] != [] and before[-1] == "to" and before[-2] in TO_INFINITIVE_ADJECTIVES \
+        and "base" in form_kinds(pair[0]) and pair[1].endswith("ing") and "ing" in form_kinds(pair[1])
