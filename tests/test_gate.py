@@ -97,10 +97,10 @@ async def test_the_threshold_is_the_services_setting(tutor_folder, threshold, sh
 
 
 def test_an_edit_the_sentence_speaks_against_needs_a_larger_margin(tutor):
-    """No word calls for an -ing form after "great to": "to hearing" must beat the threshold by
+    """No word calls for an -ing form after "lovely to": "to hearing" must beat the threshold by
     agreement.EVIDENCE_MARGIN more (5 + 4 nats here), so a margin of 8 that would keep an ordinary edit
     is withheld."""
-    sentence, proposal = "It was great to hear from you.", "It was great to hearing from you."
+    sentence, proposal = "It was lovely to hear from you.", "It was lovely to hearing from you."
     for margin, withheld in ((8.0, True), (9.5, False)):
         turn = tutor.plan(sentence, paragraph=False).turns[0]
         turn.decoded(tutor.prompt.completion_ids(proposal, "After 'to', use the -ing form."), "stop")

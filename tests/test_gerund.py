@@ -102,8 +102,11 @@ def _decoded(tutor, sentence, corrected):
 def test_the_served_gate_asks_more_of_an_unprompted_ing_form(tutor):
     from miniserve.tutor.runtime.agreement import EVIDENCE_MARGIN
 
-    turn = _decoded(tutor, "It was great to hear from you.", "It was great to hearing from you.")
+    turn = _decoded(tutor, "It was lovely to hear from you.", "It was lovely to hearing from you.")
     assert turn.doubts == [EVIDENCE_MARGIN]
+    # after "great to", "difficult to" ... the -ing form is ruled out (vetoes.verb_forms.ing_after_an_adjectives_to)
+    turn = _decoded(tutor, "It was great to hear from you.", "It was great to hearing from you.")
+    assert turn.doubts == [math.inf]
     turn = _decoded(tutor, "I look forward to see you.", "I look forward to seeing you.")
     assert turn.doubts[0] < EVIDENCE_MARGIN
 

@@ -69,14 +69,14 @@ def quantifier(toks: list[str], i: int) -> tuple[str, str] | None:
         words, low = words[joined + 1:], low[joined + 1:]
     low = [PER_CENT if w in ("percent", "%") or low[k - 1:k + 1] == ["per", "cent"] else w for k, w in enumerate(low)]
     relative = max((k for k, w in enumerate(low) if w in RELATIVES), default=None)
-    after = low[relative + 1:] if relative is not None else []
-    # "who" + a verb our tables lack ("who cycle to school has"): "who" is the clause's subject, its verb follows
-    verb_after_who = low[relative] == "who" and after[:1] != [] and bool(lemminflect.getAllLemmas(after[0], upos="VERB")) \
-        if relative is not None else False
-    if relative is not None and not verb_after_who and not any(lemmas(w) for w in after):
-        return None  # the verb of a relative clause: "the number of people who work" (relatives.py)
-    if relative is not None and _one_relative_clause(low[relative:]):
-        words, low = words[:relative], low[:relative]  # "The number of tourists who visit our town every summer has"
+    if relative is not None:
+        after = low[relative + 1:]
+        # "who" + a verb our tables lack ("who cycle to school has"): "who" is the subject, its verb follows
+        verb_after_who = low[relative] == "who" and bool(after) and bool(lemminflect.getAllLemmas(after[0], upos="VERB"))
+        if not verb_after_who and not any(lemmas(w) for w in after):
+            return None  # the verb of a relative clause: "the number of people who work" (relatives.py)
+        if _one_relative_clause(low[relative:]):
+            words, low = words[:relative], low[:relative]  # "The number of tourists who visit our town every summer has"
     for k, word in enumerate(low):
         if word in SINGULAR_WORDS or " ".join(low[k:k + 2]) == "no one":
             if len(low) - k <= 2 or _a_phrase_of_place_or_exception(low[k + 1 + (low[k] == "no"):]):
