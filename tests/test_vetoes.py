@@ -117,6 +117,13 @@ def vetoed(sentence: str, proposal: str) -> bool:
     # from a fourteenth set's two halves (learner_v16; its held-out half disclosed likewise)
     ("There are a lot of cheap hotels near the beach.", "There is a lot of cheap hotels near the beach."),
     ("It is easy to use them.", "It is easy to using them."),
+    # from a fifteenth set's two halves (learner_v17; both disclosed likewise)
+    ("The report that you sent last month does not mention the price.", "The report that you sent last month did not mention the price."),
+    ("My cousin, who lived in Leeds three years ago, says it is rainy.", "My cousin, who lived in Leeds three years ago, said it is rainy."),
+    ("I had just got home and was about to cook.", "I had just got home and were about to cook."),
+    ("Anna, whose brothers play football, knows the rules.", "Anna, whose brothers play football, know the rules."),
+    ("I would not be sending this email otherwise.", "I would not be sent this email otherwise."),
+    ("A team of doctors has arrived.", "A team of doctors have arrived."),
     # and from a later look at learner_v10's (disclosed likewise)
     ("The chef and owner, Mrs Rossi, was very kind.", "The chef and owner, Mrs Rossi, were very kind."),
 ])
@@ -144,6 +151,9 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("The rest of the students is waiting.", "The rest of the students are waiting."),  # a part: its noun decides
     ("My sister cooks dinner and they eats it.", "My sister cooks dinner and they eat it."),  # a subject of its own
     ("The manager and owner were very kind.", "The manager and owner was very kind."),  # maybe one person
+    ("He told me that last week he goes to Rome.", "He told me that last week he went to Rome."),  # "that" after "me": no relative
+    ("A number of students has complained.", "A number of students have complained."),  # "a number of": plural
+    ("The letter was writing by my father.", "The letter was written by my father."),  # no object: a passive
     ("The problem for the people who lives here is noise.", "The problem for the people who live here is noise."),  # a relative's verb
     ("Yesterday I goed to the park.", "Yesterday I went to the park."),  # a verb unknown to lemminflect  # "to" + a verb, no stranded "to"
     ("The young people in my town doesn't have a cinema.", "The young people in my town don't have a cinema."),

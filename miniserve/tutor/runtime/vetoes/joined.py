@@ -24,8 +24,10 @@ def shared_subject(toks: list[str], edit: Edit) -> bool:
     number = SUBJECT_PRONOUNS.get(first)
     if number is None or any(t in (",", ";") for t in toks[:edit.start]):
         return False
+    if first == "i":  # "I had just turned it off and was about to" -> "were"
+        return pair in (("was", "were"), ("wasn't", "weren't"))
     agrees = third if number == "singular" else (lambda w: non_third(w) and not third(w))
-    return first not in ("i", "you") and agrees(pair[0]) and not agrees(pair[1])
+    return first != "you" and agrees(pair[0]) and not agrees(pair[1])
 
 
 def coordinated_subject(toks: list[str], edit: Edit) -> bool:

@@ -320,3 +320,32 @@ def plural_after_a_singular_in_s(toks: list[str], edit: Edit) -> bool:
         return False
     clause = without_adverbs(own_clause(toks, edit.start))
     return bool(clause) and clause[-1] in SINGULAR_IN_S and len(clause) <= 3
+
+
+def number_after_a_collective_of(toks: list[str], edit: Edit) -> bool:
+    """A verb's number changed after "a group of students", "the team of doctors": British English takes
+    either ("A group of students has / have started")."""
+    pair = one_word(toks, edit)
+    if pair is None or not (made_plural(pair) or made_singular(pair)):
+        return False
+    clause = own_clause(toks, edit.start)
+    return len(clause) >= 4 and clause[0] in ("a", "the", "our", "my", "this") and clause[1] in COLLECTIVE \
+        and clause[1] not in ("majority", "minority", "couple") and clause[2] == "of"
+
+
+def plural_after_a_relative_between_commas(toks: list[str], edit: Edit) -> bool:
+    """A verb made plural right after a relative clause between commas whose noun is one person or thing
+    ("Lucía, whose parents own several flats, knows" -> "know"): the verb agrees with that noun."""
+    pair = one_word(toks, edit)
+    if pair is None or not made_plural(pair):
+        return False
+    written = [t for t in toks[:edit.start] if not t.isspace()]
+    if written[-1:] != [","] or "," not in written[:-1]:
+        return False
+    opening = len(written) - 2 - written[-2::-1].index(",")  # the comma that opens the relative clause
+    inside, head = written[opening + 1:-1], written[:opening]
+    if not inside or norm(inside[0]) not in ("who", "whose", "which") or not head:
+        return False
+    noun = norm(head[-1])
+    return head[-1][:1].isupper() and not lemminflect.getAllLemmas(noun) and len(head) <= 3 or singular_noun(noun) \
+        and noun not in COLLECTIVE and len(head) <= 4 and norm(head[0]) in NOUN_PHRASE_OPENERS

@@ -4,6 +4,8 @@ a later clause's time."""
 
 from __future__ import annotations
 
+import re
+
 import lemminflect
 
 from miniserve.tutor.runtime.agreement import _noun_forms, third
@@ -206,3 +208,32 @@ def present_of_a_finite_past(toks: list[str], edit: Edit) -> bool:
     if pair[0].endswith("ed") and pair[0] not in lemminflect.getAllInflections(pair[1], upos="VERB").get("VBD", (pair[0],)):
         return False  # "costed" -> "cost": a misbuilt form
     return not NOW & set(clause_before_any(toks, edit.start) + [norm(t) for t in toks[edit.end:] if t[:1].isalpha()][:6])
+
+
+def past_from_an_earlier_relative_clause(toks: list[str], edit: Edit) -> bool:
+    """A present made past whose only past time phrase sits in a relative clause before it ("The list that
+    you sent last week does not include" -> "did not", "My friend, who did the course two years ago, says"
+    -> "said"): the phrase dates the relative clause, not the verb."""
+    pair = one_word(toks, edit)
+    if pair is None or not {"base", "third"} & form_kinds(pair[0]) or "past" not in form_kinds(pair[1]) \
+            or "past" in form_kinds(pair[0]):
+        return False
+    text = "".join(toks)
+    at = len("".join(toks[:edit.start]))
+    phrases = [m.span() for m in tense.past_phrases(text)]
+    if not phrases or any(start >= at for start, _ in phrases):
+        return False
+    relative = [m.end() for m in re.finditer(r"\b(who|whose|which|that)\b", text[:at], re.I)
+                if m.group(1).lower() != "that" or _a_noun_before(text[:m.start()])]  # "speakers that", not "told me that"
+    return all(any(r <= start for r in relative) for start, _ in phrases)
+
+
+def _a_noun_before(text: str) -> bool:
+    """Does `text` end with a noun ("the speakers", "the report"; not "told me", "I think")?"""
+    words = [norm(w) for w in text.split()]
+    if not words or not any(_noun_forms(words[-1])):
+        return False
+    return not lemminflect.getAllLemmas(words[-1], upos="VERB") or words[-2:-1] != [] and words[-2] in DETERMINERS
+
+
+DETERMINERS = frozenset(("the", "a", "an", "this", "that", "these", "those", "my", "your", "his", "her", "our", "their", "its"))

@@ -230,3 +230,18 @@ def ing_after_an_adjectives_to(toks: list[str], edit: Edit) -> bool:
     before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
     return pair is not None and before[-2:-1] != [] and before[-1] == "to" and before[-2] in TO_INFINITIVE_ADJECTIVES \
         and "base" in form_kinds(pair[0]) and pair[1].endswith("ing") and "ing" in form_kinds(pair[1])
+
+
+OBJECT_STARTS = frozenset(("this", "that", "the", "a", "an", "my", "your", "his", "her", "our", "their", "it", "them",
+                           "him", "me", "us", "these", "those"))
+
+
+def participle_for_a_progressive_with_an_object(toks: list[str], edit: Edit) -> bool:
+    """An -ing form after "be" made a participle where an object follows ("I would not be writing this
+    letter" -> "be written this letter"): a passive takes no object."""
+    pair = one_word(toks, edit)
+    if pair is None or "ing" not in form_kinds(pair[0]) or "participle" not in form_kinds(pair[1]):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    after = next((norm(t) for t in toks[edit.end:] if not t.isspace()), "")
+    return before[-1:] != [] and before[-1] in ("be", "is", "are", "was", "were", "am", "been") and after in OBJECT_STARTS
