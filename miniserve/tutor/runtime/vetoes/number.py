@@ -45,9 +45,9 @@ def _after_a_joined_clause(clause: list[str]) -> list[str]:
     """The words after the last "and" / "but" that joins two clauses, not two nouns: the word before it
     is a past or a participle, or an adverb ("the doors had closed and the train" -> "the train"; not
     "my mother and the dog")."""
-    joins = [k for k, w in enumerate(clause) if w in ("and", "but") and (k == 0 or k
-             and (form_kinds(clause[k - 1]) & {"past", "participle"} or clause[k - 1] in ADVERBS
-                  or any(only_a_verb(v) or aux_family(v) not in (None, "to") for v in clause[1:k])))]
+    joins = [k for k, w in enumerate(clause) if w in ("and", "but") and (
+             k == 0 or form_kinds(clause[k - 1]) & {"past", "participle"} or clause[k - 1] in ADVERBS
+             or any(only_a_verb(v) or aux_family(v) not in (None, "to") for v in clause[1:k]))]
     # ("cars enter the city and the air", "it did not work and the staff")
     return clause[joins[-1] + 1:] if joins else clause
 

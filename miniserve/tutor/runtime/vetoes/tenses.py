@@ -12,8 +12,8 @@ from miniserve.tutor.runtime.agreement import _noun_forms, third
 from miniserve.tutor.runtime.forms import aux_family, form_kinds, indexed_words, norm
 from miniserve.tutor.runtime import tense
 from miniserve.tutor.runtime.gate import Edit
-from miniserve.tutor.runtime.vetoes.words import (CLAUSE_OPENERS, PERCEIVING, TIME_OPENERS, clause_before, clause_before_any,
-                                                 main_verb_only_past, one_word)
+from miniserve.tutor.runtime.vetoes.words import (CLAUSE_OPENERS, NOUN_PHRASE_OPENERS, PERCEIVING, TIME_OPENERS,
+                                                 clause_before, clause_before_any, main_verb_only_past, one_word)
 
 
 NOW = frozenset(("now", "nowadays", "today", "currently"))
@@ -233,7 +233,5 @@ def _a_noun_before(text: str) -> bool:
     words = [norm(w) for w in text.split()]
     if not words or not any(_noun_forms(words[-1])):
         return False
-    return not lemminflect.getAllLemmas(words[-1], upos="VERB") or words[-2:-1] != [] and words[-2] in DETERMINERS
-
-
-DETERMINERS = frozenset(("the", "a", "an", "this", "that", "these", "those", "my", "your", "his", "her", "our", "their", "its"))
+    return not lemminflect.getAllLemmas(words[-1], upos="VERB") or words[-2:-1] != [] \
+        and words[-2] in NOUN_PHRASE_OPENERS | {"that", "these", "those"}
