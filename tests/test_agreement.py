@@ -168,6 +168,8 @@ async def test_the_server_parses_in_a_worker_process_off_the_event_loop(tutor_fo
         tutor = Tutor(TutorPrompt.from_folder(tutor_folder), 256, 160, None, threshold=2.0, parser=worker)
         turns = [proposed_turn(tutor, *case[:2]) for case in FAR_SUBJECTS[:5]]
         assert worker.parse_all(turns[0].questions) == link_grammar.parse_all(turns[0].questions)
+        misspelt = ["The pass wich includes the buses is cheap."]  # a word the dictionary guesses
+        assert worker.parse_all(misspelt) == link_grammar.parse_all(misspelt) and link_grammar.parse(misspelt[0]).guessed
         await weigh(turns)  # as the route's gate does, beside the scoring
         assert [t.doubts[0] for t in turns] == [case[2] for case in FAR_SUBJECTS[:5]]
         assert all(t.to_parse == [] for t in turns)

@@ -163,6 +163,19 @@ def test_no_offer_where_the_reading_takes_the_subject_for_a_collective_noun(tuto
     assert turn.review.corrected == sentence and turn.answers[1:] == []
 
 
+@pytest.mark.parametrize("sentence", [
+    "There are two sessions on the second day wich seem to happen at the same time.",  # "wich seems" reads better
+    "Visitors should be able to buy a pass wich includes the buses.",  # "wich include" reads as a noun compound
+])
+def test_no_offer_where_a_reading_links_the_verb_to_a_word_the_dictionary_guessed(tutor, sentence):
+    """A misspelt "which" is a word the dictionary lacks; it guesses a noun, whose number says nothing."""
+    parse = link_grammar.parse(sentence)
+    assert sentence.index("wich") in parse.guessed
+    turn = unchanged_turn(tutor, sentence)
+    ask_parser(turn)
+    assert turn.answers[1:] == [] and turn.review.corrected == sentence
+
+
 def to_past(sentence: str) -> list[str]:
     toks = tokens(sentence)
     return [f"{toks[e.start]}->{e.new[0]}" for e in tense.to_past(toks)]

@@ -124,6 +124,10 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("Anna, whose brothers play football, knows the rules.", "Anna, whose brothers play football, know the rules."),
     ("I would not be sending this email otherwise.", "I would not be sent this email otherwise."),
     ("A team of doctors has arrived.", "A team of doctors have arrived."),
+    # from a seventeenth set's dev half (learner_v19)
+    ("Is there anybody who can meet me at the airport?", "Is there anybody who can meeting me at the airport?"),
+    ("My favourite series at the moment is Money Heist.", "My favourite series at the moment are Money Heist."),
+    ("Our main means of transport are the bus and the bike.", "Our main means of transport is the bus and the bike."),
     # and from a later look at learner_v10's (disclosed likewise)
     ("The chef and owner, Mrs Rossi, was very kind.", "The chef and owner, Mrs Rossi, were very kind."),
 ])
@@ -196,6 +200,8 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("The coach made us ran ten laps.", "The coach made us run ten laps."),  # after "make" and an object
     ("We refused to paid the bill.", "We refused to pay the bill."),  # the infinitive after a past
     ("Has she ran a marathon?", "Has she run a marathon?"),  # after "has"
+    ("This series are very popular.", "This series is very popular."),  # "this" fixes the number
+    ("These species is rare.", "These species are rare."),
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

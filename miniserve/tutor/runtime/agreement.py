@@ -188,9 +188,14 @@ def read_against(before: Parse | None, after: Parse | None, line: str, at: int) 
     """Do the parser's readings rule out an agreement edit of the word that starts at character `at`
     of `line`? `before` reads the input, `after` the input with the edit. They do where both read the
     word as a noun with every word linked ("not many cafes or shops" -> "shop", "a wonderful place" ->
-    "places": a noun's number, no verb's), or where the input's reading links the verb to a collective
-    subject ("The staff at the hotel were" -> "was"). A noun in a verbless phrase says nothing: the
-    parser reads "The butler freeze" and "The butler freezes" alike, as a headline."""
+    "places": a noun's number, no verb's), where the input's reading links the verb to a collective
+    subject ("The staff at the hotel were" -> "was"), or where either reading links it to a misspelt
+    relative word the dictionary guessed a noun for ("the day wich seem" -> "wich seems"). A noun in
+    a verbless phrase says nothing: the parser reads "The butler freeze" and "The butler freezes" alike,
+    as a headline."""
+    if any(reading is not None and (span := reading.subject_of(at)) is not None and span[0] in reading.guessed
+           and misspelt_relative(line[span[0]:span[1]]) for reading in (before, after)):
+        return True
     if before is None or before.nulls > 0:  # a reading that leaves words out may link the wrong subject
         return False
     if _noun_in_a_clause(before, at) and after is not None and after.nulls == 0 and _noun_in_a_clause(after, at):
@@ -200,6 +205,23 @@ def read_against(before: Parse | None, after: Parse | None, line: str, at: int) 
         return False
     lead = [norm(w) for w in re.findall(r"[^\W\d_]+(?:['\u2019][^\W\d_]+)*", line[:span[0]])][-3:]
     return _collective_head(lead + [norm(line[span[0]:span[1]])], clause_start=False)
+
+
+def misspelt_relative(word: str) -> bool:
+    """Is the word no English word but a relative word with one letter changed, added, dropped or two
+    swapped ("wich", "whitch", "taht")?"""
+    word = norm(word)
+    return len(word) >= 3 and word not in RELATIVE and not lemminflect.getAllLemmas(word) \
+        and any(_one_slip(word, relative) for relative in RELATIVE)
+
+
+def _one_slip(a: str, b: str) -> bool:
+    if len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]]
+                                  and a[diff[1]] == b[diff[0]])
+    short, long = sorted((a, b), key=len)
+    return len(long) - len(short) == 1 and any(long[:i] + long[i + 1:] == short for i in range(len(long)))
 
 
 def _collective_head(words: list[str], clause_start: bool = True) -> bool:

@@ -52,6 +52,9 @@ class Parse:
     # does the linkage read a stretch as a verbless phrase (a Wa link from the wall: "The butler
     # freeze" as a noun phrase, like a headline)? Its nouns may be verbs read wrongly.
     fragment: bool = False
+    # the first character of each word the dictionary does not know and the linkage guessed a part of
+    # speech for ("wich[?].n"): a guessed noun says nothing about a verb's number
+    guessed: tuple[int, ...] = ()
 
     def subject_of(self, verb_start: int) -> tuple[int, int] | None:
         return next(((start, end) for verb, start, end in self.subjects if verb == verb_start), None)
@@ -105,7 +108,8 @@ class Parser:
             return None
         clg = sys.modules["linkgrammar.clinkgrammar"]
         fragment = any(clg.linkage_get_link_label(best._obj, i).startswith("Wa") for i in range(best.num_of_links()))
-        return Parse(text.null_count(), round(best.disjunct_cost(), 3), subjects(clg, best), nouns(best), fragment)
+        return Parse(text.null_count(), round(best.disjunct_cost(), 3), subjects(clg, best), nouns(best), fragment,
+                     guessed(best))
 
     def parse_all(self, sentences: list[str]) -> list[Parse | None]:
         return [self.parse(s) for s in sentences]
@@ -133,6 +137,11 @@ def nouns(linkage) -> tuple[int, ...]:
     by its subscript, ".n" for a noun, ".s" for a singular noun, with variants after a dash (".n-u")."""
     return tuple(linkage.word_char_start(i) for i, word in enumerate(linkage.words())
                  if "." in word.strip(".") and word.rpartition(".")[2].split("-")[0] in ("n", "s"))
+
+
+def guessed(linkage) -> tuple[int, ...]:
+    """Where each word starts that the dictionary lacks and the linkage guessed ("wich[?].n")."""
+    return tuple(linkage.word_char_start(i) for i, word in enumerate(linkage.words()) if "[?]" in word)
 
 
 def lower_first(sentence: str) -> str:

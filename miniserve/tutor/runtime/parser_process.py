@@ -81,11 +81,11 @@ class ParserProcess:
 
 
 def decoded(answer: list | None) -> Parse | None:
-    """A parse from its JSON form, [null links, cost, subjects, nouns, fragment]."""
+    """A parse from its JSON form, [null links, cost, subjects, nouns, fragment, guessed]."""
     if answer is None:
         return None
-    nulls, cost, subjects, nouns, fragment = answer
-    return Parse(nulls, cost, tuple(tuple(s) for s in subjects), tuple(nouns), fragment)
+    nulls, cost, subjects, nouns, fragment, guessed = answer
+    return Parse(nulls, cost, tuple(tuple(s) for s in subjects), tuple(nouns), fragment, tuple(guessed))
 
 
 def serve() -> None:
@@ -93,7 +93,7 @@ def serve() -> None:
     shared()  # load the dictionary before the first question
     for line in sys.stdin:
         parses = parse_all(json.loads(line))
-        sys.stdout.write(json.dumps([[p.nulls, p.cost, p.subjects, p.nouns, p.fragment] if p else None for p in parses]) + "\n")
+        sys.stdout.write(json.dumps([[p.nulls, p.cost, p.subjects, p.nouns, p.fragment, p.guessed] if p else None for p in parses]) + "\n")
         sys.stdout.flush()
 
 

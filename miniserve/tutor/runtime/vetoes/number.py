@@ -8,10 +8,10 @@ import itertools
 
 import lemminflect
 
-from miniserve.tutor.runtime.agreement import ADVERBS, COLLECTIVE, _noun_forms, non_third, plural_subject, third
+from miniserve.tutor.runtime.agreement import ADVERBS, COLLECTIVE, RELATIVE, _noun_forms, non_third, plural_subject, third
 from miniserve.tutor.runtime.forms import FUNCTION_WORDS, aux_family, form_kinds, norm
 from miniserve.tutor.runtime.gate import Edit
-from miniserve.tutor.runtime.vetoes.words import (CLAUSE_OPENERS, NOUN_PHRASE_OPENERS, PREPOSITIONS,
+from miniserve.tutor.runtime.vetoes.words import (BOTH_NUMBERS, CLAUSE_OPENERS, NOUN_PHRASE_OPENERS, PREPOSITIONS,
                                                   SUBJECT_PRONOUNS, THE_ADJECTIVE_PEOPLE, a_present_verb,
                                                   clause_before_any, made_plural, made_singular, one_word,
                                                   only_a_verb, own_clause, singular_noun, without_adverbs)
@@ -320,6 +320,26 @@ def plural_after_a_singular_in_s(toks: list[str], edit: Edit) -> bool:
         return False
     clause = without_adverbs(own_clause(toks, edit.start))
     return bool(clause) and clause[-1] in SINGULAR_IN_S and len(clause) <= 3
+
+
+# determiners that fix the number of a noun that has one form for both ("this series", "these species")
+NUMBER_DETERMINERS = frozenset(("a", "an", "this", "that", "these", "those", "each", "every", "one", "two", "three",
+                                "many", "several", "few", "both", "another"))
+
+
+def number_of_a_noun_of_both_numbers(toks: list[str], edit: Edit) -> bool:
+    """A verb's number changed after a subject whose noun has one form for both numbers and nothing else
+    to fix it ("My favourite series at the moment is" -> "are", "Our means of transport are" -> "is"):
+    the writer's verb says which they meant."""
+    pair = one_word(toks, edit)
+    if pair is None or not (made_plural(pair) or made_singular(pair)):
+        return False
+    clause = without_adverbs(own_clause(toks, edit.start))
+    k = next((k for k, w in enumerate(clause[:4]) if w in BOTH_NUMBERS), None)
+    if k is None or any(w in NUMBER_DETERMINERS or w.isdigit() for w in clause[:k]):
+        return False
+    rest = clause[k + 1:]
+    return not rest or (rest[0] in PREPOSITIONS and not any(w in RELATIVE or only_a_verb(w) for w in rest))
 
 
 def number_after_a_collective_of(toks: list[str], edit: Edit) -> bool:

@@ -104,10 +104,10 @@ MODAL_WORDS = frozenset(("will", "'ll", "would", "'d", "can", "could", "shall", 
 
 
 def form_after_a_modal(toks: list[str], edit: Edit) -> bool:
-    """A base form right after a modal made third person or past ("We'll take out pizza" -> "takes", "I
-    shall have to" -> "has to", "A man's gotta look" -> "looks")."""
+    """A base form right after a modal made third person, past or -ing ("We'll take out pizza" -> "takes",
+    "I shall have to" -> "has to", "A man's gotta look" -> "looks", "who can meet me" -> "can meeting")."""
     pair = one_word(toks, edit)
-    if pair is None or "base" not in form_kinds(pair[0]) or not {"third", "past"} & form_kinds(pair[1]):
+    if pair is None or "base" not in form_kinds(pair[0]) or not {"third", "past", "ing"} & form_kinds(pair[1]):
         return False
     prev = next((t for t in reversed(toks[:edit.start]) if not t.isspace()), "")
     word = norm(prev)
