@@ -244,6 +244,7 @@ def test_after_a_verb_that_takes_only_the_ing_form_the_ing_form_is_offered():
     assert patterned("I had in mind to visit you.") == []
     assert patterned("I am not minded to answer.") == []
     assert patterned("I practise every day to improve.") == []
+    assert patterned("She had left an hour before to take a photo.") == []  # an adverb after an amount of time
 
 
 def test_a_missing_to_is_offered_where_the_frame_calls_for_it():

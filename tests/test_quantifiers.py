@@ -51,6 +51,7 @@ def test_no_quantifier_no_offer_and_right_sentences_stay():
     # "each of" is not the head of the subject: "rooms" is (head_of), and it is plural
     assert offered("The rooms in each of the hotels has a view.") == ["The rooms in each of the hotels have a view."]
     assert offered("My friends like each of the songs.") == []
+    assert offered("Each of the metro stations looks like a palace.") == []  # "looks" is the verb, "like" none
 
 
 @pytest.fixture(scope="module")

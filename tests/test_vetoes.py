@@ -124,10 +124,11 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("Anna, whose brothers play football, knows the rules.", "Anna, whose brothers play football, know the rules."),
     ("I would not be sending this email otherwise.", "I would not be sent this email otherwise."),
     ("A team of doctors has arrived.", "A team of doctors have arrived."),
-    # from a seventeenth set's dev half (learner_v19)
+    # from a seventeenth set (learner_v19: its dev half, then its held-out half, disclosed likewise)
     ("Is there anybody who can meet me at the airport?", "Is there anybody who can meeting me at the airport?"),
     ("My favourite series at the moment is Money Heist.", "My favourite series at the moment are Money Heist."),
     ("Our main means of transport are the bus and the bike.", "Our main means of transport is the bus and the bike."),
+    ("The party was great, there was music and dancing.", "The party was great, there were music and dancing."),
     # and from a later look at learner_v10's (disclosed likewise)
     ("The chef and owner, Mrs Rossi, was very kind.", "The chef and owner, Mrs Rossi, were very kind."),
 ])

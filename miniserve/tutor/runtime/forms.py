@@ -318,6 +318,8 @@ _ONLY_ING_FORMS = ONLY_ING | {form for verb in ONLY_ING for forms in lemminflect
 
 # prepositions a learner puts "to" + a verb after ("against to ban", "after to eat"); not "about" ("about to leave")
 ING_PREPOSITIONS = frozenset(("against", "after", "before", "without", "despite", "besides"))
+TIME_AMOUNTS = frozenset(("minute", "minutes", "hour", "hours", "day", "days", "week", "weeks", "month", "months", "year",
+                          "years", "moment", "moments", "night", "evening", "morning", "while"))
 
 
 def takes_only_ing(before: list[str]) -> bool:
@@ -326,7 +328,8 @@ def takes_only_ing(before: list[str]) -> bool:
     same spelling ("had in mind to see", "not minded to answer")? "mind" counts after a subject or an
     auxiliary only."""
     if before and before[-1] in ING_PREPOSITIONS:
-        return True
+        # not an adverb after an amount of time ("She had left an hour before to take a photo")
+        return not (before[-1] in ("before", "after") and len(before) >= 2 and before[-2] in TIME_AMOUNTS)
     if not before or before[-1] not in _ONLY_ING_FORMS or before[-1] == "minded":
         return False
     return before[-1] not in ("mind", "minds") or (len(before) >= 2 and before[-2] in MIND_LEADS)

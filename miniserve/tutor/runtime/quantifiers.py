@@ -168,12 +168,19 @@ def corrects(toks: list[str], edit: Edit) -> bool:
     """Does the edit put a verb the quantifier's number contradicts in the number it calls for? After
     "the lack of ..." (`head_of`) only a verb that can be no noun, or "is", "has", "does" ... ("the
     harsh sentence of an inclement judge": "judge" is the noun's)."""
-    if len(edit.new) != 1 or edit.end != edit.start + 1:
+    if len(edit.new) != 1 or edit.end != edit.start + 1 or _verb_just_before(toks, edit.start):
         return False
     if quantifier(toks, edit.start) is None and not (subjects.plainly_a_verb(norm(toks[edit.start]))
                                                      and not subjects.verb_after(toks, edit.start)):
         return False
     return agrees(toks, edit.start, edit.new[0]) is True and agrees(toks, edit.start, toks[edit.start]) is False
+
+
+def _verb_just_before(toks: list[str], i: int) -> bool:
+    """Is the word before i a third-person form right after a plural noun ("Each of the metro stations
+    looks like"): the clause's verb, so that the word at i is none?"""
+    words = [norm(t) for t in toks[:i] if not t.isspace()]
+    return len(words) >= 2 and "third" in form_kinds(words[-1]) and plural_subject(words[-2])
 
 
 def decides(toks: list[str], edit: Edit) -> bool:

@@ -26,7 +26,8 @@ def plural_progressive_after_which(toks: list[str], edit: Edit) -> bool:
 
 
 def plural_after_there_is_a(toks: list[str], edit: Edit) -> bool:
-    """"There is a desk and two chairs" made "There are": the verb agrees with the first noun after it."""
+    """"There is a desk and two chairs", "there was music and dancing" made "There are", "were": the verb
+    agrees with the first noun after it."""
     pair = one_word(toks, edit)
     before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
     after = [norm(t) for t in toks[edit.end:] if t[:1].isalpha()]
@@ -36,8 +37,11 @@ def plural_after_there_is_a(toks: list[str], edit: Edit) -> bool:
     no_single = after[:1] == ["no"] and len(after) > 1 and not after[1].endswith("s")  # "there is no wardrobe"
     the_single = after[:1] in (["the"], ["our"], ["my"], ["your"], ["his"], ["her"], ["their"]) and len(after) > 1 \
         and singular_noun(after[1])  # "There remains the question", "there was our guide"
+    # "there was music and dancing": a bare noun of one thing, then "and"
+    bare_single = after[1:2] == ["and"] and not after[0].endswith("s") and _noun_forms(after[0])[0] \
+        and not plural_subject(after[0])
     return pair in (("is", "are"), ("was", "were"), ("remains", "remain"), ("exists", "exist")) and before[-1:] == ["there"] \
-        and (no_single or the_single or after[:1] in (["a"], ["an"], ["one"])) \
+        and (no_single or the_single or bare_single or after[:1] in (["a"], ["an"], ["one"])) \
         and after[1:] not in (["lot"], ["number"], ["couple"], ["few"], ["great"], ["bunch"], ["lots"])  # "There is a lot of things" -> "are" is right
 
 
