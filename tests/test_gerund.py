@@ -19,6 +19,10 @@ def _unprompted(sentence: str, corrected: str) -> bool:
     ("I would like more free time.", "I would like more freeing time."),
     ("We want to visit the museum.", "We want to visiting the museum."),
     ("The children play outside.", "The children playing outside."),
+    # a thing's passive: the money is used to do something, never used to doing it
+    ("If the money were used to clean the beaches, we would all benefit.",
+     "If the money were used to cleaning the beaches, we would all benefit."),
+    ("The water should be used to cool the engine.", "The water should be used to cooling the engine."),
 ])
 def test_an_ing_form_nothing_calls_for_is_doubted(sentence, corrected):
     assert _unprompted(sentence, corrected)
@@ -27,6 +31,7 @@ def test_an_ing_form_nothing_calls_for_is_doubted(sentence, corrected):
 @pytest.mark.parametrize("sentence, corrected", [
     ("I look forward to see you.", "I look forward to seeing you."),  # the fixed pattern
     ("I'm used to work at night.", "I'm used to working at night."),
+    ("Some students are not used to work in groups.", "Some students are not used to working in groups."),
     ("He is play football now.", "He is playing football now."),  # a progressive
     ("I am really enjoy it.", "I am really enjoying it."),  # past an adverb
     ("I enjoy to swim in the sea.", "I enjoy swimming in the sea."),  # a verb that takes -ing

@@ -68,10 +68,35 @@ def unprompted(toks: list[str], edit: Edit) -> bool:
     if last in BE_WORDS or last in PREPOSITIONS or _lemmas(last) & TAKES_ING:
         return False
     if last == "to" and len(before) >= 2 and (before[-2] in TO_TAKES_ING or before[-2] == "forward"):
-        return False
+        return before[-2] == "used" and _a_things_passive(before[:-2])
     if last in AFTER_NOUN or any(_lemmas(w) & {"spend", "waste"} for w in before[-4:-1]):
         return False  # "spend more time read books", "have trouble understand"
     return not any(_lemmas(w) & PERCEIVE for w in before[-3:-1])
+
+
+THING_PRONOUNS = frozenset(("it", "this", "that", "which", "what"))
+MODALS = frozenset(("will", "would", "can", "could", "should", "must", "may", "might", "shall"))
+
+
+def _a_things_passive(lead: list[str]) -> bool:
+    """Do the words before "used to" read as a thing's passive ("the money from this tax were", "it
+    should be", "which is"): a form of "be" after "it", "this", "which" or a singular noun? A person is
+    used to doing something; a thing is used to do it ("The money was used to build a school")."""
+    while lead and (lead[-1] in SKIPPED or lead[-1] in MODALS):
+        lead = lead[:-1]
+    if len(lead) < 2 or lead[-1] not in BE_WORDS - {"'m", "'re", "am", "are"}:
+        return False
+    k = len(lead) - 2
+    while k > 0 and (lead[k] in SKIPPED or lead[k] in MODALS):
+        k -= 1
+    subject = lead[k]
+    return subject in THING_PRONOUNS or (subject not in PERSONS and _one_thing(subject))
+
+
+def _one_thing(word: str) -> bool:
+    """A noun in its singular ("money", "tax"): a person ("my brother is used to") is doubted with it,
+    where learners write a pronoun or a plural ("I am not used to", "Some students are not used to")."""
+    return word in lemminflect.getAllLemmas(word, upos="NOUN").get("NOUN", ()) and "third" not in form_kinds(word)
 
 
 def to_as_preposition(toks: list[str], edit: Edit) -> bool:
