@@ -129,6 +129,10 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("My favourite series at the moment is Money Heist.", "My favourite series at the moment are Money Heist."),
     ("Our main means of transport are the bus and the bike.", "Our main means of transport is the bus and the bike."),
     ("The party was great, there was music and dancing.", "The party was great, there were music and dancing."),
+    # from a nineteenth set's dev half (learner_v21)
+    ("Last year I worked at a camp, so I already have some experience.", "Last year I worked at a camp, so I already had some experience."),
+    ("I think that people here are friendly.", "I think that people here is friendly."),
+    ("Children today spend hours online.", "Children today spends hours online."),
     # and from a later look at learner_v10's (disclosed likewise)
     ("The chef and owner, Mrs Rossi, was very kind.", "The chef and owner, Mrs Rossi, were very kind."),
 ])
@@ -203,6 +207,8 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("Has she ran a marathon?", "Has she run a marathon?"),  # after "has"
     ("This series are very popular.", "This series is very popular."),  # "this" fixes the number
     ("These species is rare.", "These species are rare."),
+    ("One of the people here are my cousin.", "One of the people here is my cousin."),  # "one of"
+    ("Yesterday I already know the answer.", "Yesterday I already knew the answer."),  # no clause of its own
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

@@ -346,6 +346,22 @@ def number_of_a_noun_of_both_numbers(toks: list[str], edit: Edit) -> bool:
     return not rest or (rest[0] in PREPOSITIONS and not any(w in RELATIVE or only_a_verb(w) for w in rest))
 
 
+PEOPLE_PLURALS = frozenset(("people", "children", "men", "women", "police"))
+PLACE_AND_TIME_ADVERBS = frozenset(("here", "there", "today", "nowadays", "now", "too", "then"))
+
+
+def singular_after_people(toks: list[str], edit: Edit) -> bool:
+    """A verb made singular right after "people", "children" ... that open its clause, with an adverb
+    of place or time between at most ("that people here are" -> "is", "Children today spend" -> "spends")."""
+    pair = one_word(toks, edit)
+    if pair is None or not made_singular(pair):
+        return False
+    clause = own_clause(toks, edit.start)
+    while clause and (clause[-1] in PLACE_AND_TIME_ADVERBS or clause[-1] in ADVERBS):
+        clause = clause[:-1]
+    return 1 <= len(clause) <= 3 and clause[-1] in PEOPLE_PLURALS and not {"of", "one", "each", "every", "a"} & set(clause)
+
+
 def number_after_a_collective_of(toks: list[str], edit: Edit) -> bool:
     """A verb's number changed after "a group of students", "the team of doctors": British English takes
     either ("A group of students has / have started")."""

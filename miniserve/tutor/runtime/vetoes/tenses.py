@@ -12,8 +12,9 @@ from miniserve.tutor.runtime.agreement import _noun_forms, third
 from miniserve.tutor.runtime.forms import aux_family, form_kinds, indexed_words, norm
 from miniserve.tutor.runtime import tense
 from miniserve.tutor.runtime.gate import Edit
-from miniserve.tutor.runtime.vetoes.words import (CLAUSE_OPENERS, NOUN_PHRASE_OPENERS, PERCEIVING, TIME_OPENERS,
-                                                 clause_before, clause_before_any, main_verb_only_past, one_word)
+from miniserve.tutor.runtime.vetoes.words import (CLAUSE_OPENERS, NOUN_PHRASE_OPENERS, PERCEIVING, SUBJECT_PRONOUNS,
+                                                 TIME_OPENERS, clause_before, clause_before_any, main_verb_only_past,
+                                                 one_word)
 
 
 NOW = frozenset(("now", "nowadays", "today", "currently"))
@@ -27,6 +28,21 @@ def past_against_now(toks: list[str], edit: Edit) -> bool:
     if pair is None or "past" not in form_kinds(pair[1]) or "past" in form_kinds(pair[0]):
         return False
     return bool(NOW & set(clause_before(toks, edit.start)))
+
+
+STATIVES = frozenset(("have", "has", "know", "knows", "own", "owns", "understand", "understands"))
+
+
+def past_of_what_one_already_has(toks: list[str], edit: Edit) -> bool:
+    """A present of having or knowing after "already" made past in a clause of its own after ", so" or
+    "and" ("Last year I helped at a similar event, so I already have some experience" -> "had"): what
+    the earlier clause dates, this one draws from it for now."""
+    pair = one_word(toks, edit)
+    if pair is None or pair[0] not in STATIVES or "past" not in form_kinds(pair[1]):
+        return False
+    written = [norm(t) for t in toks[:edit.start] if not t.isspace()]
+    return len(written) >= 3 and written[-1] == "already" and written[-2] in SUBJECT_PRONOUNS \
+        and written[-3] in ("so", "and")
 
 
 def past_in_a_time_clause_of_the_future(toks: list[str], edit: Edit) -> bool:
