@@ -133,6 +133,9 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("Last year I worked at a camp, so I already have some experience.", "Last year I worked at a camp, so I already had some experience."),
     ("I think that people here are friendly.", "I think that people here is friendly."),
     ("Children today spend hours online.", "Children today spends hours online."),
+    # and from its held-out half (disclosed likewise)
+    ("They say that there is almost nothing to eat.", "They say that there are almost nothing to eat."),
+    ('"Everybody get off the bus, please!" he shouted.', '"Everybody gets off the bus, please!" he shouted.'),
     # and from a later look at learner_v10's (disclosed likewise)
     ("The chef and owner, Mrs Rossi, was very kind.", "The chef and owner, Mrs Rossi, were very kind."),
 ])
@@ -209,6 +212,7 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("These species is rare.", "These species are rare."),
     ("One of the people here are my cousin.", "One of the people here is my cousin."),  # "one of"
     ("Yesterday I already know the answer.", "Yesterday I already knew the answer."),  # no clause of its own
+    ("Everybody want a phone nowadays.", "Everybody wants a phone nowadays."),  # no call, no "please"
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

@@ -33,6 +33,7 @@ LEARNER_SETS = {"learner_v3": LEARNER, "learner_v4": LEARNER.with_name("learner_
                 "learner_v17": LEARNER.with_name("learner_v17.tsv"),  # error-free sentences only
                 "learner_v18": LEARNER.with_name("learner_v18.tsv"),
                 "learner_v19": LEARNER.with_name("learner_v19.tsv"),  # error-free sentences only
+                "learner_v20": LEARNER.with_name("learner_v20.tsv"),
                 "learner_v21": LEARNER.with_name("learner_v21.tsv"),  # error-free sentences only
                 # correct sentences written to look like the errors the rules fix; the rules were tuned on them: a dev half only
                 "lookalikes": LEARNER.with_name("lookalikes.tsv")}

@@ -122,3 +122,25 @@ def negative_imperative(toks: list[str], edit: Edit) -> bool:
     question = is_question(toks)
     return all(w in IMPERATIVE_OPENERS for w in before) and bool(after) and not question and written[0].islower() \
         and after[0] in lemminflect.getAllLemmas(after[0], upos="VERB").get("VERB", ()) and after[0] not in SUBJECT_PRONOUNS
+
+
+# who an imperative may be called to by name ("Everybody get off the bus, please!")
+VOCATIVES = frozenset(("everybody", "everyone", "children", "kids", "guys", "boys", "girls", "class", "folks"))
+QUOTES = frozenset(('"', "'", "\u201c", "\u2018", ":"))
+
+
+def imperative_to_a_vocative(toks: list[str], edit: Edit) -> bool:
+    """A base form right after "Everybody", "Children" ... that open a sentence or a quotation made third
+    person, where the sentence asks ("please") or calls out ("!"): an imperative with its addressee
+    ("Everybody get off the bus, please!" -> "gets")."""
+    pair = one_word(toks, edit)
+    if pair is None or "base" not in form_kinds(pair[0]) or "third" not in form_kinds(pair[1]):
+        return False
+    lead = []
+    for t in reversed(toks[:edit.start]):
+        if t in QUOTES:
+            break
+        if not t.isspace():
+            lead.append(norm(t))
+    return len(lead) == 1 and lead[0] in VOCATIVES and ("please" in (norm(t) for t in toks) or "!" in toks)
+

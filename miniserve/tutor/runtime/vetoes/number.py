@@ -26,13 +26,17 @@ def plural_progressive_after_which(toks: list[str], edit: Edit) -> bool:
 
 
 def plural_after_there_is_a(toks: list[str], edit: Edit) -> bool:
-    """"There is a desk and two chairs", "there was music and dancing" made "There are", "were": the verb
-    agrees with the first noun after it."""
+    """"There is a desk and two chairs", "there was music and dancing", "there is almost nothing" made
+    "There are", "were": the verb agrees with the first noun after it."""
     pair = one_word(toks, edit)
     before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
     after = [norm(t) for t in toks[edit.end:] if t[:1].isalpha()]
-    while after and after[0] in ("always", "usually", "often", "sometimes", "still", "also", "only", "just", "now", "even"):
-        after = after[1:]  # "there is always a long queue"
+    while after and after[0] in ("always", "usually", "often", "sometimes", "still", "also", "only", "just", "now", "even",
+                                 "almost", "nearly", "hardly", "practically", "absolutely", "really", "probably"):
+        after = after[1:]  # "there is always a long queue", "there is almost nothing"
+    if after[:1] and after[0] in ("nothing", "something", "anything", "everything", "nobody", "somebody", "anybody",
+                                  "everybody", "little", "much"):
+        after = ["one"]  # a singular pronoun or an amount: "there is almost nothing to eat"
     after = after[:2]
     no_single = after[:1] == ["no"] and len(after) > 1 and not after[1].endswith("s")  # "there is no wardrobe"
     the_single = after[:1] in (["the"], ["our"], ["my"], ["your"], ["his"], ["her"], ["their"]) and len(after) > 1 \
