@@ -28,6 +28,16 @@ def test_the_verb_after_a_clause_between_commas_takes_the_subjects_number():
     assert corrected("My parents, who live in Spain, visits me often.") == ["My parents, who live in Spain, visit me often."]
     assert corrected("Maria, who lives in Rome, have a dog.") == []  # a name: "the Smiths" are plural
     assert corrected("However, when it rains, the streets is wet.") == []  # no subject opens the sentence
+    # a noun that is a verb too, after "the"; "one of"; a name after one person; an apposition; an opening adverb
+    assert corrected("The market, which is near the port, are open every day.") == [
+        "The market, which is near the port, is open every day."]
+    assert corrected("One of my classmates, who is vegetarian, eat only salad.") == [
+        "One of my classmates, who is vegetarian, eats only salad."]
+    assert corrected("My friend Kasia, who is a good skier, were hurt.") == ["My friend Kasia, who is a good skier, was hurt."]
+    assert corrected("The prize, a week in London, were worth a lot.") == ["The prize, a week in London, was worth a lot."]
+    assert corrected("Also, the big screens, which cost a lot, was broken.") == [
+        "Also, the big screens, which cost a lot, were broken."]
+    assert corrected("The man I met, who lives here, are nice.") == []  # "met": a clause, not a noun phrase
 
 
 def test_no_number_where_the_clause_may_be_another_nouns_or_the_noun_says_nothing():

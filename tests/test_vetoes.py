@@ -136,6 +136,8 @@ def vetoed(sentence: str, proposal: str) -> bool:
     # and from its held-out half (disclosed likewise)
     ("They say that there is almost nothing to eat.", "They say that there are almost nothing to eat."),
     ('"Everybody get off the bus, please!" he shouted.', '"Everybody gets off the bus, please!" he shouted.'),
+    # from an eighteenth set's held-out half (learner_v20, disclosed likewise)
+    ("Teenagers play chess online, and the best of them become famous.", "Teenagers play chess online, and the best of them becomes famous."),
     # and from a later look at learner_v10's (disclosed likewise)
     ("The chef and owner, Mrs Rossi, was very kind.", "The chef and owner, Mrs Rossi, were very kind."),
 ])

@@ -23,9 +23,12 @@ with at most a determiner and adjectives or nouns before it) and has no other co
 
 from __future__ import annotations
 
+import lemminflect
+
 from miniserve.tutor.runtime.agreement import ADVERBS, COLLECTIVE, _noun_forms, non_third, plural_subject, third
 from miniserve.tutor.runtime.forms import FUNCTION_WORDS, lemmas, norm
 from miniserve.tutor.runtime.gate import Edit
+from miniserve.tutor.runtime.vetoes.words import singular_noun
 
 RELATIVES = ("who", "that", "which")
 ONE_PERSON = frozenset(("someone", "somebody", "anyone", "anybody", "everyone", "everybody", "nobody", "no-one"))
@@ -42,19 +45,43 @@ def number_of(toks: list[str], i: int) -> tuple[str, str] | None:
     return _in_the_clause(toks, i) or after_a_clause(toks, i)
 
 
+# what may open a stretch between commas after the subject: a relative clause, a phrase that adds to the
+# subject without joining it ("The lake, with its gardens and temples, looks"), an apposition ("The prize, a
+# week in London, was")
+BETWEEN_COMMAS = frozenset(("who", "which", "wich", "whose", "with", "including", "a", "an"))
+# a word that may open the sentence before its subject ("Also the guided tour, which ...", "Also, the screens, ...")
+SENTENCE_ADVERBS = frozenset(("also", "however", "unfortunately", "fortunately", "luckily", "sadly", "then", "besides",
+                              "moreover", "finally", "suddenly", "and", "but", "so"))
+
+
 def after_a_clause(toks: list[str], i: int) -> tuple[str, str] | None:
     """For the verb right after "The course, which lasts three weeks and costs 400 euros," (the
-    sentence's subject, then a clause between commas): the subject's number ("seem" -> "seems")."""
+    sentence's subject, then a clause or phrase between commas): the subject's number ("seem" -> "seems")."""
     words = [t for t in toks[:i] if not t.isspace()]
+    if words[:1] and norm(words[0]) in SENTENCE_ADVERBS:
+        words = words[2:] if words[1:2] == [","] else words[1:]
     if not words or words[-1] != "," or words.count(",") != 2:
         return None
     first = words.index(",")
     subject, clause = [norm(w) for w in words[:first]], [norm(w) for w in words[first + 1:-1]]
-    if not clause or clause[0] not in ("who", "which") or len(subject) > 4 or not all(w.isalpha() for w in subject):
+    if not clause or clause[0] not in BETWEEN_COMMAS or len(subject) > 5:
         return None
-    if any(w not in DETERMINERS and (lemmas(w) or not any(_noun_forms(w))) for w in subject[:-1]):
-        return None  # only "the", "my", "this" ... and nouns or adjectives before the head
-    return _number(words[first - 1])
+    if subject[:2] in (["one", "of"], ["each", "of"]) and len(subject) >= 3 and plural_subject(subject[-1]):
+        return "singular", " ".join(words[:first])  # "One of my classmates, who is vegetarian, eat"
+    if not all(w.isalpha() or w.isdigit() or w.endswith("'s") for w in subject):
+        return None
+    if any(w not in DETERMINERS and not w.endswith("'s") and not w.isdigit() and w not in ("more", "than")
+           and not _adjective_or_noun(w) for w in subject[:-1]):
+        return None  # only "the", "my", "Kenji's", "200" ... and adjectives or nouns before the head
+    head = words[first - 1]
+    if len(subject) >= 2 and head[:1].isupper() and _number(subject[-2]) == ("singular", words[first - 2]):
+        return "singular", head  # a name after one person ("My friend Kasia, who is a good skier, were")
+    return _number(head, in_a_noun_phrase=len(subject) >= 2)
+
+
+def _adjective_or_noun(word: str) -> bool:
+    """A noun that is no verb of our tables ("bus", "sports"), or an adjective ("big")."""
+    return not lemmas(word) and any(_noun_forms(word)) or "ADJ" in lemminflect.getAllLemmas(word)
 
 
 def _in_the_clause(toks: list[str], i: int) -> tuple[str, str] | None:
@@ -79,9 +106,10 @@ def _in_the_clause(toks: list[str], i: int) -> tuple[str, str] | None:
     return _number(noun, singular=before in ("a", "an", "every", "each", "one"))
 
 
-def _number(noun: str, singular: bool = False) -> tuple[str, str] | None:
+def _number(noun: str, singular: bool = False, in_a_noun_phrase: bool = False) -> tuple[str, str] | None:
     """The noun's number; `singular`: after "a", "every", "each", which make any noun singular ("a
-    person", though lemminflect also lists "person" as a plural)."""
+    person", though lemminflect also lists "person" as a plural); `in_a_noun_phrase`: after a determiner
+    or an adjective, where a word that is a verb too ("the market", "the coach") can only be the noun."""
     if norm(noun) in COLLECTIVE:
         return None
     if singular:
@@ -90,6 +118,8 @@ def _number(noun: str, singular: bool = False) -> tuple[str, str] | None:
         return "plural", noun
     singular_only, plural = _noun_forms(norm(noun))
     if singular_only and not plural and not lemmas(noun) and noun.islower():
+        return "singular", noun
+    if in_a_noun_phrase and noun.islower() and singular_noun(noun):
         return "singular", noun
     return None
 

@@ -350,6 +350,20 @@ def number_of_a_noun_of_both_numbers(toks: list[str], edit: Edit) -> bool:
     return not rest or (rest[0] in PREPOSITIONS and not any(w in RELATIVE or only_a_verb(w) for w in rest))
 
 
+def number_after_the_best_of_them(toks: list[str], edit: Edit) -> bool:
+    """A verb's number changed right after "the best of them", "the oldest of us": one or several are
+    meant, and the writer's verb says which ("the best of them become famous" -> "becomes")."""
+    pair = one_word(toks, edit)
+    if pair is None or not (made_plural(pair) or made_singular(pair)):
+        return False
+    clause = without_adverbs(own_clause(toks, edit.start))
+    if clause[:1] in (["and"], ["but"], ["so"]):
+        clause = clause[1:]
+    return len(clause) == 4 and clause[0] == "the" and (clause[1] in ("best", "worst", "most", "least")
+                                                        or clause[1].endswith("est")) \
+        and clause[2] == "of" and clause[3] in ("them", "us", "you", "these", "those")
+
+
 PEOPLE_PLURALS = frozenset(("people", "children", "men", "women", "police"))
 PLACE_AND_TIME_ADVERBS = frozenset(("here", "there", "today", "nowadays", "now", "too", "then"))
 
