@@ -56,6 +56,11 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   name between commas, after "the news" or "physics", after "fish and chips"; a singular after two
   relatives joined ("My mum and dad want"); an auxiliary dropped before "not"; a past after a stranded
   "to" made present ("the users I spoke to complained" -> "complain").
+- from the sixteenth to nineteenth (learner_v18 to learner_v21): a modal's base form made -ing ("who can meet"
+  -> "can meeting"), a number change after a noun of both numbers ("My favourite series ... is") or after "the
+  best of them", "there was music and dancing" / "there is almost nothing" made plural, a singular after
+  "people here" or "children today", "so I already have" made "had", and an imperative to "Everybody" made
+  third person ("Everybody get off the bus, please!").
 
 By kind, one module each: `mood` (imperatives, subjunctives), `number` (agreement with a subject's
 words), `joined` (subjects or verbs joined by "and", pronouns), `tenses`, `verb_forms`; the word lists
