@@ -21,6 +21,7 @@ import lemminflect
 from miniserve.tutor.runtime.agreement import COLLECTIVE, _noun_forms, plural_subject
 from miniserve.tutor.runtime.forms import FUNCTION_WORDS, aux_family, form_kinds, lemmas, norm
 from miniserve.tutor.runtime.verbs import valences
+from miniserve.tutor.runtime.vetoes.words import singular_noun
 
 BREAKS = frozenset((",", ";", ":", ".", "!", "?", "(", ")", "\u2014"))
 RELATIVES = frozenset(("who", "that", "which", "whom", "whose", "where", "when"))
@@ -92,10 +93,13 @@ def existential(toks: list[str], i: int) -> tuple[str, str] | None:
     words = clause_before(toks, i)
     if not words or words[-1] != "there" or norm(toks[i]) not in ("is", "was", "isn't", "wasn't"):
         return None
-    after = [norm(t) for t in toks[i + 1:] if not t.isspace()][:6]
+    after = [norm(t) for t in toks[i + 1:] if not t.isspace()]
+    while after[:1] and after[0] in ("more", "than", "over", "about", "around", "almost", "nearly", "at", "least"):
+        after = after[1:]  # "There was more than five thousand people"
+    after = after[:6]
     for size in (3, 2, 1):
         if " ".join(after[:size]) in PLURAL_AMOUNTS:
-            nouns = [w for w in after[size:size + 3] if w.isalpha()]
+            nouns = [w for w in after[size:size + 3] if w.isalpha() and w not in ("hundred", "thousand", "million")]
             noun = next((w for w in nouns if any(_noun_forms(w))), "")
             if plural_subject(noun):
                 return "plural", " ".join(after[:size] + nouns[:nouns.index(noun) + 1])
@@ -166,6 +170,8 @@ def bare_plural(toks: list[str], i: int) -> tuple[str, str] | None:
         return None  # "Politics is", "communications is his field", "AIDS has"
     if before and before[0].endswith("ing"):
         return None  # "Washing dishes was": a gerund's phrase is singular (`gerund_subject`)
+    if before[:1] and before[0] in ("some", "many", "most", "several", "both", "other"):
+        before = before[1:]  # "Some people says": an amount that is plural with its noun
     if any(w in HEAD_DETERMINERS | PLURAL_DETERMINERS | FUNCTION_WORDS or w in NOT_HEADS or (lemmas(w) and not w.endswith("ing"))
            or not {"NOUN", "ADJ"} & set(lemminflect.getAllLemmas(w)) for w in before):
         return None  # only adjectives and nouns before it: "defense against hurricanes" is no plural subject
@@ -308,5 +314,7 @@ def verb_after(toks: list[str], i: int) -> bool:
 
 def _singular_noun(word: str) -> bool:
     """A noun in its singular (lemminflect lists it as NN), not ending in -s ("news", "means",
-    "series") and not "people" or "police"."""
-    return _noun_forms(word)[0] and not word.endswith("s") and not plural_subject(word)
+    "series") but in -ss or -us with a plural of its own ("boss", "bus"), and not "people" or "police"."""
+    if not _noun_forms(word)[0] or plural_subject(word):
+        return False
+    return not word.endswith("s") or word.endswith(("ss", "us")) and singular_noun(word)

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import lemminflect
 
+from miniserve.tutor.runtime.agreement import _noun_forms
 from miniserve.tutor.runtime.forms import FUNCTION_WORDS, ONLY_ING, aux_family, form_kinds, norm
 from miniserve.tutor.runtime.gate import Edit
-from miniserve.tutor.runtime.vetoes.words import PERCEIVING, THE_ADJECTIVE_PEOPLE, one_word
+from miniserve.tutor.runtime.vetoes.words import PERCEIVING, THE_ADJECTIVE_PEOPLE, clause_before_any, one_word
 
 
 ING_VERBS = frozenset(ONLY_ING | {"stop", "keep", "quit", "practise", "practice", "risk", "imagine"})
@@ -41,6 +42,26 @@ def ing_after_a_subject(toks: list[str], edit: Edit) -> bool:
     before = [norm(t) for t in toks[:edit.start] if not t.isspace()]
     inverted = len(before) >= 2 and aux_family(before[-2]) == "be"  # "Is he jump" -> "Is he jumping" is right
     return bool(before) and before[-1] in ("i", "you", "we", "they", "he", "she") and not inverted
+
+
+SUBORDINATORS = frozenset(("where", "when", "because", "if", "although", "though", "while", "since", "as", "whenever",
+                           "unless", "until"))
+
+
+def ing_after_a_subordinate_subject(toks: list[str], edit: Edit) -> bool:
+    """A present right after the noun subject of a clause that opens with "where", "when", "because" ...
+    made an -ing form ("forty stands where local producers sell their wine" -> "producers selling"): with
+    no "be" before it the clause would have no verb."""
+    pair = one_word(toks, edit)
+    if pair is None or "ing" not in form_kinds(pair[1]) or not {"base", "third"} & form_kinds(pair[0]) \
+            or pair[0].endswith("ing") or aux_family(pair[0]) is not None:
+        return False
+    clause = clause_before_any(toks, edit.start)
+    opener = max((k for k, w in enumerate(clause) if w in SUBORDINATORS), default=None)
+    if opener is None:
+        return False
+    subject = clause[opener + 1:]
+    return 1 <= len(subject) <= 4 and any(_noun_forms(subject[-1])) and not any(aux_family(w) is not None for w in subject)
 
 
 def like_as_a_preposition(toks: list[str], edit: Edit) -> bool:
