@@ -106,6 +106,8 @@ FAR_SUBJECTS = [
     # a word the reading takes for a noun is not a verb to agree; a collective subject takes either number
     ("There are not many cafes or shops near the hotel.", "There are not many cafes or shop near the hotel.", RULED_OUT),
     ("The staff at the hotel were very kind to us.", "The staff at the hotel was very kind to us.", RULED_OUT),
+    # both readings link the word as another verb's subject: a noun's number
+    ("The taxi ride cost me forty euros.", "The taxi rides cost me forty euros.", RULED_OUT),
     # the noun before "of" decides, whatever the reading links ("team")
     ("The members of the team was very kind.", "The members of the team were very kind.", -math.inf),
 ]

@@ -188,7 +188,8 @@ def read_against(before: Parse | None, after: Parse | None, line: str, at: int) 
     """Do the parser's readings rule out an agreement edit of the word that starts at character `at`
     of `line`? `before` reads the input, `after` the input with the edit. They do where both read the
     word as a noun with every word linked ("not many cafes or shops" -> "shop", "a wonderful place" ->
-    "places": a noun's number, no verb's), where the input's reading links the verb to a collective
+    "places": a noun's number, no verb's) or as another verb's subject ("The taxi ride cost me" -> "rides"),
+    where the input's reading links the verb to a collective
     subject ("The staff at the hotel were" -> "was"), or where either reading links it to a misspelt
     relative word the dictionary guessed a noun for ("the day wich seem" -> "wich seems"). A noun in
     a verbless phrase says nothing: the parser reads "The butler freeze" and "The butler freezes" alike,
@@ -198,6 +199,8 @@ def read_against(before: Parse | None, after: Parse | None, line: str, at: int) 
         return True
     if before is None or before.nulls > 0:  # a reading that leaves words out may link the wrong subject
         return False
+    if after is not None and after.nulls == 0 and all(_a_subject(reading, at) for reading in (before, after)):
+        return True  # both read the word as another verb's subject ("The taxi ride cost me" -> "rides")
     if _noun_in_a_clause(before, at) and after is not None and after.nulls == 0 and _noun_in_a_clause(after, at):
         return True
     span = before.subject_of(at)
@@ -205,6 +208,11 @@ def read_against(before: Parse | None, after: Parse | None, line: str, at: int) 
         return False
     lead = [norm(w) for w in re.findall(r"[^\W\d_]+(?:['\u2019][^\W\d_]+)*", line[:span[0]])][-3:]
     return _collective_head(lead + [norm(line[span[0]:span[1]])], clause_start=False)
+
+
+def _a_subject(reading: Parse, at: int) -> bool:
+    """Does the reading link the word at `at` as a verb's subject, and as no verb itself?"""
+    return any(start == at for _, start, _ in reading.subjects) and all(verb != at for verb, _, _ in reading.subjects)
 
 
 def misspelt_relative(word: str) -> bool:
