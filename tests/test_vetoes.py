@@ -140,6 +140,9 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("Teenagers play chess online, and the best of them become famous.", "Teenagers play chess online, and the best of them becomes famous."),
     # from a twentieth set's dev half (learner_v22)
     ("There are forty stands where local producers sell their wine.", "There are forty stands where local producers selling their wine."),
+    # from a twenty-first set's dev half (learner_v23)
+    ("We had three lessons a week, which was more than in most schools.", "We had three lessons a week, which were more than in most schools."),
+    ("Long ago there were washing machines in every home.", "Long ago there was washing machines in every home."),
     # and from a later look at learner_v10's (disclosed likewise)
     ("The chef and owner, Mrs Rossi, was very kind.", "The chef and owner, Mrs Rossi, were very kind."),
 ])

@@ -25,6 +25,14 @@ def plural_progressive_after_which(toks: list[str], edit: Edit) -> bool:
     return pair in (("are", "is"), ("were", "was")) and before[-2:] == [",", "which"] and after.endswith("ing")
 
 
+def plural_after_a_sentential_which(toks: list[str], edit: Edit) -> bool:
+    """", which was much more than" made "which were": after a comma "which" may stand for the whole
+    clause before it ("three lessons a week, which was more than in most schools"), and that is singular."""
+    pair = one_word(toks, edit)
+    before = [norm(t) for t in toks[:edit.start] if not t.isspace()]
+    return pair in (("is", "are"), ("was", "were"), ("has", "have")) and before[-2:] in ([",", "which"], [",", "wich"])
+
+
 def plural_after_there_is_a(toks: list[str], edit: Edit) -> bool:
     """"There is a desk and two chairs", "there was music and dancing", "there is almost nothing" made
     "There are", "were": the verb agrees with the first noun after it."""
@@ -245,8 +253,10 @@ def singular_before_a_plural_after_there(toks: list[str], edit: Edit) -> bool:
     if before[-1:] != ["there"]:
         return False
     after = [norm(t) for t in toks[edit.end:] if t[:1].isalpha()]
-    noun = next((w for w in after if w not in THERE_FILLERS and not w.isdigit() and w not in NUMBER_WORDS
-                 and set(lemminflect.getAllLemmas(w)) - {"ADV"} != {"ADJ"}), "")  # past "nice", "old", "big"
+    noun = next((w for k, w in enumerate(after) if w not in THERE_FILLERS and not w.isdigit() and w not in NUMBER_WORDS
+                 and set(lemminflect.getAllLemmas(w)) - {"ADV"} != {"ADJ"}  # past "nice", "old", "big"
+                 and not (w.endswith("ing") and any(_noun_forms(after[k + 1]) if k + 1 < len(after) else ()))), "")
+    # (and past an -ing form before its noun: "there were washing machines")
     unknown_plural = noun.endswith("s") and not noun.endswith("ss") and not lemminflect.getAllLemmas(noun)  # "tavernas"
     return bool(noun) and (plural_subject(noun) or unknown_plural)
 
