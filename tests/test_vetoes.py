@@ -143,6 +143,9 @@ def vetoed(sentence: str, proposal: str) -> bool:
     # from a twenty-first set's dev half (learner_v23)
     ("We had three lessons a week, which was more than in most schools.", "We had three lessons a week, which were more than in most schools."),
     ("Long ago there were washing machines in every home.", "Long ago there was washing machines in every home."),
+    # and from its held-out half (disclosed likewise)
+    ("They need somebody who listens to them and makes them laugh.", "They need somebody who listens to them and make them laugh."),
+    ('A man saw me and shouted, "Where do you want to go?"', 'A man saw me and shouted, "Where did you want to go?"'),
     # and from a later look at learner_v10's (disclosed likewise)
     ("The chef and owner, Mrs Rossi, was very kind.", "The chef and owner, Mrs Rossi, were very kind."),
 ])
@@ -221,6 +224,7 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("Yesterday I already know the answer.", "Yesterday I already knew the answer."),  # no clause of its own
     ("Everybody want a phone nowadays.", "Everybody wants a phone nowadays."),  # no call, no "please"
     ("While walk home, I met Anna.", "While walking home, I met Anna."),  # no subject after "while"
+    ('He said, "I go there yesterday."', 'He said, "I went there yesterday."'),  # the quotation names a past time
     ("When the children is play, we rest.", "When the children is playing, we rest."),  # after "be"
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):

@@ -68,6 +68,9 @@ def quantifier(toks: list[str], i: int) -> tuple[str, str] | None:
     if joined is not None:  # "everybody has a car and nobody want": the clause after "and" has its own subject
         words, low = words[joined + 1:], low[joined + 1:]
     low = [PER_CENT if w in ("percent", "%") or low[k - 1:k + 1] == ["per", "cent"] else w for k, w in enumerate(low)]
+    reported = max((k for k, w in enumerate(low) if w == "that" and k > 0 and lemmas(low[k - 1]) & REPORTING), default=None)
+    if reported is not None:  # "many doctors say that the number of overweight children is": the clause after "that"
+        words, low = words[reported + 1:], low[reported + 1:]
     relative = max((k for k, w in enumerate(low) if w in RELATIVES), default=None)
     if relative is not None:
         after = low[relative + 1:]
@@ -104,6 +107,9 @@ def quantifier(toks: list[str], i: int) -> tuple[str, str] | None:
     return None
 
 
+# verbs whose "that" opens a clause with its own subject (not "suggest": its clause takes the base form)
+REPORTING = frozenset(("say", "think", "believe", "know", "feel", "hope", "agree", "claim", "show", "read", "hear",
+                       "realise", "realize", "notice", "find", "see", "tell", "explain", "complain", "expect"))
 EXCEPTING = frozenset(("except", "besides", "including", "like", "but"))
 
 

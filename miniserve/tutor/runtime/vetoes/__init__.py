@@ -100,7 +100,7 @@ VETOES = (
     verb_forms.participle_for_a_progressive_with_an_object, tenses.past_from_an_earlier_relative_clause,
     number.number_of_a_noun_of_both_numbers, number.singular_after_people, tenses.past_of_what_one_already_has,
     mood.imperative_to_a_vocative, number.number_after_the_best_of_them, verb_forms.ing_after_a_subordinate_subject,
-    number.plural_after_a_sentential_which,
+    number.plural_after_a_sentential_which, joined.second_verb_of_a_relative, tenses.past_in_direct_speech,
 )
 
 

@@ -151,6 +151,20 @@ def second_of_two_verbs(toks: list[str], edit: Edit) -> bool:
     return k is not None and third(clause[k]) and bool(lemmas(clause[k]))
 
 
+def second_verb_of_a_relative(toks: list[str], edit: Edit) -> bool:
+    """A third-person verb right after "and" made plural where "who", "which" or "that" and a third-person
+    verb come before it ("somebody who listens to them and makes them laugh" -> "make"): both verbs are
+    the relative word's."""
+    pair = one_word(toks, edit)
+    if pair is None or not made_plural(pair) or aux_family(pair[0]) is not None:
+        return False
+    clause = clause_before_any(toks, edit.start)
+    if clause[-1:] != ["and"]:
+        return False
+    r = max((k for k, w in enumerate(clause[:-2]) if w in ("who", "which", "that")), default=None)
+    return r is not None and third(clause[r + 1]) and bool(lemmas(clause[r + 1])) and "and" not in clause[r + 1:-1]
+
+
 def plural_after_and_with_a_singular_subject(toks: list[str], edit: Edit) -> bool:
     """A third-person verb right after "and" made plural where the sentence opens with a singular subject
     and its verb ("Your brochure promised a coach, a guide and visits" -> "visit"): a verb there shares that

@@ -30,6 +30,27 @@ def past_against_now(toks: list[str], edit: Edit) -> bool:
     return bool(NOW & set(clause_before(toks, edit.start)))
 
 
+SPEECH_VERBS = frozenset(("said", "shouted", "asked", "replied", "answered", "cried", "whispered", "told", "added",
+                          "explained", "called", "screamed", "says", "asks", "shouts"))
+QUOTE_MARKS = frozenset(('"', "\u201c", "\u201d"))
+PAST_PHRASE_WORDS = frozenset(("yesterday", "ago", "last"))
+
+
+def past_in_direct_speech(toks: list[str], edit: Edit) -> bool:
+    """A present made past inside a quotation after a verb of speaking ('shouted, "Where do you want to
+    go?"' -> "did"): direct speech keeps the speaker's own time, unless it names a past one."""
+    pair = one_word(toks, edit)
+    if pair is None or "past" not in form_kinds(pair[1]) or "past" in form_kinds(pair[0]):
+        return False
+    marks = [k for k, t in enumerate(toks[:edit.start]) if t in QUOTE_MARKS]
+    if len(marks) % 2 == 0:
+        return False  # not inside a quotation
+    lead = [norm(t) for t in toks[:marks[-1]] if not t.isspace()]
+    quoted = [norm(t) for t in toks[marks[-1]:] if t[:1].isalpha()]
+    return len(lead) >= 2 and lead[-1] in (",", ":") and lead[-2] in SPEECH_VERBS \
+        and not PAST_PHRASE_WORDS & set(quoted)
+
+
 STATIVES = frozenset(("have", "has", "know", "knows", "own", "owns", "understand", "understands"))
 
 
