@@ -38,6 +38,8 @@ def test_the_verb_after_a_clause_between_commas_takes_the_subjects_number():
     assert corrected("Also, the big screens, which cost a lot, was broken.") == [
         "Also, the big screens, which cost a lot, were broken."]
     assert corrected("The man I met, who lives here, are nice.") == []  # "met": a clause, not a noun phrase
+    # the relative clause's own verb after a comma agrees with the subject that opens the sentence
+    assert corrected("My father, who work in a bank, is tired.") == ["My father, who works in a bank, is tired."]
 
 
 def test_no_number_where_the_clause_may_be_another_nouns_or_the_noun_says_nothing():

@@ -57,24 +57,38 @@ SENTENCE_ADVERBS = frozenset(("also", "however", "unfortunately", "fortunately",
 def after_a_clause(toks: list[str], i: int) -> tuple[str, str] | None:
     """For the verb right after "The course, which lasts three weeks and costs 400 euros," (the
     sentence's subject, then a clause or phrase between commas): the subject's number ("seem" -> "seems")."""
-    words = [t for t in toks[:i] if not t.isspace()]
-    if words[:1] and norm(words[0]) in SENTENCE_ADVERBS:
-        words = words[2:] if words[1:2] == [","] else words[1:]
+    words = _without_an_opening_adverb([t for t in toks[:i] if not t.isspace()])
     if not words or words[-1] != "," or words.count(",") != 2:
         return None
     first = words.index(",")
-    subject, clause = [norm(w) for w in words[:first]], [norm(w) for w in words[first + 1:-1]]
-    if not clause or clause[0] not in BETWEEN_COMMAS or len(subject) > 5:
+    clause = [norm(w) for w in words[first + 1:-1]]
+    if not clause or clause[0] not in BETWEEN_COMMAS:
+        return None
+    return _opening_subject(words[:first])
+
+
+def _without_an_opening_adverb(words: list[str]) -> list[str]:
+    if words[:1] and norm(words[0]) in SENTENCE_ADVERBS:
+        return words[2:] if words[1:2] == [","] else words[1:]
+    return words
+
+
+def _opening_subject(words: list[str]) -> tuple[str, str] | None:
+    """The number of the subject that `words` (a sentence's first words, up to a comma) are: a noun with
+    at most a determiner, a number and adjectives or nouns before it, "one of" a plural, or a name after
+    one person ("My friend Kasia")."""
+    subject = [norm(w) for w in words]
+    if not subject or len(subject) > 5:
         return None
     if subject[:2] in (["one", "of"], ["each", "of"]) and len(subject) >= 3 and plural_subject(subject[-1]):
-        return "singular", " ".join(words[:first])  # "One of my classmates, who is vegetarian, eat"
+        return "singular", " ".join(words)  # "One of my classmates, who is vegetarian, eat"
     if not all(w.isalpha() or w.isdigit() or w.endswith("'s") for w in subject):
         return None
     if any(w not in DETERMINERS and not w.endswith("'s") and not w.isdigit() and w not in ("more", "than")
            and not _adjective_or_noun(w) for w in subject[:-1]):
         return None  # only "the", "my", "Kenji's", "200" ... and adjectives or nouns before the head
-    head = words[first - 1]
-    if len(subject) >= 2 and head[:1].isupper() and _number(subject[-2]) == ("singular", words[first - 2]):
+    head = words[-1]
+    if len(subject) >= 2 and head[:1].isupper() and _number(subject[-2]) == ("singular", words[-2]):
         return "singular", head  # a name after one person ("My friend Kasia, who is a good skier, were")
     return _number(head, in_a_noun_phrase=len(subject) >= 2)
 
@@ -88,6 +102,10 @@ def _in_the_clause(toks: list[str], i: int) -> tuple[str, str] | None:
     words = [(k, t) for k, t in enumerate(toks[:i]) if not t.isspace()][-4:]
     if words and norm(words[-1][1]) in ADVERBS:
         words = words[:-1]
+    if len(words) >= 2 and words[-2][1] == "," and norm(words[-1][1]) in ("who", "which", "wich"):
+        # "My father, who work in a bank": after a comma, only the subject that opens the sentence
+        opening = _without_an_opening_adverb([t for t in toks[:words[-2][0]] if not t.isspace()])
+        return _opening_subject(opening) if "," not in opening and len(opening) >= 2 else None
     if len(words) < 2 or norm(words[-1][1]) not in RELATIVES or not toks[words[-1][0] - 1].isspace():
         return None
     relative, (n, noun) = norm(words[-1][1]), words[-2]
