@@ -52,6 +52,7 @@ def test_no_quantifier_no_offer_and_right_sentences_stay():
     assert offered("The rooms in each of the hotels has a view.") == ["The rooms in each of the hotels have a view."]
     assert offered("My friends like each of the songs.") == []
     assert offered("Each of the metro stations looks like a palace.") == []  # "looks" is the verb, "like" none
+    assert offered("Young people today spends too much money.") == ["Young people today spend too much money."]
     # a reporting verb's "that" opens the quantifier's clause
     assert offered("Many doctors say that the number of sick children are growing.") == [
         "Many doctors say that the number of sick children is growing."]

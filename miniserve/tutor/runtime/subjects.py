@@ -162,6 +162,8 @@ def bare_plural(toks: list[str], i: int) -> tuple[str, str] | None:
     if not toks[i].islower() or i == 0 or toks[i - 1] != " " or any(t in BREAKS for t in toks[:i]):
         return None
     words = clause_before(toks, i)
+    while len(words) > 1 and (words[-1] in SUBJECT_ADVERBS or words[-1] in ("today", "nowadays")):
+        words = words[:-1]  # "Young people today spends"
     if not 1 <= len(words) <= 4 or not all(w.isalpha() for w in words):
         return None
     noun, before = words[-1], words[:-1]
