@@ -146,6 +146,8 @@ def vetoed(sentence: str, proposal: str) -> bool:
     # and from its held-out half (disclosed likewise)
     ("They need somebody who listens to them and makes them laugh.", "They need somebody who listens to them and make them laugh."),
     ('A man saw me and shouted, "Where do you want to go?"', 'A man saw me and shouted, "Where did you want to go?"'),
+    # from a twenty-third set's dev half (learner_v25)
+    ("There were going to be twelve talks.", "There was going to be twelve talks."),
     # and from a later look at learner_v10's (disclosed likewise)
     ("The chef and owner, Mrs Rossi, was very kind.", "The chef and owner, Mrs Rossi, were very kind."),
 ])

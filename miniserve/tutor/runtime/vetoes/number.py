@@ -109,8 +109,9 @@ PLURAL_PHRASE_OPENERS = frozenset(("the", "my", "your", "his", "her", "our", "th
                                    "most", "all", "such"))
 
 
-NUMBER_WORDS = frozenset(("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "twenty", "fifty",
-                          "hundred", "thousand", "million", "several", "few"))  # "Ten euros is enough": an amount
+NUMBER_WORDS = frozenset(("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+                          "fifteen", "twenty", "thirty", "forty", "fifty", "hundred", "thousand", "million", "several",
+                          "few"))  # "Ten euros is enough": an amount
 
 
 def singular_after_a_plural_noun_phrase(toks: list[str], edit: Edit) -> bool:
@@ -253,12 +254,17 @@ def singular_before_a_plural_after_there(toks: list[str], edit: Edit) -> bool:
     if before[-1:] != ["there"]:
         return False
     after = [norm(t) for t in toks[edit.end:] if t[:1].isalpha()]
+    if after[:3] in (["going", "to", "be"], ["about", "to", "be"]):
+        after = after[3:]  # "there were going to be twelve talks"
     noun = next((w for k, w in enumerate(after) if w not in THERE_FILLERS and not w.isdigit() and w not in NUMBER_WORDS
                  and set(lemminflect.getAllLemmas(w)) - {"ADV"} != {"ADJ"}  # past "nice", "old", "big"
                  and not (w.endswith("ing") and any(_noun_forms(after[k + 1]) if k + 1 < len(after) else ()))), "")
     # (and past an -ing form before its noun: "there were washing machines")
     unknown_plural = noun.endswith("s") and not noun.endswith("ss") and not lemminflect.getAllLemmas(noun)  # "tavernas"
-    return bool(noun) and (plural_subject(noun) or unknown_plural)
+    # after a number a plural noun is one, even one that may be a verb ("twelve talks")
+    counted = bool(noun) and any(w.isdigit() or w in NUMBER_WORDS for w in after[:after.index(noun)]) \
+        and _noun_forms(noun)[1]
+    return bool(noun) and (plural_subject(noun) or unknown_plural or counted)
 
 
 def number_after_a_collective(toks: list[str], edit: Edit) -> bool:
