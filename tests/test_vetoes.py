@@ -148,6 +148,10 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ('A man saw me and shouted, "Where do you want to go?"', 'A man saw me and shouted, "Where did you want to go?"'),
     # from a twenty-third set's dev half (learner_v25)
     ("There were going to be twelve talks.", "There was going to be twelve talks."),
+    # and from its held-out half (disclosed likewise)
+    ("The gym I go to, wich opened last year, has a sauna.", "The gym I went to, wich opened last year, has a sauna."),
+    ("The band, who were on stage for hours, played well.", "The band, who was on stage for hours, played well."),
+    ("I would rather you just came and had fun!", "I would rather you just come and had fun!"),
     # and from a later look at learner_v10's (disclosed likewise)
     ("The chef and owner, Mrs Rossi, was very kind.", "The chef and owner, Mrs Rossi, were very kind."),
 ])

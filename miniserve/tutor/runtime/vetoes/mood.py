@@ -144,3 +144,17 @@ def imperative_to_a_vocative(toks: list[str], edit: Edit) -> bool:
             lead.append(norm(t))
     return len(lead) == 1 and lead[0] in VOCATIVES and ("please" in (norm(t) for t in toks) or "!" in toks)
 
+
+def present_after_would_rather(toks: list[str], edit: Edit) -> bool:
+    """A past made present after "would rather" or "it's time" and a subject ("I would rather you just came"
+    -> "come", "It's time we left" -> "leave"): that past speaks of now, as in an unreal condition."""
+    pair = one_word(toks, edit)
+    if pair is None or not main_verb_only_past(pair[0]) or not {"base", "third"} & form_kinds(pair[1]):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    while before and before[-1] in ("just", "only", "really", "all", "both", "not", "never"):
+        before = before[:-1]
+    k = len(before) - 2  # the word before the subject
+    lead = before[k] if k >= 0 else ""
+    return lead in ("rather", "time") and (before[-1] in SUBJECT_PRONOUNS or before[-1] in ("everyone", "everybody"))
+

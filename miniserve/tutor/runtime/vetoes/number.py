@@ -380,6 +380,19 @@ def number_after_the_best_of_them(toks: list[str], edit: Edit) -> bool:
         and clause[2] == "of" and clause[3] in ("them", "us", "you", "these", "those")
 
 
+def number_after_who_of_a_collective(toks: list[str], edit: Edit) -> bool:
+    """A verb's number changed right after "who" or "which" that follow a collective noun ("The band, who
+    were on stage" -> "who was"): British English takes either."""
+    pair = one_word(toks, edit)
+    if pair is None or not (made_plural(pair) or made_singular(pair)):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if not t.isspace()]
+    if before[-1:] not in (["who"], ["which"], ["that"]):
+        return False
+    noun = before[-3] if before[-2:-1] == [","] and len(before) >= 3 else before[-2] if len(before) >= 2 else ""
+    return noun in COLLECTIVE
+
+
 PEOPLE_PLURALS = frozenset(("people", "children", "men", "women", "police"))
 PLACE_AND_TIME_ADVERBS = frozenset(("here", "there", "today", "nowadays", "now", "too", "then"))
 

@@ -189,7 +189,7 @@ def past_from_a_later_relative_clause(toks: list[str], edit: Edit) -> bool:
     pair = one_word(toks, edit)
     if pair is None or "past" not in form_kinds(pair[1]) or "past" in form_kinds(pair[0]) or not {"base", "third"} & form_kinds(pair[0]):
         return False
-    relative = next((k for k in range(edit.end, len(toks)) if norm(toks[k]) in ("which", "that", "who", "where")), None)
+    relative = next((k for k in range(edit.end, len(toks)) if norm(toks[k]) in ("which", "wich", "that", "who", "where")), None)
     if relative is None or any(main_verb_only_past(norm(t)) for t in toks[:relative] if t[:1].isalpha()):
         return False
     text = "".join(toks)
