@@ -152,6 +152,11 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("The gym I go to, wich opened last year, has a sauna.", "The gym I went to, wich opened last year, has a sauna."),
     ("The band, who were on stage for hours, played well.", "The band, who was on stage for hours, played well."),
     ("I would rather you just came and had fun!", "I would rather you just come and had fun!"),
+    # from a twenty-second set's held-out half (learner_v24, disclosed likewise)
+    ("Is there a bus or do the students have to take a taxi?", "Is there a bus or doing the students have to take a taxi?"),
+    ("Is there a bus or do the students have to take a taxi?", "Is there a bus or do the students has to take a taxi?"),
+    ("Are there any cheaper places to stay?", "Is there any cheaper places to stay?"),
+    ("Is it possible for students to present their projects?", "Is it possible for students to presenting their projects?"),
     # and from a later look at learner_v10's (disclosed likewise)
     ("The chef and owner, Mrs Rossi, was very kind.", "The chef and owner, Mrs Rossi, were very kind."),
 ])
@@ -231,6 +236,8 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("Everybody want a phone nowadays.", "Everybody wants a phone nowadays."),  # no call, no "please"
     ("While walk home, I met Anna.", "While walking home, I met Anna."),  # no subject after "while"
     ('He said, "I go there yesterday."', 'He said, "I went there yesterday."'),  # the quotation names a past time
+    ("Does your brother likes football?", "Does your brother like football?"),
+    ("There are no news from him.", "There is no news from him."),
     ("When the children is play, we rest.", "When the children is playing, we rest."),  # after "be"
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):

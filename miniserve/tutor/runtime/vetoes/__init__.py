@@ -101,7 +101,7 @@ VETOES = (
     number.number_of_a_noun_of_both_numbers, number.singular_after_people, tenses.past_of_what_one_already_has,
     mood.imperative_to_a_vocative, number.number_after_the_best_of_them, verb_forms.ing_after_a_subordinate_subject,
     number.plural_after_a_sentential_which, joined.second_verb_of_a_relative, tenses.past_in_direct_speech,
-    number.number_after_who_of_a_collective, mood.present_after_would_rather,
+    number.number_after_who_of_a_collective, mood.present_after_would_rather, verb_forms.do_support_changed,
 )
 
 

@@ -109,6 +109,7 @@ PLURAL_PHRASE_OPENERS = frozenset(("the", "my", "your", "his", "her", "our", "th
                                    "most", "all", "such"))
 
 
+PLURAL_LEADS = frozenset(("many", "several", "few", "any", "some", "enough", "more", "lots", "lot", "these", "those"))
 NUMBER_WORDS = frozenset(("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
                           "fifteen", "twenty", "thirty", "forty", "fifty", "hundred", "thousand", "million", "several",
                           "few"))  # "Ten euros is enough": an amount
@@ -245,15 +246,17 @@ THERE_FILLERS = frozenset(("not", "enough", "many", "so", "too", "several", "few
 
 
 def singular_before_a_plural_after_there(toks: list[str], edit: Edit) -> bool:
-    """"there are not enough buses" made "there is": the noun after it is plural (quantifiers and
-    adverbs between it and the verb skipped)."""
+    """"there are not enough buses", "Are there any cheaper places" made "there is", "Is there": the noun
+    after it is plural (quantifiers and adverbs between it and the verb skipped)."""
     pair = one_word(toks, edit)
     if pair not in (("are", "is"), ("were", "was"), ("aren't", "isn't"), ("weren't", "wasn't")):
         return False
     before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
-    if before[-1:] != ["there"]:
-        return False
     after = [norm(t) for t in toks[edit.end:] if t[:1].isalpha()]
+    if after[:1] == ["there"] and (not before or before[-1] in ("or", "and", "but", "so")):
+        after = after[1:]  # a question: "Are there any cheaper places"
+    elif before[-1:] != ["there"]:
+        return False
     if after[:3] in (["going", "to", "be"], ["about", "to", "be"]):
         after = after[3:]  # "there were going to be twelve talks"
     noun = next((w for k, w in enumerate(after) if w not in THERE_FILLERS and not w.isdigit() and w not in NUMBER_WORDS
@@ -261,9 +264,10 @@ def singular_before_a_plural_after_there(toks: list[str], edit: Edit) -> bool:
                  and not (w.endswith("ing") and any(_noun_forms(after[k + 1]) if k + 1 < len(after) else ()))), "")
     # (and past an -ing form before its noun: "there were washing machines")
     unknown_plural = noun.endswith("s") and not noun.endswith("ss") and not lemminflect.getAllLemmas(noun)  # "tavernas"
-    # after a number a plural noun is one, even one that may be a verb ("twelve talks")
-    counted = bool(noun) and any(w.isdigit() or w in NUMBER_WORDS for w in after[:after.index(noun)]) \
-        and _noun_forms(noun)[1]
+    # after a number or "many", "any" ... a plural noun is one, even one that may be a verb ("twelve talks",
+    # "any cheaper places")
+    counted = bool(noun) and any(w.isdigit() or w in NUMBER_WORDS or w in PLURAL_LEADS for w in after[:after.index(noun)]) \
+        and _noun_forms(noun)[1] and noun.endswith("s") and noun not in SINGULAR_IN_S
     return bool(noun) and (plural_subject(noun) or unknown_plural or counted)
 
 

@@ -249,8 +249,35 @@ def ing_after_an_adjectives_to(toks: list[str], edit: Edit) -> bool:
     -> "to finding"): that "to" is the infinitive's, not a preposition's."""
     pair = one_word(toks, edit)
     before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
-    return pair is not None and before[-2:-1] != [] and before[-1] == "to" and before[-2] in TO_INFINITIVE_ADJECTIVES \
+    if before[-1:] != ["to"]:
+        return False
+    lead = before[:-1]
+    if "for" in lead[-5:-1]:  # "possible for students to present", "easy for me to find"
+        lead = lead[:len(lead) - 1 - lead[::-1].index("for")]
+    return pair is not None and lead[-1:] != [] and lead[-1] in TO_INFINITIVE_ADJECTIVES \
         and "base" in form_kinds(pair[0]) and pair[1].endswith("ing") and "ing" in form_kinds(pair[1])
+
+
+DO_FORMS = frozenset(("do", "does", "did", "don't", "doesn't", "didn't"))
+SUBJECT_STARTS = frozenset(("the", "a", "an", "my", "your", "his", "her", "our", "their", "this", "these", "those", "i",
+                            "you", "we", "they", "he", "she", "it", "people", "all", "any"))
+
+
+def do_support_changed(toks: list[str], edit: Edit) -> bool:
+    """The "do" of a question made an -ing form, or the base form after "do" and its subject made third
+    person or past ("or do the students have to" -> "doing", "has to"): after the auxiliary and its
+    subject comes the base form, and the auxiliary stays."""
+    pair = one_word(toks, edit)
+    if pair is None:
+        return False
+    after = [norm(t) for t in toks[edit.end:] if t[:1].isalpha()]
+    if pair[0] in DO_FORMS and pair[1].endswith("ing"):
+        return after[:1] != [] and after[0] in SUBJECT_STARTS
+    if "base" not in form_kinds(pair[0]) or not {"third", "past"} & form_kinds(pair[1]):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()][-5:]
+    k = max((k for k, w in enumerate(before) if w in DO_FORMS), default=None)
+    return k is not None and 1 <= len(before) - k - 1 <= 3 and before[k + 1] in SUBJECT_STARTS
 
 
 OBJECT_STARTS = frozenset(("this", "that", "the", "a", "an", "my", "your", "his", "her", "our", "their", "it", "them",
