@@ -53,6 +53,11 @@ def test_no_quantifier_no_offer_and_right_sentences_stay():
     assert offered("My friends like each of the songs.") == []
     assert offered("Each of the metro stations looks like a palace.") == []  # "looks" is the verb, "like" none
     assert offered("Young people today spends too much money.") == ["Young people today spend too much money."]
+    # "their own lunch": "own" after a possessive is no second verb of the relative clause
+    toks = tokens("The number of students who bring their own lunch has grown.")
+    [against] = gate.edits("The number of students who bring their own lunch has grown.",
+                           "The number of students who bring their own lunch have grown.")
+    assert quantifiers.contradicts(toks, against)
     # a reporting verb's "that" opens the quantifier's clause
     assert offered("Many doctors say that the number of sick children are growing.") == [
         "Many doctors say that the number of sick children is growing."]

@@ -157,6 +157,11 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("Is there a bus or do the students have to take a taxi?", "Is there a bus or do the students has to take a taxi?"),
     ("Are there any cheaper places to stay?", "Is there any cheaper places to stay?"),
     ("Is it possible for students to present their projects?", "Is it possible for students to presenting their projects?"),
+    # from a twenty-fifth set's dev half (learner_v27)
+    ('"Who are you going to take?" my mother asked.', '"Who is you going to take?" my mother asked.'),
+    ("Do you remember the flat where we lived when you visited us?", "Do you remember the flat where we live when you visited us?"),
+    ("Only 30 percent are satisfied, and the rest think it is too expensive.", "Only 30 percent is satisfied, and the rest think it is too expensive."),
+    ("Only 30 percent are satisfied, and the rest think it is too expensive.", "Only 30 percent are satisfied, and the rest thinks it is too expensive."),
     # and from a later look at learner_v10's (disclosed likewise)
     ("The chef and owner, Mrs Rossi, was very kind.", "The chef and owner, Mrs Rossi, were very kind."),
 ])
@@ -238,6 +243,7 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ('He said, "I go there yesterday."', 'He said, "I went there yesterday."'),  # the quotation names a past time
     ("Does your brother likes football?", "Does your brother like football?"),
     ("There are no news from him.", "There is no news from him."),
+    ("30 percent of the students is happy.", "30 percent of the students are happy."),  # its noun says plural
     ("When the children is play, we rest.", "When the children is playing, we rest."),  # after "be"
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):

@@ -110,6 +110,7 @@ def quantifier(toks: list[str], i: int) -> tuple[str, str] | None:
 # verbs whose "that" opens a clause with its own subject (not "suggest": its clause takes the base form)
 REPORTING = frozenset(("say", "think", "believe", "know", "feel", "hope", "agree", "claim", "show", "read", "hear",
                        "realise", "realize", "notice", "find", "see", "tell", "explain", "complain", "expect"))
+POSSESSIVES = frozenset(("my", "your", "his", "her", "its", "our", "their"))
 EXCEPTING = frozenset(("except", "besides", "including", "like", "but"))
 
 
@@ -155,6 +156,7 @@ def _one_relative_clause(clause: list[str]) -> bool:
     if clause[0] == "that" and clause[1] in ("we", "they", "i", "you", "people") and len(clause) >= 3:
         clause = clause[1:]  # "the food that we buy in supermarkets": the clause's own subject, then its verb
     rest = clause[2:] if clause[1] not in ADVERBS else clause[3:]
+    rest = [w for k, w in enumerate(rest) if not (w == "own" and k > 0 and rest[k - 1] in POSSESSIVES)]  # "their own lunch"
     verb = lemmas(clause[1]) or lemminflect.getAllLemmas(clause[1], upos="VERB")  # "cycle": not in our tables
     return bool(verb or clause[1] in ADVERBS) and not any(
         w in RELATIVES or w in ("and", "but", "or", "because") or w in subjects.PRONOUNS

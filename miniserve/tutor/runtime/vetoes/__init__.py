@@ -102,6 +102,7 @@ VETOES = (
     mood.imperative_to_a_vocative, number.number_after_the_best_of_them, verb_forms.ing_after_a_subordinate_subject,
     number.plural_after_a_sentential_which, joined.second_verb_of_a_relative, tenses.past_in_direct_speech,
     number.number_after_who_of_a_collective, mood.present_after_would_rather, verb_forms.do_support_changed,
+    number.number_after_a_bare_share,
 )
 
 

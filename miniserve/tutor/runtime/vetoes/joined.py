@@ -51,7 +51,7 @@ def verb_before_its_subject_pronoun(toks: list[str], edit: Edit) -> bool:
     """A question's auxiliary before "you", "we", "they" made singular ("what are you doing" -> "is")."""
     pair = one_word(toks, edit)
     after = next((norm(t) for t in toks[edit.end:] if t[:1].isalpha()), "")
-    question = is_question(toks)
+    question = is_question(toks) or "?" in toks  # or a question quoted ('"Who are you taking?" she asked')
     return pair is not None and question and after in ("you", "we", "they") and pair[0] in (
         "are", "were", "do", "have", "don't", "aren't", "weren't", "haven't") and third(pair[1])
 

@@ -397,6 +397,20 @@ def number_after_who_of_a_collective(toks: list[str], edit: Edit) -> bool:
     return noun in COLLECTIVE
 
 
+def number_after_a_bare_share(toks: list[str], edit: Edit) -> bool:
+    """A verb's number changed right after a share with no noun of its own ("only 30 percent are
+    satisfied", "the rest think") -> "is", "thinks"): it counts the people or things named before, and
+    the writer's verb says which."""
+    pair = one_word(toks, edit)
+    if pair is None or not (made_plural(pair) or made_singular(pair)):
+        return False
+    clause = without_adverbs(own_clause(toks, edit.start))
+    if clause[:1] in (["and"], ["but"], ["so"]):
+        clause = clause[1:]
+    written = [t for t in toks[:edit.start] if not t.isspace()]
+    return clause[-1:] in (["percent"], ["cent"]) or written[-1:] == ["%"] or clause[-2:] == ["the", "rest"]
+
+
 PEOPLE_PLURALS = frozenset(("people", "children", "men", "women", "police"))
 PLACE_AND_TIME_ADVERBS = frozenset(("here", "there", "today", "nowadays", "now", "too", "then"))
 

@@ -132,7 +132,7 @@ def present_of_a_past_like_the_base(toks: list[str], edit: Edit) -> bool:
     return pair is not None and pair[0] in SAME_PAST and third(pair[1])
 
 
-RELATIVES = frozenset(("who", "which", "that", "whom", "whose"))
+RELATIVES = frozenset(("who", "which", "that", "whom", "whose", "where"))
 REPORTING = frozenset(("said", "say", "says", "think", "thought", "believe", "believed", "know", "knew", "hope", "hoped",
                        "told", "tell", "feel", "felt", "realised", "realized", "found", "find", "heard", "read", "saw",
                        "explained", "mean", "meant", "sure", "afraid", "glad", "so", "such", "is", "was", "seems"))
@@ -164,6 +164,8 @@ def tense_in_a_relative_clause(toks: list[str], edit: Edit) -> bool:
     if any("past" in form_kinds(w) and not any(_noun_forms(w)) for w in inside):
         return False  # "the crows that Megan bothered shattered": the relative clause has its verb; this is the main one
     after = [norm(t) for t in toks[edit.end:] if t[:1].isalpha()][:6]
+    if to_present and "when" in after and any(main_verb_only_past(w) for w in after[after.index("when") + 1:][:3]):
+        return True  # "the flat where we lived when you visited us" -> "live": the "when" clause is past too
     if TIME_WORDS & set(inside + after):
         return False
     head = words[opener - 1]
