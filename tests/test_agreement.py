@@ -88,8 +88,8 @@ FAR_SUBJECTS = [
     # a correct sentence made wrong across a relative clause or a phrase: never (the input parses cleanly)
     ("People who live in the city spend more time online.", "People who live in the city spends more time online.", RULED_OUT),
     ("People who live in the city spend more.", "People who live in the city spends more.", RULED_OUT),
+    ("There are a lot of things to do.", "There is a lot of things to do.", RULED_OUT),  # a plural after "a lot of" (vetoes)
     # a costlier reading: doubtful
-    ("There are a lot of things to do.", "There is a lot of things to do.", DOUBTFUL),
     ("The hotel that you booked for the speakers was very nice.", "The hotel that you booked for the speakers were very nice.", DOUBTFUL),
     # a real error across a relative clause or a phrase: the parser links the subject once it is fixed
     ("The students who live in the village walks to school every day.", "The students who live in the village walk to school every day.", -SUPPORT_MARGIN),
@@ -132,9 +132,14 @@ def test_the_parser_weighs_an_agreement_edit_whatever_the_distance(parsed_tutor,
     assert turn.doubts == [wanted]
 
 
+# a correct sentence made wrong across a relative clause, where no veto reads the subject (it does not open the clause)
+FAR_DAMAGE = ("I think people who live in the city spend more time online.",
+              "I think people who live in the city spends more time online.")
+
+
 def test_a_supported_fix_passes_on_a_small_margin_and_a_broken_link_never(parsed_tutor):
     fix = proposed_turn(parsed_tutor, *FAR_SUBJECTS[4][:2])
-    damage = proposed_turn(parsed_tutor, *FAR_SUBJECTS[0][:2])
+    damage = proposed_turn(parsed_tutor, *FAR_DAMAGE)
     for turn in (fix, damage):
         turn.weigh(link_grammar.parse_all(turn.questions))
         turn.scored([[-20.0], [-19.0]])  # the model prefers the edit by 1 nat, under the 3.0 threshold
@@ -142,7 +147,7 @@ def test_a_supported_fix_passes_on_a_small_margin_and_a_broken_link_never(parsed
     assert damage.review is None and damage.fell_back  # withheld: the parser's offers have their turn
     while damage.review is None and damage.questions:
         damage.weigh(link_grammar.parse_all(damage.questions))
-    assert damage.review.corrected == FAR_SUBJECTS[0][0] and damage.review.withheld  # it reads the input cleanly: none
+    assert damage.review.corrected == FAR_DAMAGE[0] and damage.review.withheld  # it reads the input cleanly: none
 
 
 def test_without_the_parser_the_word_rules_decide(tutor_folder, tmp_path, caplog):
@@ -150,9 +155,9 @@ def test_without_the_parser_the_word_rules_decide(tutor_folder, tmp_path, caplog
         assert Parser.installed(tmp_path / "linkgrammar") is None  # as on a machine without the package
     assert "apt-get install python3-link-grammar" in caplog.text
     tutor = Tutor(TutorPrompt.from_folder(tutor_folder), 256, 160, None, threshold=2.0, parser=None)
-    turn = proposed_turn(tutor, *FAR_SUBJECTS[0][:2])
+    turn = proposed_turn(tutor, *FAR_DAMAGE)
     assert turn.to_parse == [] and turn.questions == []
-    assert turn.doubts == [0.0]  # the word rules alone cannot see "People" behind "in the city"
+    assert turn.doubts == [0.0]  # the word rules alone cannot see "people" behind "in the city"
 
 
 def test_a_parse_is_bounded_in_length_and_time():

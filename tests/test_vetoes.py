@@ -162,6 +162,12 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("Do you remember the flat where we lived when you visited us?", "Do you remember the flat where we live when you visited us?"),
     ("Only 30 percent are satisfied, and the rest think it is too expensive.", "Only 30 percent is satisfied, and the rest think it is too expensive."),
     ("Only 30 percent are satisfied, and the rest think it is too expensive.", "Only 30 percent are satisfied, and the rest thinks it is too expensive."),
+    # and from its held-out half (disclosed likewise)
+    ("A lot of the people who live in the old town suffer from it.", "A lot of the people who live in the old town suffers from it."),
+    # from a twenty-fourth set's dev half (learner_v26)
+    ("The men who carried her down the mountain were very kind.", "The men who carried her down the mountain was very kind."),
+    ("Did you forget that today is your birthday? said Claire.", "Did you forget that today is your birthday? say Claire."),
+    ("Our school took part in the charity run organised by the hospital.", "Our school took part in the charity ran organised by the hospital."),
     # and from a later look at learner_v10's (disclosed likewise)
     ("The chef and owner, Mrs Rossi, was very kind.", "The chef and owner, Mrs Rossi, were very kind."),
 ])
@@ -244,6 +250,8 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("Does your brother likes football?", "Does your brother like football?"),
     ("There are no news from him.", "There is no news from him."),
     ("30 percent of the students is happy.", "30 percent of the students are happy."),  # its noun says plural
+    ("A lot of the money are spent on food.", "A lot of the money is spent on food."),  # "money" is singular
+    ("The men who said that the house are old left.", "The men who said that the house is old left."),  # another clause
     ("When the children is play, we rest.", "When the children is playing, we rest."),  # after "be"
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):

@@ -218,7 +218,7 @@ def _a_subject(reading: Parse, at: int) -> bool:
 def misspelt_relative(word: str) -> bool:
     """Is the word no English word but a relative word with one letter changed, added, dropped or two
     swapped ("wich", "whitch", "taht")?"""
-    word = norm(word)
+    word = word.lower()
     return len(word) >= 3 and word not in RELATIVE and not lemminflect.getAllLemmas(word) \
         and any(_one_slip(word, relative) for relative in RELATIVE)
 

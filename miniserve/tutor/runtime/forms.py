@@ -44,9 +44,15 @@ FUNCTION_WORDS = NOUN_MARKERS | frozenset((
 ))
 
 
+# learners' spellings of the relative words every clause rule reads ("the magazine wich my teacher gave me")
+RELATIVE_SPELLINGS = {"wich": "which", "whitch": "which", "wihch": "which", "whick": "which"}
+
+
 def norm(word: str) -> str:
-    """The word lower-cased, with a typographic apostrophe as a plain one ("Don’t" -> "don't")."""
-    return word.lower().replace("\u2019", "'")
+    """The word lower-cased, with a typographic apostrophe as a plain one ("Don’t" -> "don't"), and a
+    learner's spelling of "which" read as "which"."""
+    low = word.lower().replace("\u2019", "'")
+    return RELATIVE_SPELLINGS.get(low, low)
 
 
 @cache  # built once (about 20 ms): every lemmas() call reads it

@@ -48,7 +48,7 @@ def number_of(toks: list[str], i: int) -> tuple[str, str] | None:
 # what may open a stretch between commas after the subject: a relative clause, a phrase that adds to the
 # subject without joining it ("The lake, with its gardens and temples, looks"), an apposition ("The prize, a
 # week in London, was")
-BETWEEN_COMMAS = frozenset(("who", "which", "wich", "whose", "with", "including", "a", "an"))
+BETWEEN_COMMAS = frozenset(("who", "which", "whose", "with", "including", "a", "an"))
 # a word that may open the sentence before its subject ("Also the guided tour, which ...", "Also, the screens, ...")
 SENTENCE_ADVERBS = frozenset(("also", "however", "unfortunately", "fortunately", "luckily", "sadly", "then", "besides",
                               "moreover", "finally", "suddenly", "and", "but", "so"))
@@ -102,7 +102,7 @@ def _in_the_clause(toks: list[str], i: int) -> tuple[str, str] | None:
     words = [(k, t) for k, t in enumerate(toks[:i]) if not t.isspace()][-4:]
     if words and norm(words[-1][1]) in ADVERBS:
         words = words[:-1]
-    if len(words) >= 2 and words[-2][1] == "," and norm(words[-1][1]) in ("who", "which", "wich"):
+    if len(words) >= 2 and words[-2][1] == "," and norm(words[-1][1]) in ("who", "which"):
         # "My father, who work in a bank": after a comma, only the subject that opens the sentence
         opening = _without_an_opening_adverb([t for t in toks[:words[-2][0]] if not t.isspace()])
         return _opening_subject(opening) if "," not in opening and len(opening) >= 2 else None

@@ -102,7 +102,9 @@ VETOES = (
     mood.imperative_to_a_vocative, number.number_after_the_best_of_them, verb_forms.ing_after_a_subordinate_subject,
     number.plural_after_a_sentential_which, joined.second_verb_of_a_relative, tenses.past_in_direct_speech,
     number.number_after_who_of_a_collective, mood.present_after_would_rather, verb_forms.do_support_changed,
-    number.number_after_a_bare_share,
+    number.number_after_a_bare_share, number.singular_after_a_share_of_a_plural,
+    number.singular_after_a_plural_head_and_its_relative, tenses.present_of_a_speech_tag,
+    verb_forms.form_of_a_noun_before_a_reduced_relative,
 )
 
 

@@ -30,7 +30,7 @@ def plural_after_a_sentential_which(toks: list[str], edit: Edit) -> bool:
     clause before it ("three lessons a week, which was more than in most schools"), and that is singular."""
     pair = one_word(toks, edit)
     before = [norm(t) for t in toks[:edit.start] if not t.isspace()]
-    return pair in (("is", "are"), ("was", "were"), ("has", "have")) and before[-2:] in ([",", "which"], [",", "wich"])
+    return pair in (("is", "are"), ("was", "were"), ("has", "have")) and before[-2:] == [",", "which"]
 
 
 def plural_after_there_is_a(toks: list[str], edit: Edit) -> bool:
@@ -409,6 +409,45 @@ def number_after_a_bare_share(toks: list[str], edit: Edit) -> bool:
         clause = clause[1:]
     written = [t for t in toks[:edit.start] if not t.isspace()]
     return clause[-1:] in (["percent"], ["cent"]) or written[-1:] == ["%"] or clause[-2:] == ["the", "rest"]
+
+
+PLURAL_SHARES = (["a", "lot", "of"], ["lots", "of"], ["plenty", "of"], ["many", "of"], ["most", "of"], ["some", "of"],
+                 ["all", "of"], ["both", "of"], ["several", "of"], ["a", "few", "of"])
+
+
+def singular_after_a_share_of_a_plural(toks: list[str], edit: Edit) -> bool:
+    """A verb made singular in a clause that opens with "a lot of", "most of" ... and a plural noun ("A lot
+    of the people who live in the old part of the city suffer" -> "suffers"): the share is as many as its noun."""
+    pair = one_word(toks, edit)
+    if pair is None or not made_singular(pair):
+        return False
+    clause = own_clause(toks, edit.start)
+    if clause[:1] in (["and"], ["but"], ["so"]):
+        clause = clause[1:]
+    share = next((lead for lead in PLURAL_SHARES if clause[:len(lead)] == lead), None)
+    if share is None:
+        return False
+    rest = clause[len(share):]
+    if rest[:1] and rest[0] in NOUN_PHRASE_OPENERS | {"these", "those"}:
+        rest = rest[1:]
+    return bool(rest) and plural_subject(rest[0]) or len(rest) > 1 and plural_subject(rest[1])
+
+
+def singular_after_a_plural_head_and_its_relative(toks: list[str], edit: Edit) -> bool:
+    """A verb made singular after a clause-opening plural noun and its relative clause ("The men who
+    carried Jisoo down the mountain ... were" -> "was"): the verb is the plural noun's. Not where the
+    relative clause opens another clause ("The men who said that the house are old")."""
+    pair = one_word(toks, edit)
+    if pair is None or not made_singular(pair):
+        return False
+    clause = clause_before_any(toks, edit.start)
+    k = 2 if clause[:1] and clause[0] in NOUN_PHRASE_OPENERS | {"these", "those", "many", "most", "some"} else 1
+    if len(clause) > k and clause[k] not in ("who", "that", "which") and k + 1 < len(clause):
+        k += 1  # one adjective ("The young men who")
+    if len(clause) <= k + 1 or clause[k] not in ("who", "that", "which") or not plural_subject(clause[k - 1]):
+        return False
+    inside = clause[k + 1:]
+    return not any(w in ("that", "which", "who", "if", "because", "when", "and", "but", "or", "where") for w in inside)
 
 
 PEOPLE_PLURALS = frozenset(("people", "children", "men", "women", "police"))

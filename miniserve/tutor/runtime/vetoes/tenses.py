@@ -51,6 +51,16 @@ def past_in_direct_speech(toks: list[str], edit: Edit) -> bool:
         and not PAST_PHRASE_WORDS & set(quoted)
 
 
+def present_of_a_speech_tag(toks: list[str], edit: Edit) -> bool:
+    """A verb of speaking right after a quotation's end made present ('... your birthday? said Claire'
+    -> "say"): the tag of a story's dialogue keeps the story's past."""
+    pair = one_word(toks, edit)
+    if pair is None or pair[0] not in SPEECH_VERBS or "past" in form_kinds(pair[1]):
+        return False
+    before = next((t for t in reversed(toks[:edit.start]) if not t.isspace()), "")
+    return before in ("?", "!", ",") or before in QUOTE_MARKS
+
+
 STATIVES = frozenset(("have", "has", "know", "knows", "own", "owns", "understand", "understands"))
 
 
@@ -191,7 +201,7 @@ def past_from_a_later_relative_clause(toks: list[str], edit: Edit) -> bool:
     pair = one_word(toks, edit)
     if pair is None or "past" not in form_kinds(pair[1]) or "past" in form_kinds(pair[0]) or not {"base", "third"} & form_kinds(pair[0]):
         return False
-    relative = next((k for k in range(edit.end, len(toks)) if norm(toks[k]) in ("which", "wich", "that", "who", "where")), None)
+    relative = next((k for k in range(edit.end, len(toks)) if norm(toks[k]) in ("which", "that", "who", "where")), None)
     if relative is None or any(main_verb_only_past(norm(t)) for t in toks[:relative] if t[:1].isalpha()):
         return False
     text = "".join(toks)

@@ -258,6 +258,16 @@ def ing_after_an_adjectives_to(toks: list[str], edit: Edit) -> bool:
         and "base" in form_kinds(pair[0]) and pair[1].endswith("ing") and "ing" in form_kinds(pair[1])
 
 
+def form_of_a_noun_before_a_reduced_relative(toks: list[str], edit: Edit) -> bool:
+    """A word before a participle and "by" given another verb form ("the charity run organised by the
+    hospital" -> "ran"): two verbs cannot stand side by side, so the word is a noun."""
+    pair = one_word(toks, edit)
+    if pair is None or not any(_noun_forms(pair[0])):
+        return False
+    after = [norm(t) for t in toks[edit.end:] if t[:1].isalpha()][:2]
+    return len(after) == 2 and "participle" in form_kinds(after[0]) and after[0].endswith("ed") and after[1] == "by"
+
+
 DO_FORMS = frozenset(("do", "does", "did", "don't", "doesn't", "didn't"))
 SUBJECT_STARTS = frozenset(("the", "a", "an", "my", "your", "his", "her", "our", "their", "this", "these", "those", "i",
                             "you", "we", "they", "he", "she", "it", "people", "all", "any"))
