@@ -61,6 +61,15 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   best of them", "there was music and dancing" / "there is almost nothing" made plural, a singular after
   "people here" or "children today", "so I already have" made "had", and an imperative to "Everybody" made
   third person ("Everybody get off the bus, please!").
+- from the twentieth to twenty-fifth (learner_v22 to learner_v27): a present after the noun subject of a "where"
+  clause made -ing, ", which was" after a clause made plural, "there were washing machines" / "Are there any
+  cheaper places" / "there were going to be twelve talks" made singular, a second verb of "who" after "and",
+  a present inside a quotation after "shouted," made past and a speech tag after one made present, a number
+  change after a collective's "who", "30 percent" or "the rest", a singular after "a lot of the people who
+  ..." or after a clause-opening plural and its relative clause, a past after "would rather you" made
+  present, a question's "do" made -ing or the base form after it made third person, a quoted question's
+  "are you" made "is", a relative "where" clause's past made present beside a past "when" clause, and a noun
+  before a participle and "by" given a verb form ("the charity run organised by" -> "ran").
 
 By kind, one module each: `mood` (imperatives, subjunctives), `number` (agreement with a subject's
 words), `joined` (subjects or verbs joined by "and", pronouns), `tenses`, `verb_forms`; the word lists
