@@ -58,6 +58,11 @@ def test_no_quantifier_no_offer_and_right_sentences_stay():
     [against] = gate.edits("The number of students who bring their own lunch has grown.",
                            "The number of students who bring their own lunch have grown.")
     assert quantifiers.contradicts(toks, against)
+    # a relative clause with no relative word between the subject's noun and its verb
+    assert offered("The people I work with is young.") == ["The people I work with are young."]
+    assert offered("I think that the problems I have described does not matter.") == [
+        "I think that the problems I have described do not matter."]
+    assert offered("The people I met said they is happy.") == []  # "said": the relative clause goes on
     # a reporting verb's "that" opens the quantifier's clause
     assert offered("Many doctors say that the number of sick children are growing.") == [
         "Many doctors say that the number of sick children is growing."]

@@ -51,7 +51,7 @@ def subject_noun(toks: list[str], i: int) -> tuple[str, str] | None:
     """What the subject's own noun says of the verb at i (subjects.py), where no quantifier speaks."""
     return (subjects.head_of(toks, i) or subjects.simple_subject(toks, i) or subjects.inverted(toks, i)
             or subjects.existential(toks, i) or subjects.bare_plural(toks, i) or subjects.gerund_subject(toks, i)
-            or subjects.name_subject(toks, i) or subjects.coordinated_nouns(toks, i))
+            or subjects.name_subject(toks, i) or subjects.coordinated_nouns(toks, i) or subjects.contact_relative(toks, i))
 
 
 def quantifier(toks: list[str], i: int) -> tuple[str, str] | None:

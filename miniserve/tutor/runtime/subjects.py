@@ -155,6 +155,44 @@ def _plain_adjective(word: str) -> bool:
     return word.isalpha() and "ADJ" in readings and "VERB" not in readings and not lemmas(word)
 
 
+CONTACT_SUBJECTS = frozenset(("i", "we", "you", "they", "he", "she"))
+CONTACT_FILLERS = frozenset(("to", "with", "in", "at", "for", "about", "on", "from", "of", "last", "next", "this", "that",
+                             "the", "a", "an", "my", "your", "our", "their", "his", "her", "week", "month", "year",
+                             "summer", "weekend", "night", "there", "here", "yesterday", "ago", "two", "three", "days",
+                             "years", "months", "weeks", "already", "just", "ever", "often", "always", "most"))
+
+
+def contact_relative(toks: list[str], i: int) -> tuple[str, str] | None:
+    """("plural", "the people") for the verb at i in "The people I work with is": a clause that opens
+    with a determiner, at most one adjective and a noun, then a relative clause with no relative word (a
+    subject pronoun, its verb and at most four words of a phrase: "with", "to", "last month"), the verb
+    right after it."""
+    if not toks[i].islower() or i == 0 or toks[i - 1] != " ":
+        return None
+    words = clause_before(toks, i)
+    opener = max((k for k, w in enumerate(words[:-1]) if w in CLAUSE_WORDS | {"and", "but", "so"}
+                  and words[k + 1] in HEAD_DETERMINERS | PLURAL_DETERMINERS), default=-1)
+    words = words[opener + 1:]  # "because the course I attended ..."
+    if not words or words[0] not in HEAD_DETERMINERS | PLURAL_DETERMINERS or words[0] in ("a", "an"):
+        return None
+    k = 2 if len(words) > 2 and _plain_adjective(words[1]) else 1  # the noun
+    if len(words) < k + 3 or words[k + 1] not in CONTACT_SUBJECTS:
+        return None
+    noun, verb, rest = words[k], words[k + 2], words[k + 3:]
+    if not lemmas(verb) or not {"base", "third", "past"} & form_kinds(verb) or aux_family(verb) is not None \
+            and aux_family(verb) != "have" or len(rest) > 4 or any(w not in CONTACT_FILLERS and not (
+                aux_family(verb) == "have" and "participle" in form_kinds(w)) for w in rest):
+        return None
+    if noun in COLLECTIVE or noun in NOT_HEADS or noun in EITHER_NUMBER or not noun.isalpha():
+        return None
+    phrase = " ".join(words[:k + 1])
+    if plural_subject(noun) or words[0] in PLURAL_DETERMINERS and _noun_forms(noun)[1]:
+        return "plural", phrase
+    if _singular_noun(noun) and words[0] not in PLURAL_DETERMINERS:
+        return "singular", phrase
+    return None
+
+
 def bare_plural(toks: list[str], i: int) -> tuple[str, str] | None:
     """("plural", "big shopping centres") for the verb at i in "Big shopping centres attracts": a
     sentence that opens with a plural noun and at most three words before it that are no verbs and
