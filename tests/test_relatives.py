@@ -48,6 +48,7 @@ def test_no_number_where_the_clause_may_be_another_nouns_or_the_noun_says_nothin
     assert corrected("The claims that costs rise are false.") == []  # "costs" may be the noun
     assert corrected("The leader of the workers who want more pay spoke.") == []  # the leader's or the workers'?
     assert corrected("The man who I met lives here.") == []
+    assert corrected("They are students of the first year who have never used it.") == []  # the students' or the year's?
 
 
 def test_the_main_verb_keeps_its_quantifier_and_the_clauses_verb_its_noun():

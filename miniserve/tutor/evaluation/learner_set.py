@@ -41,6 +41,7 @@ LEARNER_SETS = {"learner_v3": LEARNER, "learner_v4": LEARNER.with_name("learner_
                 "learner_v25": LEARNER.with_name("learner_v25.tsv"),  # error-free sentences only
                 "learner_v26": LEARNER.with_name("learner_v26.tsv"),
                 "learner_v27": LEARNER.with_name("learner_v27.tsv"),  # error-free sentences only
+                "learner_v29": LEARNER.with_name("learner_v29.tsv"),  # error-free sentences only
                 # correct sentences written to look like the errors the rules fix; the rules were tuned on them: a dev half only
                 "lookalikes": LEARNER.with_name("lookalikes.tsv")}
 HALVES = ("dev", "test")

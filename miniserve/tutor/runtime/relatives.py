@@ -145,9 +145,10 @@ def _number(noun: str, singular: bool = False, in_a_noun_phrase: bool = False) -
 def _head_of(toks: list[str], n: int) -> str | None:
     """The noun before "of" when the noun at n follows "X of (the)" ("caste" in "the caste of
     priests"), "" for a word that is no plain noun; None when no "of" comes before it."""
-    before = [norm(t) for t in toks[:n] if not t.isspace()][-4:]
-    while before and before[-1] in ("the", "these", "those", "my", "your", "our", "their", "his", "her", "its", "all"):
-        before.pop()
+    before = [norm(t) for t in toks[:n] if not t.isspace()][-5:]
+    while before and (before[-1] in ("the", "these", "those", "my", "your", "our", "their", "his", "her", "its", "all")
+                      or "ADJ" in lemminflect.getAllLemmas(before[-1]) and not lemmas(before[-1])):
+        before.pop()  # "the students of the first year who": "first" is the noun's adjective
     if len(before) < 2 or before[-1] != "of":
         return None
     return before[-2] if before[-2].isalpha() else ""

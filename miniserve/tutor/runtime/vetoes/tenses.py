@@ -61,6 +61,18 @@ def present_of_a_speech_tag(toks: list[str], edit: Edit) -> bool:
     return before in ("?", "!", ",") or before in QUOTE_MARKS
 
 
+def present_before_its_past_phrase(toks: list[str], edit: Edit) -> bool:
+    """A past made present where a past time phrase follows it in its own clause ("the concert we went to
+    in Moscow two years ago" -> "go"): the phrase dates that verb."""
+    pair = one_word(toks, edit)
+    if pair is None or not main_verb_only_past(pair[0]) or not {"base", "third"} & form_kinds(pair[1]):
+        return False
+    end = next((k for k in range(edit.end, len(toks)) if toks[k] in (",", ";", ":", ".", "!", "?")
+                or norm(toks[k]) in ("and", "but", "because", "so", "when", "if", "that", "which", "who")), len(toks))
+    start, stop = len("".join(toks[:edit.end])), len("".join(toks[:end]))
+    return any(start <= m.start() < stop for m in tense.past_phrases("".join(toks)))
+
+
 STATIVES = frozenset(("have", "has", "know", "knows", "own", "owns", "understand", "understands"))
 
 
