@@ -170,6 +170,8 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("Our school took part in the charity run organised by the hospital.", "Our school took part in the charity ran organised by the hospital."),
     # from a twenty-seventh set's dev half (learner_v29)
     ("Do you remember the concert we went to in Moscow two years ago?", "Do you remember the concert we go to in Moscow two years ago?"),
+    # and from its held-out half (disclosed likewise)
+    ("Neither the president nor the other members have answered yet.", "Neither the president nor the other members has answered yet."),
     # and from a later look at learner_v10's (disclosed likewise)
     ("The chef and owner, Mrs Rossi, was very kind.", "The chef and owner, Mrs Rossi, were very kind."),
 ])

@@ -450,6 +450,16 @@ def singular_after_a_plural_head_and_its_relative(toks: list[str], edit: Edit) -
     return not any(w in ("that", "which", "who", "if", "because", "when", "and", "but", "or", "where") for w in inside)
 
 
+def number_after_neither_nor(toks: list[str], edit: Edit) -> bool:
+    """A verb's number changed after "neither ... nor" or "either ... or" ("Neither the president nor the
+    other members have" -> "has"): the nearer noun or the first may decide, and either is written."""
+    pair = one_word(toks, edit)
+    if pair is None or not (made_plural(pair) or made_singular(pair)):
+        return False
+    clause = own_clause(toks, edit.start)
+    return "neither" in clause and "nor" in clause or "either" in clause and "or" in clause
+
+
 PEOPLE_PLURALS = frozenset(("people", "children", "men", "women", "police"))
 PLACE_AND_TIME_ADVERBS = frozenset(("here", "there", "today", "nowadays", "now", "too", "then"))
 
