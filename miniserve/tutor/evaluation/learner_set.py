@@ -19,7 +19,7 @@ from miniserve.tutor.runtime.guard import Review, review, verb_edit_only
 from miniserve.tutor.runtime.prompt import Completion
 
 LEARNER = Path(__file__).resolve().parents[3] / "tests" / "data" / "learner_v3.tsv"
-# the second to twenty-fifth sets, each written by another hand after the runtime rules, without reading them (same format)
+# the second to twenty-seventh sets, each written by another hand after the runtime rules, without reading them (same format)
 LEARNER_SETS = {"learner_v3": LEARNER, "learner_v4": LEARNER.with_name("learner_v4.tsv"),
                 "learner_v5": LEARNER.with_name("learner_v5.tsv"), "learner_v6": LEARNER.with_name("learner_v6.tsv"),
                 "learner_v7": LEARNER.with_name("learner_v7.tsv"),  # error-free sentences only
@@ -41,6 +41,7 @@ LEARNER_SETS = {"learner_v3": LEARNER, "learner_v4": LEARNER.with_name("learner_
                 "learner_v25": LEARNER.with_name("learner_v25.tsv"),  # error-free sentences only
                 "learner_v26": LEARNER.with_name("learner_v26.tsv"),
                 "learner_v27": LEARNER.with_name("learner_v27.tsv"),  # error-free sentences only
+                "learner_v28": LEARNER.with_name("learner_v28.tsv"),
                 "learner_v29": LEARNER.with_name("learner_v29.tsv"),  # error-free sentences only
                 # correct sentences written to look like the errors the rules fix; the rules were tuned on them: a dev half only
                 "lookalikes": LEARNER.with_name("lookalikes.tsv")}
