@@ -172,6 +172,9 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("Do you remember the concert we went to in Moscow two years ago?", "Do you remember the concert we go to in Moscow two years ago?"),
     # and from its held-out half (disclosed likewise)
     ("Neither the president nor the other members have answered yet.", "Neither the president nor the other members has answered yet."),
+    # from a twenty-sixth set's held-out half (learner_v28, both halves first run on the same code; disclosed)
+    ("The trip to Oxford and the visit to the castle were cancelled.", "The trip to Oxford and the visit to the castle was cancelled."),
+    ("The smell of the cake made everybody come out.", "The smell of the cake made everybody comes out."),
     # and from a later look at learner_v10's (disclosed likewise)
     ("The chef and owner, Mrs Rossi, was very kind.", "The chef and owner, Mrs Rossi, were very kind."),
 ])

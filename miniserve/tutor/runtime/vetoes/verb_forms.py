@@ -168,7 +168,8 @@ def third_after_a_perceived_object(toks: list[str], edit: Edit) -> bool:
     for size in (1, 2, 3):  # "see him", "see the President", "see the little boy"
         if len(before) > size and before[-size - 1] in PERCEIVING:
             phrase = before[-size:]
-            if size == 1 and phrase[0] in ("me", "you", "him", "her", "us", "them", "it"):
+            if size == 1 and phrase[0] in ("me", "you", "him", "her", "us", "them", "it", "everybody", "everyone",
+                                            "somebody", "someone", "nobody", "people"):
                 return True
             if size > 1 and phrase[0] in DETERMINERS and all(w not in FUNCTION_WORDS for w in phrase[1:]):
                 return True
