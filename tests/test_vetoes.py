@@ -256,6 +256,9 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ('He said, "I go there yesterday."', 'He said, "I went there yesterday."'),  # the quotation names a past time
     ("Does your brother likes football?", "Does your brother like football?"),
     ("There are no news from him.", "There is no news from him."),
+    ("Did you went out last night?", "Did you go out last night?"),  # the base form after "did"
+    ("Did your older brother passed his exam last week?", "Did your older brother pass his exam last week?"),
+    ("The old tree was cutted down last spring.", "The old tree was cut down last spring."),  # a misbuilt form
     ("30 percent of the students is happy.", "30 percent of the students are happy."),  # its noun says plural
     ("A lot of the money are spent on food.", "A lot of the money is spent on food."),  # "money" is singular
     ("The men who said that the house are old left.", "The men who said that the house is old left."),  # another clause

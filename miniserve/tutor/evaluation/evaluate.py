@@ -121,8 +121,7 @@ def learner_report(tutor: Tutor, run, half: str, mode: str, name: str = "learner
     return result
 
 
-SETS = ("dev_v2", "handwritten", "test_split", "old_test_split", "learner_v3", "learner_v4", "learner_v5", "learner_v6", "learner_v7", "learner_v8", "learner_v9", "learner_v10", "learner_v11", "learner_v12", "learner_v13", "learner_v14", "learner_v15", "learner_v16", "learner_v17", "learner_v18", "learner_v19", "learner_v20", "learner_v21", "learner_v22", "learner_v23", "learner_v24", "learner_v25", "learner_v26", "learner_v27", "learner_v28", "learner_v29", "lookalikes",
-        "wordnet")
+SETS = ("dev_v2", "handwritten", "test_split", "old_test_split", *learner_set.LEARNER_SETS, "wordnet")
 
 
 def wordnet_report(tutor: Tutor, run, n: int, seed: int, mode: str) -> dict:

@@ -19,32 +19,11 @@ from miniserve.tutor.runtime.guard import Review, review, verb_edit_only
 from miniserve.tutor.runtime.prompt import Completion
 
 LEARNER = Path(__file__).resolve().parents[3] / "tests" / "data" / "learner_v3.tsv"
-# the second to twenty-seventh sets, each written by another hand after the runtime rules, without reading them (same format)
-LEARNER_SETS = {"learner_v3": LEARNER, "learner_v4": LEARNER.with_name("learner_v4.tsv"),
-                "learner_v5": LEARNER.with_name("learner_v5.tsv"), "learner_v6": LEARNER.with_name("learner_v6.tsv"),
-                "learner_v7": LEARNER.with_name("learner_v7.tsv"),  # error-free sentences only
-                "learner_v8": LEARNER.with_name("learner_v8.tsv"), "learner_v9": LEARNER.with_name("learner_v9.tsv"),
-                "learner_v10": LEARNER.with_name("learner_v10.tsv"), "learner_v11": LEARNER.with_name("learner_v11.tsv"),
-                "learner_v12": LEARNER.with_name("learner_v12.tsv"),
-                "learner_v13": LEARNER.with_name("learner_v13.tsv"),  # error-free sentences only
-                "learner_v14": LEARNER.with_name("learner_v14.tsv"),
-                "learner_v15": LEARNER.with_name("learner_v15.tsv"),  # error-free sentences only
-                "learner_v16": LEARNER.with_name("learner_v16.tsv"),
-                "learner_v17": LEARNER.with_name("learner_v17.tsv"),  # error-free sentences only
-                "learner_v18": LEARNER.with_name("learner_v18.tsv"),
-                "learner_v19": LEARNER.with_name("learner_v19.tsv"),  # error-free sentences only
-                "learner_v20": LEARNER.with_name("learner_v20.tsv"),
-                "learner_v21": LEARNER.with_name("learner_v21.tsv"),  # error-free sentences only
-                "learner_v22": LEARNER.with_name("learner_v22.tsv"),
-                "learner_v23": LEARNER.with_name("learner_v23.tsv"),  # error-free sentences only, most of them long
-                "learner_v24": LEARNER.with_name("learner_v24.tsv"),
-                "learner_v25": LEARNER.with_name("learner_v25.tsv"),  # error-free sentences only
-                "learner_v26": LEARNER.with_name("learner_v26.tsv"),
-                "learner_v27": LEARNER.with_name("learner_v27.tsv"),  # error-free sentences only
-                "learner_v28": LEARNER.with_name("learner_v28.tsv"),
-                "learner_v29": LEARNER.with_name("learner_v29.tsv"),  # error-free sentences only
-                # correct sentences written to look like the errors the rules fix; the rules were tuned on them: a dev half only
-                "lookalikes": LEARNER.with_name("lookalikes.tsv")}
+# the second to twenty-seventh sets, each written by another hand after the runtime rules, without reading them
+# (same format; a file's header says whether it holds error-free sentences only); then correct sentences written
+# to look like the errors the rules fix, on which the rules were tuned: a dev half only
+LEARNER_SETS = {f"learner_v{n}": LEARNER.with_name(f"learner_v{n}.tsv") for n in range(3, 30)} | {
+    "lookalikes": LEARNER.with_name("lookalikes.tsv")}
 HALVES = ("dev", "test")
 ERROR_CLASSES = ("agreement", "tense", "verb_form", "inflection", "two_errors")
 CLASSES = ("correct",) + ERROR_CLASSES

@@ -11,7 +11,7 @@ import lemminflect
 from miniserve.tutor.runtime.agreement import ADVERBS, COLLECTIVE, RELATIVE, _noun_forms, non_third, plural_subject, third
 from miniserve.tutor.runtime.forms import FUNCTION_WORDS, aux_family, form_kinds, norm
 from miniserve.tutor.runtime.gate import Edit
-from miniserve.tutor.runtime.vetoes.words import (BOTH_NUMBERS, CLAUSE_OPENERS, NOUN_PHRASE_OPENERS, PREPOSITIONS,
+from miniserve.tutor.runtime.vetoes.words import (BOTH_NUMBERS, CLAUSE_OPENERS, clause_after_its_join, NOUN_PHRASE_OPENERS, PREPOSITIONS,
                                                   SUBJECT_PRONOUNS, THE_ADJECTIVE_PEOPLE, a_present_verb,
                                                   clause_before_any, made_plural, made_singular, one_word,
                                                   only_a_verb, own_clause, singular_noun, without_adverbs)
@@ -376,9 +376,7 @@ def number_after_the_best_of_them(toks: list[str], edit: Edit) -> bool:
     pair = one_word(toks, edit)
     if pair is None or not (made_plural(pair) or made_singular(pair)):
         return False
-    clause = without_adverbs(own_clause(toks, edit.start))
-    if clause[:1] in (["and"], ["but"], ["so"]):
-        clause = clause[1:]
+    clause = without_adverbs(clause_after_its_join(toks, edit.start))
     return len(clause) == 4 and clause[0] == "the" and (clause[1] in ("best", "worst", "most", "least")
                                                         or clause[1].endswith("est")) \
         and clause[2] == "of" and clause[3] in ("them", "us", "you", "these", "those")
@@ -404,9 +402,7 @@ def number_after_a_bare_share(toks: list[str], edit: Edit) -> bool:
     pair = one_word(toks, edit)
     if pair is None or not (made_plural(pair) or made_singular(pair)):
         return False
-    clause = without_adverbs(own_clause(toks, edit.start))
-    if clause[:1] in (["and"], ["but"], ["so"]):
-        clause = clause[1:]
+    clause = without_adverbs(clause_after_its_join(toks, edit.start))
     written = [t for t in toks[:edit.start] if not t.isspace()]
     return clause[-1:] in (["percent"], ["cent"]) or written[-1:] == ["%"] or clause[-2:] == ["the", "rest"]
 
@@ -421,9 +417,7 @@ def singular_after_a_share_of_a_plural(toks: list[str], edit: Edit) -> bool:
     pair = one_word(toks, edit)
     if pair is None or not made_singular(pair):
         return False
-    clause = own_clause(toks, edit.start)
-    if clause[:1] in (["and"], ["but"], ["so"]):
-        clause = clause[1:]
+    clause = clause_after_its_join(toks, edit.start)
     share = next((lead for lead in PLURAL_SHARES if clause[:len(lead)] == lead), None)
     if share is None:
         return False

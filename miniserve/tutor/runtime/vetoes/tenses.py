@@ -14,7 +14,7 @@ from miniserve.tutor.runtime import tense
 from miniserve.tutor.runtime.gate import Edit
 from miniserve.tutor.runtime.vetoes.words import (CLAUSE_OPENERS, NOUN_PHRASE_OPENERS, PERCEIVING, SUBJECT_PRONOUNS,
                                                  TIME_OPENERS, clause_before, clause_before_any, main_verb_only_past,
-                                                 one_word)
+                                                 one_word, own_clause)
 
 
 NOW = frozenset(("now", "nowadays", "today", "currently"))
@@ -65,12 +65,24 @@ def present_before_its_past_phrase(toks: list[str], edit: Edit) -> bool:
     """A past made present where a past time phrase follows it in its own clause ("the concert we went to
     in Moscow two years ago" -> "go"): the phrase dates that verb."""
     pair = one_word(toks, edit)
-    if pair is None or not main_verb_only_past(pair[0]) or not {"base", "third"} & form_kinds(pair[1]):
-        return False
+    if pair is None or not main_verb_only_past(pair[0]) or not {"base", "third"} & form_kinds(pair[1]) \
+            or "past" in form_kinds(pair[1]):
+        return False  # not a misbuilt past respelled ("was cutted" -> "cut")
+    if governed_by_an_auxiliary(toks, edit.start):
+        return False  # "When did your lazy goats lived in Beirut last spring" -> "live": the auxiliary's form
     end = next((k for k in range(edit.end, len(toks)) if toks[k] in (",", ";", ":", ".", "!", "?")
                 or norm(toks[k]) in ("and", "but", "because", "so", "when", "if", "that", "which", "who")), len(toks))
     start, stop = len("".join(toks[:edit.end])), len("".join(toks[:end]))
     return any(start <= m.start() < stop for m in tense.past_phrases("".join(toks)))
+
+
+def governed_by_an_auxiliary(toks: list[str], i: int) -> bool:
+    """An auxiliary (or "to") earlier in the word's clause with no subject of another verb between them:
+    "did" governs "lived" in "When did your lazy goats lived", not "went" in "Do you remember the concert
+    we went to"."""
+    clause = [norm(w) for w in own_clause(toks, i)]
+    aux = max((k for k, w in enumerate(clause) if aux_family(w) is not None), default=None)
+    return aux is not None and not SUBJECT_PRONOUNS.keys() & set(clause[aux + 2:])
 
 
 STATIVES = frozenset(("have", "has", "know", "knows", "own", "owns", "understand", "understands"))

@@ -71,6 +71,12 @@ def own_clause(toks: list[str], i: int) -> list[str]:
     return clause[opener + 1:]
 
 
+def clause_after_its_join(toks: list[str], i: int) -> list[str]:
+    """own_clause without an "and", "but" or "so" that joins it to the clause before ("..., and the best of them")."""
+    clause = own_clause(toks, i)
+    return clause[1:] if clause[:1] in (["and"], ["but"], ["so"]) else clause
+
+
 def without_adverbs(clause: list[str]) -> list[str]:
     """The clause's words without the adverbs that end it ("The elderly often" -> "the elderly")."""
     while clause and clause[-1] in ADVERBS:
