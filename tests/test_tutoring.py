@@ -63,9 +63,15 @@ def test_stdin_with_a_dash():
 
 
 def test_a_cut_off_answer_exits_non_zero():
-    done = cli("He goed to school.", "--max-new-tokens", "3")
+    done = cli("He walk to school.", "--max-new-tokens", "3")
     assert done.returncode == 3 and "did not finish" in done.stderr
-    assert "corrected:   He goed to school." in done.stdout  # what was shown: the input, untouched
+    assert "corrected:   He walk to school." in done.stdout  # what was shown: the input, untouched
+
+
+def test_a_cut_off_answer_still_shows_a_fix_a_rule_decides_alone():
+    done = cli("He goed to school.", "--max-new-tokens", "3")  # a misbuilt past: its respelling needs no model
+    assert done.returncode == 3 and "did not finish" in done.stderr
+    assert "corrected:   He went to school." in done.stdout
 
 
 def test_production_code_never_imports_evaluation_code():

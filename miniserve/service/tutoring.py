@@ -198,8 +198,10 @@ class Turn:
         verdict = review(self.line, done.corrected, "" if self.cut_off else done.explanation)
         if not verdict.changed:  # as typed, line breaks too
             self.proposal = replace_field(verdict, corrected=self.span.text)
-            if self.cut_off:  # an answer cut off shows the input untouched: no offers either
-                self.review = self.proposal
+            if self.cut_off:  # an answer cut off shows the input untouched, but for a fix a rule decides alone
+                decided = self.decided[:1]
+                shown = self.ruled(decided[0], self.fixed[decided[0]]) if decided else None
+                self.review = shown if shown and shown.changed else self.proposal
                 return
             self.tries = self.candidates
             self.settle()
@@ -369,10 +371,17 @@ class Turn:
 
     def confirmed(self, edit: gate.Edit, reading: link_grammar.Parse | str) -> bool:
         """Is an offer the parser reads better also one the noun before "who" calls for ("the number of
-        people who works" -> "work", relatives.py)? Two sources agree: it is kept whatever the model
-        scores (it scores relative clauses' verbs 4-5 nats under the input either way; a quantifier's
-        offer it still gates: there its scores tell)."""
-        return isinstance(reading, link_grammar.Parse) and relatives.corrects(tokens(self.line), edit)
+        people who works" -> "work", relatives.py), or the subject's own noun ("The canteen offer a good
+        variety" -> "offers": the parser reads "offer" as the verb, the noun says singular)? Two sources
+        agree: it is kept whatever the model scores (it scores relative clauses' verbs 4-5 nats under the
+        input either way, "The canteen offers" 4; a quantifier's offer it still gates: there its scores tell)."""
+        words = tokens(self.line)
+        if not isinstance(reading, link_grammar.Parse):
+            return False
+        # the subject's noun with the parser also, where no other offer changes the word ("the receptionist
+        # refuse" after "last Monday": "refused" is offered too, and the model's scores tell)
+        return relatives.corrects(words, edit) or quantifiers.the_nouns_number(words, edit) and not any(
+            other != edit and _overlap(edit, other) for other, _ in self.offered)
 
     def offer(self, chosen: int | None) -> Review:
         """The answer with the chosen offer, through the guard as any answer; as typed for none."""

@@ -184,6 +184,28 @@ def corrects(toks: list[str], edit: Edit) -> bool:
     return agrees(toks, edit.start, edit.new[0]) is True and agrees(toks, edit.start, toks[edit.start]) is False
 
 
+# the past of another verb, which the forms' tables give as a base only ("The sick man lay in bed", "She saw")
+ALSO_A_PAST = frozenset(("lay", "saw", "found", "wound", "fell", "bore", "ground", "rose"))
+
+
+def the_nouns_number(toks: list[str], edit: Edit) -> bool:
+    """Does the edit put a word the subject's own noun contradicts in the number it calls for, where no
+    quantifier speaks, even if the word may be a noun too ("The canteen offer a good variety" -> "offers")?
+    Whether the word is the verb at all, this cannot tell: only with the parser's reading (tutoring.Turn.confirmed)."""
+    if len(edit.new) != 1 or edit.end != edit.start + 1 or _verb_just_before(toks, edit.start):
+        return False
+    found = None if quantifier(toks, edit.start) is not None else subject_noun(toks, edit.start)
+    if found is None or found[1].lower().split()[0] in ("a", "an"):
+        return False  # "a cell phone with internet", "a cigarette burn on the carpet": a compound noun's
+    word, after = norm(toks[edit.start]), next((t for t in toks[edit.start + 1:] if not t.isspace()), "")
+    if "past" in form_kinds(word) or word in ALSO_A_PAST or word == "like" or subjects.verb_form_after(toks, edit.start):
+        return False  # "The enemy lay waste": a past agrees with any subject; "a mind like a trap": a preposition;
+        # "This vacuum pack locks in": a noun's
+    if not after[:1].isalnum():
+        return False  # "a lengthy hospital stay": a noun phrase that ends there, no clause
+    return agrees(toks, edit.start, edit.new[0]) is True and agrees(toks, edit.start, toks[edit.start]) is False
+
+
 def _verb_just_before(toks: list[str], i: int) -> bool:
     """Is the word before i a third-person form right after a plural noun ("Each of the metro stations
     looks like"): the clause's verb, so that the word at i is none?"""

@@ -40,6 +40,13 @@ EITHER_NUMBER = frozenset(("data", "media", "dice", "criteria", "phenomena", "ba
 SUBJECT_ADVERBS = frozenset(("here", "there", "now", "today", "always", "never", "often", "usually", "sometimes",
                              "also", "still", "really", "just", "only", "already", "rarely", "seldom"))
 HEAD_DETERMINERS = frozenset(("the", "a", "an", "this", "that", "my", "your", "his", "her", "its", "our", "their"))
+# "every"/"each" + a noun open a singular subject ("Every meeting start" -> "starts"), but not a time
+# ("Every morning take a pill", "Each year more people come"): an adverbial, the subject comes after it
+EACH_DETERMINERS = frozenset(("every", "each"))
+ADVERBIAL_TIMES = frozenset(("day", "week", "month", "year", "morning", "afternoon", "evening", "night", "weekend",
+                             "summer", "winter", "spring", "autumn", "time", "semester", "term", "hour", "minute",
+                             "moment", "season", "decade", "century", "monday", "tuesday", "wednesday", "thursday",
+                             "friday", "saturday", "sunday", "holiday", "christmas", "so"))
 # where a subject may open: after these, or at the clause's start
 CLAUSE_WORDS = frozenset(("that", "because", "when", "if", "while", "although", "though", "since", "whether", "where",
                           "until", "unless", "before", "after"))
@@ -122,18 +129,20 @@ def simple_subject(toks: list[str], i: int) -> tuple[str, str] | None:
     adjective = ""
     if len(words) >= 3 and words[-3] in HEAD_DETERMINERS | PLURAL_DETERMINERS and _plain_adjective(words[-2]):
         adjective = words.pop(-2)  # "My little brother watch"
-    if len(words) < 2 or words[-2] not in HEAD_DETERMINERS | PLURAL_DETERMINERS:
+    if len(words) < 2 or words[-2] not in HEAD_DETERMINERS | PLURAL_DETERMINERS | EACH_DETERMINERS \
+            or words[-2] in EACH_DETERMINERS and (words[-1] in ADVERBIAL_TIMES or adjective):
         return None
     joined = words[-3:-2] and words[-3] in JOINS and (any(aux_family(w) is not None for w in words[:-3])
                                                       or a_pronoun_and_its_verb(words[:-3]))
     if len(words) > 2 and words[-3] not in CLAUSE_WORDS and words[-3] not in HEAD_OPENERS and not joined:
         return None  # "The drinks were cheap and the music was": a clause of its own after "and" (not "she and her husband are")
     noun = words[-1]
-    if noun in COLLECTIVE or noun in NOT_HEADS or noun in EITHER_NUMBER or lemmas(noun) or not noun.isalpha() \
+    if noun in COLLECTIVE or noun in NOT_HEADS or noun in EITHER_NUMBER or not noun.isalpha() \
+            or lemmas(noun) and words[-2] not in EACH_DETERMINERS \
             or words[-2] in ("the", "a", "an") and "ADJ" in lemminflect.getAllLemmas(noun) or not _raw_word_before(toks, i, noun).islower():
         return None  # "the blind are", "the data have", "the Times is"
     phrase = " ".join([words[-2]] + ([adjective] if adjective else []) + [noun])
-    if plural_subject(noun) and words[-2] not in ("a", "an", "this", "that"):
+    if plural_subject(noun) and words[-2] not in ("a", "an", "this", "that", "every", "each"):
         return "plural", phrase
     if _singular_noun(noun) and words[-2] not in PLURAL_DETERMINERS:
         return "singular", phrase
@@ -280,6 +289,8 @@ def name_subject(toks: list[str], i: int) -> tuple[str, str] | None:
         return None
     if word.endswith("s") and not word.endswith(("is", "ss", "os")):
         return None  # "Americans", "Pathans": a people's name in the plural ("Hindus"; "Idris", "Paris", "Carlos" stay)
+    if word.endswith("men") and len(word) > 5:
+        return None  # "Englishmen", "Frenchwomen": a people in the plural
     return "singular", toks[0]
 
 
@@ -350,6 +361,13 @@ def verb_after(toks: list[str], i: int) -> bool:
         return False
     after = next((norm(t) for t in toks[i + 1:] if not t.isspace()), "")
     return bool({"past", "third"} & form_kinds(after)) and not any(_noun_forms(after))
+
+
+def verb_form_after(toks: list[str], i: int) -> bool:
+    """Is the word after i a present or past form of a verb, noun too or not ("This vacuum pack locks in
+    the flavor"): the clause may have its verb there, and the word at i be a noun's."""
+    after = next((norm(t) for t in toks[i + 1:] if not t.isspace()), "")
+    return bool({"past", "third"} & form_kinds(after)) or aux_family(after) not in (None, "to")
 
 
 def _singular_noun(word: str) -> bool:
