@@ -165,7 +165,9 @@ def test_no_subject_rule_offers_a_change_on_edited_english():
     from miniserve.tutor.runtime.offers import number_flips
 
     fired = [s for s in examples() for t in [tokens(s)] if any(quantifiers.decides(t, e) for e in number_flips(t))]
-    assert fired == ["Her childish behavior really get to me"]  # WordNet's own slip: "gets"
+    # WordNet's own slip ("gets"), and "news" as a plural, a usage of the nineteenth century that WordNet keeps
+    assert fired == ["She plays deaf when the news are bad", "The news were leaked to the paper",
+                     "Her childish behavior really get to me"]
 
 
 def test_the_subjects_noun_does_not_decide_where_a_phrase_calls_for_the_past(tutor):
@@ -238,7 +240,7 @@ def test_the_subjects_noun_speaks_for_a_word_that_may_be_a_noun_too():
 def test_the_subjects_noun_and_the_parser_change_only_wordnets_own_slips():
     """Where both the subject's noun (`the_nouns_number`) and the parser's reading call for a flip, it is
     kept whatever the model scores (Turn.confirmed): on WordNet's 41,477 usage examples that is only
-    where WordNet itself slipped."""
+    where WordNet itself slipped, or keeps an old usage."""
     from miniserve.tutor.corpus.wordnet import examples
     from miniserve.tutor.runtime.offers import better
 
@@ -250,7 +252,8 @@ def test_the_subjects_noun_and_the_parser_change_only_wordnets_own_slips():
     assert read == ["Her childish behavior really gets to me", "The line of men falls forward",
                     "The use of computers in the classroom leads to better writing",
                     "This remark leads to further arguments among the guests", "My backyard looks onto the pond",
-                    "The outcomes ride on the results of the election"]
+                    "The outcomes ride on the results of the election",
+                    "the news makes her feel comforted"]  # "news" as a plural: WordNet's old usage
 
 
 def test_an_offer_the_subjects_noun_and_the_parser_agree_on_passes_whatever_the_model_scores(tutor):

@@ -32,6 +32,7 @@ PLURAL_AMOUNTS = frozenset(("a lot of", "lots of", "many", "several", "a few", "
 PREPOSITIONS = frozenset(("of", "about", "in", "on", "at", "for", "from", "with", "near", "behind", "between", "under",
                           "inside", "outside", "around", "across", "without", "during"))
 PRONOUNS = frozenset(("i", "you", "he", "she", "it", "we", "they"))
+OBJECT_PRONOUNS = frozenset(("me", "us", "him", "them"))
 # plural in form, singular in use: never a bare plural subject
 PLURAL_FORM_SINGULARS = frozenset(("communications", "news", "means", "series", "species", "headquarters", "aids",
                                    "athletics", "gymnastics", "measles", "diabetes", "billiards", "darts"))
@@ -144,8 +145,8 @@ def simple_subject(toks: list[str], i: int) -> tuple[str, str] | None:
     phrase = " ".join([words[-2]] + ([adjective] if adjective else []) + [noun])
     if plural_subject(noun) and words[-2] not in ("a", "an", "this", "that", "every", "each"):
         return "plural", phrase
-    if _singular_noun(noun) and words[-2] not in PLURAL_DETERMINERS:
-        return "singular", phrase
+    if (_singular_noun(noun) or noun in SINGULAR_ONLY) and words[-2] not in PLURAL_DETERMINERS:
+        return "singular", phrase  # "The news were terrible" -> "was"
     return None
 
 
@@ -321,11 +322,13 @@ def head_of(toks: list[str], i: int) -> tuple[str, str] | None:
         if not after or len(after) > 6 or any(w in RELATIVES or w in CLAUSE_WORDS or w in ("and", "or", "but")
                                               or w in PRONOUNS or (lemmas(w) and not any(_noun_forms(w))) for w in after):
             return None  # a verb, a clause or a second subject between: the verb may be theirs
-        if not any(_noun_forms(after[-1])) and after[-1] not in SUBJECT_ADVERBS:
-            return None  # the word at i follows no noun ("smuts the entire act"): it is no verb
+        if not any(_noun_forms(after[-1])) and after[-1] not in SUBJECT_ADVERBS and after[-1] not in OBJECT_PRONOUNS:
+            return None  # the word at i follows no noun ("smuts the entire act"): it is no verb ("behind me" is)
         if any(lemmas(w) and w not in HEAD_DETERMINERS | PLURAL_DETERMINERS and not w.endswith("ing")
-               and not _compound_plural(w, nxt) for w, nxt in zip(after[:-1], after[1:])):
-            return None  # no noun phrase: a verb of its own between ("in my class think the timetable")
+               and not _compound_plural(w, nxt) and before not in HEAD_DETERMINERS | PLURAL_DETERMINERS
+               for before, w, nxt in zip([words[head + 1]] + after, after[:-1], after[1:])):
+            return None  # no noun phrase: a verb of its own between ("in my class think the timetable"; "on the
+            # cover of" is one: a word right after a determiner is a noun's)
         modifier = words[start + 1]
         if head == start + 2 and (lemmas(modifier) and not modifier.endswith("ing") or not modifier.isalpha()):
             return None  # only an adjective between the determiner and the noun ("the opening hours": a noun)
