@@ -60,6 +60,7 @@ def test_a_participle_after_be_traded_for_the_ing_form_is_doubted():
 
 @pytest.mark.parametrize("sentence, corrected, doubted", [
     ("The rules aren't clear.", "The rules aren't clearing.", True),
+    ("The timetable you sent is not complete, so I cannot plan.", "The timetable you sent is not completing, so I cannot plan.", True),
     ("The shop is open, so come in.", "The shop is opening, so come in.", True),
     ("The rooms were very clean and the staff were kind.", "The rooms were very cleaning and the staff were kind.", True),
     ("I am clean my room now.", "I am cleaning my room now.", False),  # an object follows: a progressive

@@ -235,6 +235,10 @@ def test_the_subjects_noun_speaks_for_a_word_that_may_be_a_noun_too():
     assert nouns_number("a mind like a steel trap") == []  # a preposition
     assert nouns_number("Englishmen like to visit the Continent.") == []  # a people in the plural
     assert nouns_number("Each of the rooms have a bathroom.") == []  # a quantifier's: gated as before
+    sentence = "The talk about climate change at 2 pm was the best."  # the model's own edit: only next to the noun
+    [edit] = gate.edits(sentence, sentence.replace("change", "changes"))
+    assert quantifiers.the_nouns_number(tokens(sentence), edit)
+    assert not quantifiers.the_nouns_number(tokens(sentence), edit, next_to_its_noun=True)
 
 
 def test_the_subjects_noun_and_the_parser_change_only_wordnets_own_slips():
@@ -265,4 +269,13 @@ def test_an_offer_the_subjects_noun_and_the_parser_agree_on_passes_whatever_the_
     fixed = "The canteen offers a good variety of dishes at reasonable prices."
     assert fixed in turn.answers
     turn.scored([[-30.0] if answer != fixed else [-34.2] for answer in turn.answers])  # as the model scores it
+    assert turn.review.corrected == fixed
+
+
+def test_the_models_own_edit_the_subjects_noun_calls_for_passes_on_a_lower_bar(tutor):
+    sentence, fixed = "Tom say hello to you and your family.", "Tom says hello to you and your family."
+    turn = tutor.plan(sentence, paragraph=False).turns[0]
+    turn.decoded(tutor.prompt.completion_ids(fixed, "Use 'says'."), "stop")
+    assert turn.doubts == [-2.0] and turn.to_parse == []  # "say" may be a noun: the model reads it as the verb too
+    turn.scored([[-20.0], [-18.8]])  # 1.2 nats over the input: under the gate's 2.0, kept all the same
     assert turn.review.corrected == fixed

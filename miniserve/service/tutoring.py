@@ -237,7 +237,9 @@ class Turn:
         self.doubts = [math.inf if patterns.finite_after_an_ing_verb(words, e) else d for e, d in zip(self.edits, self.doubts)]
         # a quantifier decides the number ("Each of the rooms have" -> "has"), and a misbuilt form its spelling
         # ("choosen" -> "chosen", margins 2-3 nats: the model copies rare tokens well): no parser asked, SUPPORT_MARGIN less
-        decided = [(quantifiers.corrects(words, e) or relatives.corrects(words, e) or respelling(words, e)) and d != math.inf
+        # and so does the subject's own noun where the model, too, reads the word as the verb ("Tom say hello" -> "says")
+        decided = [(quantifiers.corrects(words, e) or relatives.corrects(words, e) or respelling(words, e)
+                    or quantifiers.the_nouns_number(words, e, next_to_its_noun=True)) and d != math.inf
                    for e, d in zip(self.edits, self.doubts)]
         self.doubts = [-SUPPORT_MARGIN if q else d for q, d in zip(decided, self.doubts)]
         # an edit a pattern decides alone ("let me to know" -> "let me know") passes whatever it scores,

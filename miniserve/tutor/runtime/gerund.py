@@ -41,6 +41,9 @@ NOUNS_BEFORE_TO = frozenset(("advantage", "advantages", "disadvantage", "disadva
                              "response", "resistance", "preference", "dedication", "devotion", "obstacle"))
 PERCEIVE = frozenset(("see", "hear", "watch", "notice", "feel", "find", "smell", "imagine", "catch", "leave"))
 AFTER_NOUN = frozenset(("difficulty", "difficulties", "trouble", "problems", "problem", "fun", "time"))
+# adjectives that are verbs too, which lemminflect lists as verbs only ("The list is not complete." -> "completing")
+ADJECTIVES_ALSO_VERBS = frozenset(("complete", "correct", "perfect", "clean", "clear", "empty", "free", "open", "dry",
+                                   "separate", "tidy", "calm", "quiet", "ready", "busy", "secure", "close", "equal"))
 SKIPPED = frozenset(("not", "n't", "never", "always", "still", "just", "also", "really", "even", "only", "all",
                      "both", "often", "usually", "already", "ever", "actually", "simply", "again", "together"))
 LEAD_BREAKS = frozenset((",", ";", ":", "(", "and", "or", "but"))
@@ -147,7 +150,7 @@ def adjective_to_progressive(toks: list[str], edit: Edit) -> bool:
     old = [norm(t) for t in toks[edit.start:edit.end] if t[:1].isalpha()]
     if len(new) != 1 or len(old) != 1 or "ing" not in form_kinds(new[0]) or not lemmas(old[0]) & lemmas(new[0]):
         return False
-    if old[0] not in lemminflect.getAllLemmas(old[0], upos="ADJ").get("ADJ", ()):
+    if old[0] not in lemminflect.getAllLemmas(old[0], upos="ADJ").get("ADJ", ()) and old[0] not in ADJECTIVES_ALSO_VERBS:
         return False
     before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
     while before and (before[-1] in SKIPPED or before[-1].endswith("ly") or before[-1] in ("so", "very", "quite", "too")):

@@ -188,15 +188,19 @@ def corrects(toks: list[str], edit: Edit) -> bool:
 ALSO_A_PAST = frozenset(("lay", "saw", "found", "wound", "fell", "bore", "ground", "rose"))
 
 
-def the_nouns_number(toks: list[str], edit: Edit) -> bool:
+def the_nouns_number(toks: list[str], edit: Edit, next_to_its_noun: bool = False) -> bool:
     """Does the edit put a word the subject's own noun contradicts in the number it calls for, where no
     quantifier speaks, even if the word may be a noun too ("The canteen offer a good variety" -> "offers")?
-    Whether the word is the verb at all, this cannot tell: only with the parser's reading (tutoring.Turn.confirmed)."""
+    Whether the word is the verb at all, this cannot tell: only with the parser's reading (tutoring.Turn.confirmed),
+    or with the model's where the word follows the subject's own noun (`next_to_its_noun`: "Tom say" -> "says")."""
     if len(edit.new) != 1 or edit.end != edit.start + 1 or _verb_just_before(toks, edit.start):
         return False
     found = None if quantifier(toks, edit.start) is not None else subject_noun(toks, edit.start)
     if found is None or found[1].lower().split()[0] in ("a", "an"):
         return False  # "a cell phone with internet", "a cigarette burn on the carpet": a compound noun's
+    before = next((norm(t) for t in reversed(toks[:edit.start]) if not t.isspace()), "")
+    if next_to_its_noun and before != norm(found[1].split()[-1]):
+        return False  # "The talk about climate change at 2 pm": a noun's, after the phrase's last noun
     word, after = norm(toks[edit.start]), next((t for t in toks[edit.start + 1:] if not t.isspace()), "")
     if "past" in form_kinds(word) or word in ALSO_A_PAST or word == "like" or subjects.verb_form_after(toks, edit.start):
         return False  # "The enemy lay waste": a past agrees with any subject; "a mind like a trap": a preposition;

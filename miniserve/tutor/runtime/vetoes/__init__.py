@@ -114,7 +114,8 @@ VETOES = (
     number.number_after_a_bare_share, number.singular_after_a_share_of_a_plural,
     number.singular_after_a_plural_head_and_its_relative, tenses.present_of_a_speech_tag,
     verb_forms.form_of_a_noun_before_a_reduced_relative, tenses.present_before_its_past_phrase,
-    number.number_after_neither_nor,
+    number.number_after_neither_nor, number.number_of_a_prepositions_noun, verb_forms.base_for_a_participle_after_its_object,
+    tenses.present_of_a_report_of_a_past,
 )
 
 

@@ -172,14 +172,16 @@ def plural_after_and_with_a_singular_subject(toks: list[str], edit: Edit) -> boo
     and its verb ("Your brochure promised a coach, a guide and visits" -> "visit"): a verb there shares that
     subject (a third person or a past), a noun keeps its number."""
     pair = one_word(toks, edit)
-    if pair is None or not made_plural(pair) or aux_family(pair[0]) is not None:
+    if pair is None or not made_plural(pair) or aux_family(pair[0]) not in (None, "have", "be", "do"):
         return False
     before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
     if before[-1:] != ["and"]:
         return False
+    # a collective the writer made singular stays so ("Your company took my money ... and has not answered")
     k = 1 if before[0] in ("he", "she", "it") else next(
         (k for k in (2, 3) if before[0] in NOUN_PHRASE_OPENERS - {"a", "an"} and k < len(before) - 1
-         and singular_noun(before[k - 1]) and before[k - 1] not in COLLECTIVE), None)
+         and singular_noun(before[k - 1]) and (before[k - 1] not in COLLECTIVE or aux_family(pair[0]) is not None)
+         and not plural_subject(before[k - 1])), None)
     if k is None or not {"third", "past"} & form_kinds(before[k]) or not lemmas(before[k]) and not only_a_verb(before[k]):
         return False
     return not any(w in ("i", "you", "we", "they") for w in before[k:-1])

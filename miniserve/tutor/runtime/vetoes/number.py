@@ -497,3 +497,25 @@ def plural_after_a_relative_between_commas(toks: list[str], edit: Edit) -> bool:
     noun = norm(head[-1])
     return head[-1][:1].isupper() and not lemminflect.getAllLemmas(noun) and len(head) <= 3 or singular_noun(noun) \
         and noun not in COLLECTIVE and len(head) <= 4 and norm(head[0]) in NOUN_PHRASE_OPENERS
+
+
+def number_of_a_prepositions_noun(toks: list[str], edit: Edit) -> bool:
+    """A word's number changed at the end of a phrase after a preposition, where a verb came before it in its
+    clause ("The police are investigating the theft of three bikes from college car park" -> "parks"): a
+    noun's, and the tutor leaves nouns."""
+    pair = one_word(toks, edit)
+    if pair is None or not (made_plural(pair) or made_singular(pair)) or aux_family(pair[0]) is not None:
+        return False
+    after = next((t for t in toks[edit.end:] if not t.isspace()), ".")
+    if after not in (".", "!", "?", ",", ";", ":") and norm(after) not in PREPOSITIONS:
+        return False
+    clause = own_clause(toks, edit.start)
+    k = max((k for k, w in enumerate(clause) if w in PREPOSITIONS - {"to", "like"}), default=None)
+    if k is None or not 0 < len(clause) - k - 1 <= 3:
+        return False
+    between, first = clause[k + 1:], clause[:k]
+    if any(aux_family(w) is not None or w in SUBJECT_PRONOUNS or w in CLAUSE_OPENERS or w in ("and", "or", "but")
+           for w in between):
+        return False
+    return any(aux_family(w) in ("be", "have", "do", "modal") for w in first)
+

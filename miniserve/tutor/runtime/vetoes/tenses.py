@@ -250,6 +250,23 @@ def past_of_a_report_of_now(toks: list[str], edit: Edit) -> bool:
     return any(w in ("is", "are", "has", "have", "does", "do", "can", "will", "'s") for w in after[1:4])
 
 
+REPORT_PAST = frozenset(("heard", "said", "told", "read", "thought", "knew", "learned", "learnt", "found", "realised",
+                         "realized", "noticed", "saw", "felt", "understood", "explained", "wrote"))
+
+
+def present_of_a_report_of_a_past(toks: list[str], edit: Edit) -> bool:
+    """A verb that reports made present where what it reports is in the past ("I heard that the band played
+    for three hours" -> "hear"): the report is of then."""
+    pair = one_word(toks, edit)
+    if pair is None or pair[0] not in REPORT_PAST or not {"base", "third"} & form_kinds(pair[1]) \
+            or "past" in form_kinds(pair[1]) or governed_by_an_auxiliary(toks, edit.start):
+        return False  # not "I didn't knew that the workshops were" -> "know"
+    after = [norm(t) for t in toks[edit.end:] if t[:1].isalpha()][:6]
+    if after[:1] == ["that"]:
+        after = after[1:]
+    return any(main_verb_only_past(w) or w in ("was", "were", "had") for w in after[1:5])
+
+
 # verbs whose "to" takes a person, not a verb: "the users I spoke to complained"
 TO_SOMEONE = frozenset(("spoke", "talked", "listened", "wrote", "replied", "referred", "complained", "apologised",
                         "apologized", "belonged", "sent", "gave", "lent", "sold", "showed", "explained", "described",

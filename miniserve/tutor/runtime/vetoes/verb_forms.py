@@ -304,3 +304,21 @@ def participle_for_a_progressive_with_an_object(toks: list[str], edit: Edit) -> 
     before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
     after = next((norm(t) for t in toks[edit.end:] if not t.isspace()), "")
     return before[-1:] != [] and before[-1] in ("be", "is", "are", "was", "were", "am", "been") and after in OBJECT_STARTS
+
+
+# verbs after which a participle stands for an object's state when the object went before ("which services they
+# would like to see improved", "the room we wanted cleaned"): the base form would need the object after them
+OBJECT_STATE_VERBS = frozenset(("see", "seen", "saw", "hear", "heard", "want", "wanted", "need", "needed", "like", "get",
+                                "got", "have", "had", "keep", "kept", "leave", "left", "find", "found"))
+
+
+def base_for_a_participle_after_its_object(toks: list[str], edit: Edit) -> bool:
+    """A past participle right after "see", "want", "have" ... made a base form ("would like to see improved"
+    -> "improve"): with no object between them, the participle is the fronted object's state."""
+    pair = one_word(toks, edit)
+    if pair is None or "participle" not in form_kinds(pair[0]) or "base" not in form_kinds(pair[1]) \
+            or "base" in form_kinds(pair[0]):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    return before[-1:] != [] and before[-1] in OBJECT_STATE_VERBS
+
