@@ -279,3 +279,9 @@ def test_the_models_own_edit_the_subjects_noun_calls_for_passes_on_a_lower_bar(t
     assert turn.doubts == [-2.0] and turn.to_parse == []  # "say" may be a noun: the model reads it as the verb too
     turn.scored([[-20.0], [-18.8]])  # 1.2 nats over the input: under the gate's 2.0, kept all the same
     assert turn.review.corrected == fixed
+
+
+def test_a_quantifier_after_a_subordinator_still_decides():
+    sentence = "I complained because half of the rooms were dirty."
+    [edit] = gate.edits(sentence, sentence.replace("were", "was"))
+    assert quantifiers.contradicts(tokens(sentence), edit)

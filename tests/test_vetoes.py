@@ -182,6 +182,16 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("Tell us which rooms you would like to see painted first.", "Tell us which rooms you would like to see paint first."),
     ("The children are waiting at the bus stop.", "The children are waiting at the bus stops."),
     ("My aunt told me that the hotel closed in May.", "My aunt tells me that the hotel closed in May."),
+    # from the twenty-eighth and twenty-ninth sets' held-out halves (learner_v30, learner_v31; first looks at
+    # 4e4271d, disclosed; my own words, the kinds they showed)
+    ("Teachers fear that cheap mobile phones distract their pupils.", "Teachers fear that cheap mobile phones distracts their pupils."),
+    ("My uncle lets me drive his tractor.", "My uncle lets me drives his tractor."),
+    ("Livestock need water every day.", "Livestock needs water every day."),
+    ("We had better leave now.", "We had better left now."),
+    ("This shows how much still needs to be done.", "This shows how much still need to be done."),
+    ("Politics is not my favourite subject.", "Politics are not my favourite subject."),
+    ("Should the weather change, we will stay inside.", "Should the weather changes, we will stay inside."),
+    ("The cooks are fast, but there are simply not enough of them.", "The cooks are fast, but there is simply not enough of them."),
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)

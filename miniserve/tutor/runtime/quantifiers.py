@@ -31,7 +31,9 @@ SINGULAR_WORDS = frozenset(("everybody", "everyone", "nobody", "somebody", "some
                             "everything", "nothing", "something", "anything", "no one"))
 # what may come before the quantifier in its clause: "Nowadays everybody", "Nearly half of", "And each of"
 OPENERS = frozenset(("nowadays", "today", "now", "nearly", "almost", "about", "around", "only", "just", "and", "but",
-                     "so", "also", "still", "then", "unfortunately", "luckily", "however", "sadly", "surprisingly"))
+                     "so", "also", "still", "then", "unfortunately", "luckily", "however", "sadly", "surprisingly",
+                     "although", "though", "because", "while", "whereas", "when", "if", "unless", "since"))
+SUBORDINATORS = frozenset(("although", "though", "because", "whereas", "unless"))
 BREAKS = frozenset((",", ";", ":", ".", "!", "?", "(", ")", "\u2014"))
 MAX_SUBJECT_WORDS = 8
 # words of a quantifier phrase that are also verb forms ("number", "lot" are not; "half" and "most" are not)
@@ -71,6 +73,9 @@ def quantifier(toks: list[str], i: int) -> tuple[str, str] | None:
     reported = max((k for k, w in enumerate(low) if w == "that" and k > 0 and lemmas(low[k - 1]) & REPORTING), default=None)
     if reported is not None:  # "many doctors say that the number of overweight children is": the clause after "that"
         words, low = words[reported + 1:], low[reported + 1:]
+    opened = max((k for k, w in enumerate(low) if w in SUBORDINATORS), default=None)
+    if opened is not None:  # "I complained because half of the rooms were": the clause after "because"
+        words, low = words[opened + 1:], low[opened + 1:]
     relative = max((k for k, w in enumerate(low) if w in RELATIVES), default=None)
     if relative is not None:
         after = low[relative + 1:]

@@ -33,6 +33,7 @@ PREPOSITIONS = frozenset(("of", "about", "in", "on", "at", "for", "from", "with"
                           "inside", "outside", "around", "across", "without", "during"))
 PRONOUNS = frozenset(("i", "you", "he", "she", "it", "we", "they"))
 OBJECT_PRONOUNS = frozenset(("me", "us", "him", "them"))
+PLURAL_ONLY = frozenset(("cattle", "livestock", "poultry", "police", "people", "clergy", "vermin"))
 # plural in form, singular in use: never a bare plural subject
 PLURAL_FORM_SINGULARS = frozenset(("communications", "news", "means", "series", "species", "headquarters", "aids",
                                    "athletics", "gymnastics", "measles", "diabetes", "billiards", "darts"))
@@ -290,6 +291,8 @@ def name_subject(toks: list[str], i: int) -> tuple[str, str] | None:
         return None
     if word.endswith("s") and not word.endswith(("is", "ss", "os")):
         return None  # "Americans", "Pathans": a people's name in the plural ("Hindus"; "Idris", "Paris", "Carlos" stay)
+    if word in PLURAL_ONLY:
+        return None  # "Cattle produce": a plural with no -s
     if word.endswith("men") and len(word) > 5:
         return None  # "Englishmen", "Frenchwomen": a people in the plural
     return "singular", toks[0]

@@ -9,7 +9,7 @@ from miniserve.tutor.runtime.agreement import _noun_forms
 from miniserve.tutor.runtime.forms import aux_family, form_kinds, norm
 from miniserve.tutor.runtime.gate import Edit
 from miniserve.tutor.runtime.vetoes.words import (SUBJECT_PRONOUNS, TIME_OPENERS, UNREAL, clause_before,
-                                                 is_question, one_word, main_verb_only_past)
+                                                 is_question, one_word, main_verb_only_past, own_clause)
 
 
 def subjunctive(toks: list[str], edit: Edit) -> bool:
@@ -157,4 +157,26 @@ def present_after_would_rather(toks: list[str], edit: Edit) -> bool:
     k = len(before) - 2  # the word before the subject
     lead = before[k] if k >= 0 else ""
     return lead in ("rather", "time") and (before[-1] in SUBJECT_PRONOUNS or before[-1] in ("everyone", "everybody"))
+
+
+def base_after_had_better(toks: list[str], edit: Edit) -> bool:
+    """A base form after "had better" made past or third person ("You had better book" -> "booked")."""
+    pair = one_word(toks, edit)
+    if pair is None or "base" not in form_kinds(pair[0]) or not {"past", "third"} & form_kinds(pair[1]):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    while before and before[-1] in ("not", "really", "just", "all"):
+        before.pop()
+    return before[-1:] == ["better"] and len(before) >= 2 and before[-2] in ("had", "'d", "you'd", "we'd", "i'd", "they'd")
+
+
+def base_after_an_inverted_auxiliary(toks: list[str], edit: Edit) -> bool:
+    """A base form after a modal or "do" that opens its clause before the subject made past or third person
+    ("Should the government decide to raise taxes" -> "decides", "Why does the bus stop here?" -> "stops")."""
+    pair = one_word(toks, edit)
+    if pair is None or "base" not in form_kinds(pair[0]) or not {"past", "third"} & form_kinds(pair[1]):
+        return False
+    clause = [w for w in own_clause(toks, edit.start) if w not in ("why", "how", "when", "where", "what", "which", "who")]
+    return len(clause) >= 2 and aux_family(clause[0]) in ("modal", "do") \
+        and not any(aux_family(w) is not None or w in SUBJECT_PRONOUNS for w in clause[2:])
 

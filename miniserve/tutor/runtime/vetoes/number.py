@@ -140,6 +140,8 @@ def singular_after_a_plural_noun_phrase(toks: list[str], edit: Edit) -> bool:
     if not singular and not plural and head.endswith("s") and not head.endswith("ss") and not lemminflect.getAllLemmas(head):
         # a word the dictionary lacks ("apps", "smartphones"): a plural noun if its singular is one, or unknown too
         singular, plural = False, _noun_forms(head[:-1])[0] or not lemminflect.getAllLemmas(head[:-1])
+    if singular and plural and head.endswith("s") and _noun_forms(head[:-1])[0] and head not in SINGULAR_IN_S:
+        singular = False  # "games": its singular "game" is a noun too
     return plural and not singular and head.endswith("s") and not third(middle[-1]) \
         and all(w not in FUNCTION_WORDS and w not in PREPOSITIONS and w not in NUMBER_WORDS and not aux_family(w)
                 and w not in SUBJECT_PRONOUNS for w in middle)
@@ -260,6 +262,7 @@ def singular_before_a_plural_after_there(toks: list[str], edit: Edit) -> bool:
     if after[:3] in (["going", "to", "be"], ["about", "to", "be"]):
         after = after[3:]  # "there were going to be twelve talks"
     noun = next((w for k, w in enumerate(after) if w not in THERE_FILLERS and not w.isdigit() and w not in NUMBER_WORDS
+                 and not set(lemminflect.getAllLemmas(w)) == {"ADV"}  # past "simply", "certainly"
                  and set(lemminflect.getAllLemmas(w)) - {"ADV"} != {"ADJ"}  # past "nice", "old", "big"
                  and not (w.endswith("ing") and any(_noun_forms(after[k + 1]) if k + 1 < len(after) else ()))), "")
     # (and past an -ing form before its noun: "there were washing machines")
@@ -268,7 +271,7 @@ def singular_before_a_plural_after_there(toks: list[str], edit: Edit) -> bool:
     # "any cheaper places")
     counted = bool(noun) and any(w.isdigit() or w in NUMBER_WORDS or w in PLURAL_LEADS for w in after[:after.index(noun)]) \
         and _noun_forms(noun)[1] and noun.endswith("s") and noun not in SINGULAR_IN_S
-    return bool(noun) and (plural_subject(noun) or unknown_plural or counted)
+    return bool(noun) and (plural_subject(noun) or unknown_plural or counted or noun in ("them", "us"))  # "enough of them"
 
 
 def number_after_a_collective(toks: list[str], edit: Edit) -> bool:
@@ -340,7 +343,7 @@ def plural_after_a_named_apposition(toks: list[str], edit: Edit) -> bool:
 
 # nouns in -s that take a singular verb ("The news spreads", "Physics was")
 SINGULAR_IN_S = frozenset(("news", "physics", "mathematics", "maths", "economics", "athletics", "gymnastics",
-                           "linguistics", "genetics", "measles", "electronics", "aerobics"))
+                           "linguistics", "genetics", "measles", "electronics", "aerobics", "politics"))
 def plural_after_a_singular_in_s(toks: list[str], edit: Edit) -> bool:
     """A verb made plural right after "the news", "physics", "maths" ... ("The news spreads" -> "spread")."""
     pair = one_word(toks, edit)
@@ -455,6 +458,7 @@ def number_after_neither_nor(toks: list[str], edit: Edit) -> bool:
 
 
 PEOPLE_PLURALS = frozenset(("people", "children", "men", "women", "police"))
+PLURAL_ONLY = frozenset(("cattle", "livestock", "poultry", "clergy", "vermin"))  # plurals with no -s
 PLACE_AND_TIME_ADVERBS = frozenset(("here", "there", "today", "nowadays", "now", "too", "then"))
 
 
@@ -467,7 +471,8 @@ def singular_after_people(toks: list[str], edit: Edit) -> bool:
     clause = own_clause(toks, edit.start)
     while clause and (clause[-1] in PLACE_AND_TIME_ADVERBS or clause[-1] in ADVERBS):
         clause = clause[:-1]
-    return 1 <= len(clause) <= 3 and clause[-1] in PEOPLE_PLURALS and not {"of", "one", "each", "every", "a"} & set(clause)
+    return 1 <= len(clause) <= 3 and (clause[-1] in PEOPLE_PLURALS or clause[-1] in PLURAL_ONLY) \
+        and not {"of", "one", "each", "every", "a"} & set(clause)
 
 
 def number_after_a_collective_of(toks: list[str], edit: Edit) -> bool:
@@ -518,4 +523,19 @@ def number_of_a_prepositions_noun(toks: list[str], edit: Edit) -> bool:
            for w in between):
         return False
     return any(aux_family(w) in ("be", "have", "do", "modal") for w in first)
+
+
+HOW_MUCH = frozenset(("how", "so", "too", "as", "very"))
+
+
+def plural_after_much(toks: list[str], edit: Edit) -> bool:
+    """A verb made plural right after "how much", "so much" or "much" and an adverb ("which shows how much still
+    needs to change" -> "need"): "much" is singular."""
+    pair = one_word(toks, edit)
+    if pair is None or not made_plural(pair):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    while before and before[-1] in ADVERBS:
+        before.pop()
+    return before[-1:] == ["much"] and (len(before) < 2 or before[-2] in HOW_MUCH or before[-2] in CLAUSE_OPENERS)
 

@@ -56,7 +56,8 @@ def main_verb_only_past(word: str) -> bool:
 
 CLAUSE_OPENERS = frozenset(("that", "if", "when", "because", "since", "while", "although", "though", "whether", "where"))
 PERCEIVING = frozenset(("see", "saw", "seen", "watch", "watched", "hear", "heard", "feel", "felt", "notice", "noticed",
-                        "let", "make", "made"))  # not "have": "who have your stamps fling" is possession
+                        "let", "lets", "make", "makes", "made", "help", "helps", "helped"))
+# not "have": "who have your stamps fling" is possession
 # adjectives that with "the" name people: "the elderly often sleep"
 THE_ADJECTIVE_PEOPLE = frozenset(("elderly", "poor", "rich", "young", "old", "sick", "homeless", "unemployed", "disabled",
                                   "blind", "deaf", "dead", "injured", "wealthy", "weak", "strong", "living", "wounded",
