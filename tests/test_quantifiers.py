@@ -239,6 +239,9 @@ def test_the_subjects_noun_speaks_for_a_word_that_may_be_a_noun_too():
     [edit] = gate.edits(sentence, sentence.replace("change", "changes"))
     assert quantifiers.the_nouns_number(tokens(sentence), edit)
     assert not quantifiers.the_nouns_number(tokens(sentence), edit, next_to_its_noun=True)
+    sentence = "The girl standing at the end of the platform was Yumi."  # no finite verb to agree
+    [edit] = gate.edits(sentence, sentence.replace("standing", "stands"))
+    assert not quantifiers.the_nouns_number(tokens(sentence), edit, next_to_its_noun=True)
 
 
 def test_the_subjects_noun_and_the_parser_change_only_wordnets_own_slips():

@@ -274,6 +274,8 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("Did you went out last night?", "Did you go out last night?"),  # the base form after "did"
     ("Did your older brother passed his exam last week?", "Did your older brother pass his exam last week?"),
     ("I didn't knew that the shop was closed.", "I didn't know that the shop was closed."),  # "did" governs it
+    ("Playing board games are my favourite hobby.", "Playing board games is my favourite hobby."),  # a gerund's phrase
+    ("There are many children in our town who wants to learn to swim.", "There are many children in our town who want to learn to swim."),
     ("The old tree was cutted down last spring.", "The old tree was cut down last spring."),  # a misbuilt form
     ("30 percent of the students is happy.", "30 percent of the students are happy."),  # its noun says plural
     ("A lot of the money are spent on food.", "A lot of the money is spent on food."),  # "money" is singular

@@ -207,6 +207,8 @@ def the_nouns_number(toks: list[str], edit: Edit, next_to_its_noun: bool = False
     if next_to_its_noun and before != norm(found[1].split()[-1]):
         return False  # "The talk about climate change at 2 pm": a noun's, after the phrase's last noun
     word, after = norm(toks[edit.start]), next((t for t in toks[edit.start + 1:] if not t.isspace()), "")
+    if not {"base", "third"} & form_kinds(word) and aux_family(word) not in ("be", "have", "do"):
+        return False  # "The girl standing at the end": no finite verb
     if "past" in form_kinds(word) or word in ALSO_A_PAST or word == "like" or subjects.verb_form_after(toks, edit.start):
         return False  # "The enemy lay waste": a past agrees with any subject; "a mind like a trap": a preposition;
         # "This vacuum pack locks in": a noun's

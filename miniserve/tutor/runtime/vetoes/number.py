@@ -140,8 +140,9 @@ def singular_after_a_plural_noun_phrase(toks: list[str], edit: Edit) -> bool:
     if not singular and not plural and head.endswith("s") and not head.endswith("ss") and not lemminflect.getAllLemmas(head):
         # a word the dictionary lacks ("apps", "smartphones"): a plural noun if its singular is one, or unknown too
         singular, plural = False, _noun_forms(head[:-1])[0] or not lemminflect.getAllLemmas(head[:-1])
-    if singular and plural and head.endswith("s") and _noun_forms(head[:-1])[0] and head not in SINGULAR_IN_S:
-        singular = False  # "games": its singular "game" is a noun too
+    if singular and plural and head.endswith("s") and _noun_forms(head[:-1])[0] and head not in SINGULAR_IN_S \
+            and not phrase[0].endswith("ing"):
+        singular = False  # "games": its singular "game" is a noun too (not after "Playing computer": a gerund's object)
     return plural and not singular and head.endswith("s") and not third(middle[-1]) \
         and all(w not in FUNCTION_WORDS and w not in PREPOSITIONS and w not in NUMBER_WORDS and not aux_family(w)
                 and w not in SUBJECT_PRONOUNS for w in middle)
@@ -512,15 +513,15 @@ def number_of_a_prepositions_noun(toks: list[str], edit: Edit) -> bool:
     if pair is None or not (made_plural(pair) or made_singular(pair)) or aux_family(pair[0]) is not None:
         return False
     after = next((t for t in toks[edit.end:] if not t.isspace()), ".")
-    if after not in (".", "!", "?", ",", ";", ":") and norm(after) not in PREPOSITIONS:
+    if after not in (".", "!", "?", ",", ";", ":") and norm(after) not in PREPOSITIONS - {"to"}:
         return False
     clause = own_clause(toks, edit.start)
     k = max((k for k, w in enumerate(clause) if w in PREPOSITIONS - {"to", "like"}), default=None)
     if k is None or not 0 < len(clause) - k - 1 <= 3:
         return False
     between, first = clause[k + 1:], clause[:k]
-    if any(aux_family(w) is not None or w in SUBJECT_PRONOUNS or w in CLAUSE_OPENERS or w in ("and", "or", "but")
-           for w in between):
+    if any(aux_family(w) is not None or w in SUBJECT_PRONOUNS or w in CLAUSE_OPENERS or w in RELATIVE
+           or w in ("and", "or", "but") for w in between):
         return False
     return any(aux_family(w) in ("be", "have", "do", "modal") for w in first)
 
