@@ -288,3 +288,9 @@ def test_a_quantifier_after_a_subordinator_still_decides():
     sentence = "I complained because half of the rooms were dirty."
     [edit] = gate.edits(sentence, sentence.replace("were", "was"))
     assert quantifiers.contradicts(tokens(sentence), edit)
+
+
+def test_an_adverb_between_the_plural_and_its_verb_changes_nothing():
+    sentence = "Most of them never win a medal."
+    [edit] = gate.edits(sentence, sentence.replace("win", "wins"))
+    assert quantifiers.contradicts(tokens(sentence), edit)

@@ -94,3 +94,9 @@ def test_someone_or_everyone_before_who_is_singular_and_those_plural():
 def test_after_a_or_every_the_noun_before_who_is_singular():
     assert corrected("A person who work at night needs sleep.") == ["A person who works at night needs sleep."]
     assert corrected("A fish that swim fast is hard to catch.") == []  # "swim" may be a noun after "that"
+
+
+def test_the_noun_before_who_speaks_across_now():
+    sentence = "Look at the number of people who now work from home."
+    [edit] = gate.edits(sentence, sentence.replace("now work", "now works"))
+    assert relatives.contradicts(tokens(sentence), edit)

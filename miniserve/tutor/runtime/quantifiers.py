@@ -149,6 +149,8 @@ def _noun_after_of(words: list[str]) -> str:
         if w in PHRASE_ENDS:
             break
         phrase.append(w)
+    while phrase and phrase[-1] in ADVERBS:
+        phrase.pop()  # "most of them never win": "them"
     return phrase[-1] if phrase else ""
 
 

@@ -100,8 +100,8 @@ def _adjective_or_noun(word: str) -> bool:
 
 def _in_the_clause(toks: list[str], i: int) -> tuple[str, str] | None:
     words = [(k, t) for k, t in enumerate(toks[:i]) if not t.isspace()][-4:]
-    if words and norm(words[-1][1]) in ADVERBS:
-        words = words[:-1]
+    if words and (norm(words[-1][1]) in ADVERBS or norm(words[-1][1]) == "now"):
+        words = words[:-1]  # "people who now work"
     if len(words) >= 2 and words[-2][1] == "," and norm(words[-1][1]) in ("who", "which"):
         # "My father, who work in a bank": after a comma, only the subject that opens the sentence
         opening = _without_an_opening_adverb([t for t in toks[:words[-2][0]] if not t.isspace()])

@@ -116,7 +116,7 @@ VETOES = (
     verb_forms.form_of_a_noun_before_a_reduced_relative, tenses.present_before_its_past_phrase,
     number.number_after_neither_nor, number.number_of_a_prepositions_noun, verb_forms.base_for_a_participle_after_its_object,
     tenses.present_of_a_report_of_a_past, number.plural_after_much, mood.base_after_had_better,
-    mood.base_after_an_inverted_auxiliary,
+    mood.base_after_an_inverted_auxiliary, verb_forms.base_for_a_noun_after_to,
 )
 
 

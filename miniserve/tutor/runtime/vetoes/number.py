@@ -513,7 +513,9 @@ def number_of_a_prepositions_noun(toks: list[str], edit: Edit) -> bool:
     if pair is None or not (made_plural(pair) or made_singular(pair)) or aux_family(pair[0]) is not None:
         return False
     after = next((t for t in toks[edit.end:] if not t.isspace()), ".")
-    if after not in (".", "!", "?", ",", ";", ":") and norm(after) not in PREPOSITIONS - {"to"}:
+    # or the clause's verb right after the phrase ("Their support during the charity run meant" -> "runs")
+    verb_after = only_a_verb(norm(after)) and "past" in form_kinds(norm(after))
+    if after not in (".", "!", "?", ",", ";", ":") and norm(after) not in PREPOSITIONS - {"to"} and not verb_after:
         return False
     clause = own_clause(toks, edit.start)
     k = max((k for k, w in enumerate(clause) if w in PREPOSITIONS - {"to", "like"}), default=None)
@@ -523,7 +525,7 @@ def number_of_a_prepositions_noun(toks: list[str], edit: Edit) -> bool:
     if any(aux_family(w) is not None or w in SUBJECT_PRONOUNS or w in CLAUSE_OPENERS or w in RELATIVE
            or w in ("and", "or", "but") for w in between):
         return False
-    return any(aux_family(w) in ("be", "have", "do", "modal") for w in first)
+    return verb_after or any(aux_family(w) in ("be", "have", "do", "modal") for w in first)
 
 
 HOW_MUCH = frozenset(("how", "so", "too", "as", "very"))

@@ -70,8 +70,11 @@ def present_before_its_past_phrase(toks: list[str], edit: Edit) -> bool:
         return False  # not a misbuilt past respelled ("was cutted" -> "cut")
     if governed_by_an_auxiliary(toks, edit.start):
         return False  # "When did your lazy goats lived in Beirut last spring" -> "live": the auxiliary's form
+    first = next((k for k in range(edit.end, len(toks)) if not toks[k].isspace()), len(toks))
+    # (a "that" right after the verb is its object's: "where we ate that amazing paella last summer")
     end = next((k for k in range(edit.end, len(toks)) if toks[k] in (",", ";", ":", ".", "!", "?")
-                or norm(toks[k]) in ("and", "but", "because", "so", "when", "if", "that", "which", "who")), len(toks))
+                or norm(toks[k]) in ("and", "but", "because", "so", "when", "if", "that", "which", "who")
+                and not (k == first and norm(toks[k]) == "that")), len(toks))
     start, stop = len("".join(toks[:edit.end])), len("".join(toks[:end]))
     return any(start <= m.start() < stop for m in tense.past_phrases("".join(toks)))
 

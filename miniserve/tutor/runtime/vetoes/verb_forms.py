@@ -322,3 +322,18 @@ def base_for_a_participle_after_its_object(toks: list[str], edit: Edit) -> bool:
     before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
     return before[-1:] != [] and before[-1] in OBJECT_STATE_VERBS
 
+
+# verbs whose "to" takes a noun ("listen to drills", "look forward to holidays")
+TO_A_NOUN = frozenset(("listen", "listening", "listened", "talk", "talking", "talked", "belong", "belongs", "belonged",
+                       "forward", "reply", "replied", "react", "reacted", "respond", "responded", "go", "went", "going"))
+
+
+def base_for_a_noun_after_to(toks: list[str], edit: Edit) -> bool:
+    """A plural noun after a verb's "to" made a base form ("not to listen to drills all day" -> "drill"): "to"
+    there takes a noun."""
+    pair = one_word(toks, edit)
+    if pair is None or not pair[0].endswith("s") or not _noun_forms(pair[0])[1] or "base" not in form_kinds(pair[1]):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    return len(before) >= 2 and before[-1] == "to" and before[-2] in TO_A_NOUN
+
