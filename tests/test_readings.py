@@ -122,7 +122,8 @@ async def test_an_agreement_edit_reuses_the_early_reading(tutor_folder):
 async def test_the_server_reads_early_with_a_worker_of_its_own_and_stops_both(tutor_folder):
     async with serving(tutor_folder) as (client, service):
         # read early (a verb with another number to try), then the model's agreement edit is weighed
-        response = await client.post("/correct", json={"sentence": "My brother live in London with his wife."})
+        # (no rule decides it alone: "who live in the village" stands between the noun and its verb)
+        response = await client.post("/correct", json={"sentence": "The students who live in the village walks to school every day."})
         assert response.status_code == 200
         parsers = (service.parser, service.reading_parser)
         assert all(isinstance(p, ParserProcess) for p in parsers) and parsers[0] is not parsers[1]

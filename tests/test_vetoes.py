@@ -197,6 +197,8 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("Is this the café where you drank that strange tea last year?", "Is this the café where you drink that strange tea last year?"),
     ("We came here to rest, not to listen to trains all night.", "We came here to rest, not to listen to train all night."),
     ("Their help during the book sale meant a lot to us.", "Their help during the book sales meant a lot to us."),
+    ("The train that takes tourists from the airport to the centre is always late.",
+     "The train that takes tourists from the airport to the centre are always late."),
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)

@@ -117,6 +117,7 @@ VETOES = (
     number.number_after_neither_nor, number.number_of_a_prepositions_noun, verb_forms.base_for_a_participle_after_its_object,
     tenses.present_of_a_report_of_a_past, number.plural_after_much, mood.base_after_had_better,
     mood.base_after_an_inverted_auxiliary, verb_forms.base_for_a_noun_after_to,
+    number.plural_after_a_singular_head_and_its_relative,
 )
 
 

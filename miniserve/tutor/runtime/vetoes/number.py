@@ -448,6 +448,23 @@ def singular_after_a_plural_head_and_its_relative(toks: list[str], edit: Edit) -
     return not any(w in ("that", "which", "who", "if", "because", "when", "and", "but", "or", "where") for w in inside)
 
 
+def plural_after_a_singular_head_and_its_relative(toks: list[str], edit: Edit) -> bool:
+    """The mirror: a verb made plural after a clause-opening singular noun and its relative clause, whose own
+    verb is third person ("The bus that takes students from station to the campus is" -> "are")."""
+    pair = one_word(toks, edit)
+    if pair is None or not made_plural(pair):
+        return False
+    clause = clause_before_any(toks, edit.start)
+    k = 2 if clause[:1] and clause[0] in NOUN_PHRASE_OPENERS - {"a", "an"} else None
+    if k is not None and len(clause) > k and clause[k] not in ("who", "that", "which") and k + 1 < len(clause):
+        k += 1  # one adjective ("The old bus that")
+    if k is None or len(clause) <= k + 2 or clause[k] not in ("who", "that", "which") \
+            or not singular_noun(clause[k - 1]) or clause[k - 1] in COLLECTIVE or not third(clause[k + 1]):
+        return False
+    inside = clause[k + 2:]
+    return not any(w in ("that", "which", "who", "if", "because", "when", "and", "but", "or", "where") for w in inside)
+
+
 def number_after_neither_nor(toks: list[str], edit: Edit) -> bool:
     """A verb's number changed after "neither ... nor" or "either ... or" ("Neither the president nor the
     other members have" -> "has"): the nearer noun or the first may decide, and either is written."""
