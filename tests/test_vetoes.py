@@ -192,7 +192,7 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("Politics is not my favourite subject.", "Politics are not my favourite subject."),
     ("Should the weather change, we will stay inside.", "Should the weather changes, we will stay inside."),
     ("The cooks are fast, but there are simply not enough of them.", "The cooks are fast, but there is simply not enough of them."),
-    # from the thirtieth and thirty-first sets (learner_v32, learner_v33; first looks at both halves at 1c4f5e0,
+    # from the thirtieth and thirty-first sets (learner_v32, learner_v33; first looks at both halves at 437704d,
     # disclosed; my own words, the kinds they showed)
     ("Is this the café where you drank that strange tea last year?", "Is this the café where you drink that strange tea last year?"),
     ("We came here to rest, not to listen to trains all night.", "We came here to rest, not to listen to train all night."),
