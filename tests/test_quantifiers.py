@@ -82,12 +82,17 @@ def test_the_models_own_edit_needs_no_parser_and_a_lower_bar(tutor):
     assert turn.review.corrected == fixed
 
 
-def test_an_offer_where_the_model_proposed_nothing(tutor):
-    sentence = "Nearly half of the students says that they never use the library."
+def unchanged_and_read(tutor, sentence: str):
+    """A turn whose model answered the sentence unchanged, with the parser's questions answered: its offers."""
     turn = tutor.plan(sentence, paragraph=False).turns[0]
     turn.decoded(tutor.prompt.completion_ids(sentence, NO_ERROR), "stop")
     while turn.review is None and turn.questions:
         turn.weigh(shared().parse_all(turn.questions))
+    return turn
+
+
+def test_an_offer_where_the_model_proposed_nothing(tutor):
+    turn = unchanged_and_read(tutor, "Nearly half of the students says that they never use the library.")
     fixed = "Nearly half of the students say that they never use the library."
     assert fixed in turn.answers
     turn.scored([[-30.0] if answer != fixed else [-31.0] for answer in turn.answers])
@@ -264,11 +269,7 @@ def test_the_subjects_noun_and_the_parser_change_only_wordnets_own_slips():
 
 
 def test_an_offer_the_subjects_noun_and_the_parser_agree_on_passes_whatever_the_model_scores(tutor):
-    sentence = "The canteen offer a good variety of dishes at reasonable prices."
-    turn = tutor.plan(sentence, paragraph=False).turns[0]
-    turn.decoded(tutor.prompt.completion_ids(sentence, NO_ERROR), "stop")
-    while turn.review is None and turn.questions:
-        turn.weigh(shared().parse_all(turn.questions))
+    turn = unchanged_and_read(tutor, "The canteen offer a good variety of dishes at reasonable prices.")
     fixed = "The canteen offers a good variety of dishes at reasonable prices."
     assert fixed in turn.answers
     turn.scored([[-30.0] if answer != fixed else [-34.2] for answer in turn.answers])  # as the model scores it

@@ -21,7 +21,7 @@ import lemminflect
 from miniserve.tutor.runtime.agreement import COLLECTIVE, _noun_forms, plural_subject
 from miniserve.tutor.runtime.forms import FUNCTION_WORDS, aux_family, form_kinds, lemmas, norm
 from miniserve.tutor.runtime.verbs import valences
-from miniserve.tutor.runtime.vetoes.words import singular_noun
+from miniserve.tutor.runtime.vetoes.words import PLURAL_ONLY, singular_noun
 
 BREAKS = frozenset((",", ";", ":", ".", "!", "?", "(", ")", "\u2014"))
 RELATIVES = frozenset(("who", "that", "which", "whom", "whose", "where", "when"))
@@ -33,7 +33,6 @@ PREPOSITIONS = frozenset(("of", "about", "in", "on", "at", "for", "from", "with"
                           "inside", "outside", "around", "across", "without", "during"))
 PRONOUNS = frozenset(("i", "you", "he", "she", "it", "we", "they"))
 OBJECT_PRONOUNS = frozenset(("me", "us", "him", "them"))
-PLURAL_ONLY = frozenset(("cattle", "livestock", "poultry", "police", "people", "clergy", "vermin"))
 # plural in form, singular in use: never a bare plural subject
 PLURAL_FORM_SINGULARS = frozenset(("communications", "news", "means", "series", "species", "headquarters", "aids",
                                    "athletics", "gymnastics", "measles", "diabetes", "billiards", "darts"))

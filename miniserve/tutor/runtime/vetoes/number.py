@@ -11,7 +11,7 @@ import lemminflect
 from miniserve.tutor.runtime.agreement import ADVERBS, COLLECTIVE, RELATIVE, _noun_forms, non_third, plural_subject, third
 from miniserve.tutor.runtime.forms import FUNCTION_WORDS, aux_family, form_kinds, norm
 from miniserve.tutor.runtime.gate import Edit
-from miniserve.tutor.runtime.vetoes.words import (BOTH_NUMBERS, CLAUSE_OPENERS, clause_after_its_join, NOUN_PHRASE_OPENERS, PREPOSITIONS,
+from miniserve.tutor.runtime.vetoes.words import (BOTH_NUMBERS, CLAUSE_OPENERS, PLURAL_ONLY, clause_after_its_join, NOUN_PHRASE_OPENERS, PREPOSITIONS,
                                                   SUBJECT_PRONOUNS, THE_ADJECTIVE_PEOPLE, a_present_verb,
                                                   clause_before_any, made_plural, made_singular, one_word,
                                                   only_a_verb, own_clause, singular_noun, without_adverbs)
@@ -476,7 +476,6 @@ def number_after_neither_nor(toks: list[str], edit: Edit) -> bool:
 
 
 PEOPLE_PLURALS = frozenset(("people", "children", "men", "women", "police"))
-PLURAL_ONLY = frozenset(("cattle", "livestock", "poultry", "clergy", "vermin"))  # plurals with no -s
 PLACE_AND_TIME_ADVERBS = frozenset(("here", "there", "today", "nowadays", "now", "too", "then"))
 
 

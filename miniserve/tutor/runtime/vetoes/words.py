@@ -98,6 +98,7 @@ PREPOSITIONS = frozenset(("in", "on", "at", "for", "from", "to", "of", "with", "
                           "near", "like", "across", "along", "around", "inside", "outside", "during", "through"))
 
 
+PLURAL_ONLY = frozenset(("cattle", "livestock", "poultry", "police", "people", "clergy", "vermin"))  # plurals with no -s
 BOTH_NUMBERS = frozenset(("fish", "deer", "aircraft", "species", "series", "means", "offspring", "salmon", "trout"))
 
 
