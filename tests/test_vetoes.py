@@ -19,6 +19,8 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("When we meet, I will tell you everything.", "When we met, I will tell you everything."),
     ("Before you judge him, remember that he lost his job.", "Before you judged him, remember that he lost his job."),
     ("Can you stop talking for a minute?", "Can you stop talk for a minute?"),
+    ("Dogs aren't allowed on the beach in summer.", "Dogs aren't allow on the beach in summer."),
+    ("The old bridge was never repaired after the flood.", "The old bridge was never repair after the flood."),
     ("She left school at sixteen and has worked in a shop ever since.", "She left school at sixteen and have worked in a shop ever since."),
     ("Reading and writing are skills every child needs.", "Reading and writing is skills every child needs."),
     ("Do you remember the day we got lost in Paris?", "Do you remember the day we got lose in Paris?"),
@@ -288,6 +290,8 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("A lot of the money are spent on food.", "A lot of the money is spent on food."),  # "money" is singular
     ("The men who said that the house are old left.", "The men who said that the house is old left."),  # another clause
     ("When the children is play, we rest.", "When the children is playing, we rest."),  # after "be"
+    ("The letter was wrote by my sister.", "The letter was written by my sister."),  # a participle, not a base
+    ("All we did was waited for the bus.", "All we did was wait for the bus."),  # a pseudo-cleft after "do"
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import lemminflect
 
 from miniserve.tutor.runtime.agreement import _noun_forms
-from miniserve.tutor.runtime.forms import FUNCTION_WORDS, ONLY_ING, aux_family, form_kinds, norm
+from miniserve.tutor.runtime.forms import BE, DO, FUNCTION_WORDS, ONLY_ING, aux_family, form_kinds, norm
 from miniserve.tutor.runtime.gate import Edit
 from miniserve.tutor.runtime.vetoes.words import PERCEIVING, THE_ADJECTIVE_PEOPLE, clause_before_any, one_word
 
@@ -136,12 +136,22 @@ def form_after_a_modal(toks: list[str], edit: Edit) -> bool:
 
 
 def base_after_be(toks: list[str], edit: Edit) -> bool:
-    """A participle after "be", "been", "being" made a base form ("How will the drama be played out?" ->
-    "be play out"): the passive."""
+    """A participle or -ing form after a form of "be" made a base form ("How will the drama be played out?"
+    -> "be play out", "Dogs aren't allowed" -> "aren't allow", "they were never seen" -> "were never see"):
+    "be" takes no base form. Not after "do" ("All we did was wait": a pseudo-cleft)."""
     pair = one_word(toks, edit)
+    if pair is None or not ({"participle", "ing"} & form_kinds(pair[0])) or "base" not in form_kinds(pair[1]) \
+            or {"participle", "ing"} & form_kinds(pair[1]):
+        return False
     before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
-    return pair is not None and before[-1:] != [] and before[-1] in ("be", "been", "being") \
-        and "participle" in form_kinds(pair[0]) and form_kinds(pair[1]) & {"base"} and "participle" not in form_kinds(pair[1])
+    while before and before[-1] in BETWEEN_BE_AND_ITS_VERB:
+        before.pop()
+    return bool(before) and before[-1] in BE and not set(before) & set(DO)
+
+
+# what may stand between "be" and its participle ("is not allowed", "were never seen", "is also used")
+BETWEEN_BE_AND_ITS_VERB = frozenset(("not", "never", "always", "often", "also", "still", "just", "usually", "already",
+                                     "sometimes", "really", "rarely", "seldom", "being", "been"))
 
 
 PREPOSITIONAL_TO = (("comes", "to"), ("came", "to"), ("come", "to"), ("forward", "to"), ("addition", "to"),
