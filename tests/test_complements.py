@@ -68,6 +68,9 @@ def test_a_frame_calls_for_its_form(sentence, expected):
     "They allowed us access to the archive.",  # two objects
     "I am used to worked hard.",  # "be used to" takes -ing: another fix
     "I look forward to your reply and, I hope, to meeting you.",  # "hope" is not the lead of this "to"
+    "By the time I finished school, the internet had changed everything.",  # a comma: "school" ends its clause
+    "I need better English for my work in a hotel.",  # a comparative, not the verb "to better"
+    "The organisers expect even more people this autumn.",  # an adverb
 ])
 def test_no_form_where_the_frame_is_another(sentence):
     assert fixed(sentence) == []

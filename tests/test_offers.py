@@ -508,6 +508,7 @@ def test_a_past_when_clause_that_opens_the_sentence_sets_the_clause_after_it():
     assert to_past("When I have finished, I go home.") == []  # a perfect, not a past
     assert to_past("When you arrive, my dad picks you up.") == []
     assert to_past("When people feel stressed, they often buy things.") == []  # "stressed": an adjective
+    assert "wound" not in str(tense.decided_pasts(tokens("When Marta opened the door, a cold wind blew the candles out.")))
     toks = tokens("When the bell rang, Ahmed run out of the classroom.")
     [edit] = tense.to_past(toks)
     assert tense.explanation(toks, edit) == "The sentence speaks of the past ('When the bell rang'): use 'ran', not 'run'."
@@ -531,6 +532,13 @@ def test_a_present_perfect_with_a_finished_time_is_the_past():
     # the phrase and where, opening the sentence, set the clause after the comma
     assert perfect_to_past("Last year at the forum in Hamburg, the organisers have given us a card.") == ["have given->gave"]
     assert perfect_to_past("Last year, when we arrived, we have seen the sea.") == []  # another clause between
+    # "yet" and "so far" speak of up to now
+    assert perfect_to_past("None of the plans presented last week has been accepted yet.") == []
+    toks = tokens("The rise in ticket prices last year has had a negative effect on tourism.")
+    # a phrase in the subject right before the perfect may tell when the noun happened: offered, not decided
+    assert [e.new for e in tense.perfect_to_past(toks)] == [("had",)]
+    assert tense.perfect_to_past(toks, of_the_subject=False) == []
+    assert perfect_to_past("Last year I have visited Paris.") == ["have visited->visited"]  # the phrase opens its clause
 
 
 def test_a_rules_fix_keeps_the_rules_explanation(tutor):

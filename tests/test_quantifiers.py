@@ -295,3 +295,21 @@ def test_an_adverb_between_the_plural_and_its_verb_changes_nothing():
     sentence = "Most of them never win a medal."
     [edit] = gate.edits(sentence, sentence.replace("win", "wins"))
     assert quantifiers.contradicts(tokens(sentence), edit)
+
+
+def test_a_quantifier_after_when_or_where_and_a_plural_that_may_be_a_verb_still_decide():
+    sentence = "The connection is slow in the evening, when most of them need it for homework."
+    [edit] = gate.edits(sentence, sentence.replace("need", "needs"))
+    assert quantifiers.contradicts(tokens(sentence), edit)
+    sentence = "A number of studies show that sport helps."  # after "of", "studies" is a noun
+    [edit] = gate.edits(sentence, sentence.replace("show", "shows"))
+    assert quantifiers.contradicts(tokens(sentence), edit)
+    sentence = "Most of the series is boring."  # a noun of both numbers says nothing
+    [edit] = gate.edits(sentence, sentence.replace("is", "are"))
+    assert not quantifiers.contradicts(tokens(sentence), edit) and not quantifiers.corrects(tokens(sentence), edit)
+
+
+def test_as_that_opens_a_clause_lets_its_subjects_noun_decide():
+    sentence = "Could I start a week later, as my exams at university finish only in June?"
+    [edit] = gate.edits(sentence, sentence.replace("finish", "finishes"))
+    assert quantifiers.contradicts(tokens(sentence), edit)

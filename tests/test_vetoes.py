@@ -19,6 +19,16 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("When we meet, I will tell you everything.", "When we met, I will tell you everything."),
     ("Before you judge him, remember that he lost his job.", "Before you judged him, remember that he lost his job."),
     ("Can you stop talking for a minute?", "Can you stop talk for a minute?"),
+    ("Residents living near the airport have complained for years.", "Residents living near the airport has complained for years."),
+    ("Staff either walk or cycle to work.", "Staff either walks or cycle to work."),
+    ("It is one reason why many familys eat badly.", "It is one reason why many familys eats badly."),
+    ("My favourite place in the city is a small cafe.", "My favourite places in the city is a small cafe."),
+    ("Nowadays women work in jobs which were only for men fifty years ago.", "Nowadays women working in jobs which were only for men fifty years ago."),
+    ("There seem to be some mistakes in the programme you sent me last week.", "There seemed to be some mistakes in the programme you sent me last week."),
+    ("A large proportion of the people who answered are over sixty.", "A large proportion of the people who answered is over sixty."),
+    ("There are only two small car park near the station.", "There is only two small car park near the station."),
+    ("Are the current opening hours convenient for you? We hope so.", "Is the current opening hours convenient for you? We hope so."),
+    ("Do your parents still live near the river?", "Does your parents still live near the river?"),
     ("Dogs aren't allowed on the beach in summer.", "Dogs aren't allow on the beach in summer."),
     ("The old bridge was never repaired after the flood.", "The old bridge was never repair after the flood."),
     ("She left school at sixteen and has worked in a shop ever since.", "She left school at sixteen and have worked in a shop ever since."),
@@ -290,6 +300,12 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("A lot of the money are spent on food.", "A lot of the money is spent on food."),  # "money" is singular
     ("The men who said that the house are old left.", "The men who said that the house is old left."),  # another clause
     ("When the children is play, we rest.", "When the children is playing, we rest."),  # after "be"
+    ("Students living in the city centre pays more.", "Students living in the city centre pay more."),
+    ("Many people thinks that it is too late.", "Many people think that it is too late."),
+    ("My older brother work in a bank.", "My older brother works in a bank."),  # the edit is the verb's, after the noun
+    ("Women work in factories earn less than men.", "Women working in factories earn less than men."),  # a verb later
+    ("Are the price of the tickets very high?", "Is the price of the tickets very high?"),  # the head is "price"
+    ("Do your brother still live there?", "Does your brother still live there?"),
     ("The letter was wrote by my sister.", "The letter was written by my sister."),  # a participle, not a base
     ("All we did was waited for the bus.", "All we did was wait for the bus."),  # a pseudo-cleft after "do"
 ])

@@ -177,7 +177,7 @@ class Turn:
         found |= {edit: quantifiers.explanation(toks, edit) for edit in offers.flips(toks) if quantifiers.corrects(toks, edit)}
         found |= {edit: relatives.explanation(toks, edit) for edit in offers.number_flips(toks)
                   if relatives.corrects(toks, edit) and not quantifiers.contradicts(toks, edit)}
-        ruled = frozenset(patterned + offers.decided_respellings(toks) + perfect + frames + forms + tense.decided_pasts(toks)
+        ruled = frozenset(patterned + offers.decided_respellings(toks) + tense.perfect_to_past(toks, of_the_subject=False) + frames + forms + tense.decided_pasts(toks)
                           + steps + perfects_)
         # what correct English rules out (vetoes/) no rule offers either: "I suggest that the school provide"
         found = {edit: why for edit, why in found.items() if not vetoes.vetoed(toks, edit)}

@@ -195,10 +195,16 @@ def ing_after_only_ing(toks: list[str]) -> list[Edit]:
             continue  # "disliked long farewells"; "a mind like", "the finish line": nouns
         if after not in OBJECT_STARTS and not plural_subject(after) and not (instead and after == "home"):
             continue
+        if not _spaced(toks, i, words[k + 1][0]):
+            continue  # "By the time I finished school, the internet": the word ends the clause, a noun
         ing = _ing(word)
         if ing is not None:
             found.append(Edit(i, i + 1, (ing,)))
     return found
+
+
+# adverbs lemminflect also lists as verbs ("to even out", "to back"): after "expect", "need" ... the adverb is meant
+ADVERBS_AS_VERBS = frozenset(("even", "back", "right", "well", "still", "further", "just", "only", "really", "down", "up"))
 
 
 def missing_to(toks: list[str]) -> list[Edit]:
@@ -211,6 +217,9 @@ def missing_to(toks: list[str]) -> list[Edit]:
         (i, word), (p, before), (_, after) = words[k], words[k - 1], words[k + 1]
         if before not in to_verbs or not _plain_base(word) or not _spaced(toks, p, i) or word in ("help", "let", "like"):
             continue
+        if any(lemma != word for lemma in lemminflect.getAllLemmas(word, upos="ADJ").get("ADJ", ())) \
+                or word in ADVERBS_AS_VERBS:
+            continue  # "I need better English", "expect even more people": a comparative or an adverb, not a verb
         if (after in OBJECT_STARTS or after in PRONOUN_OBJECTS) and _spaced(toks, i, words[k + 1][0]):  # "needs repair, some"
             found.append(Edit(i, i, ("to", " ")))
     return found

@@ -46,6 +46,9 @@ def perfect_since(toks: list[str]) -> list[Edit]:
                         or words[j][1] in ("my", "the", "our", "his", "her", "their") and j + 2 < k), None)
         if subject is None:
             continue
+        if words[subject][1] not in ("i", "we", "they", "you", "he", "she", "it") \
+                and lemminflect.getAllLemmas(words[subject + 1][1], upos="ADJ"):
+            continue  # "The main change since the last inspection is": an adjective, then the noun
         j = subject + 1 if words[subject][1] in ("i", "we", "they", "you", "he", "she", "it") else subject + 2
         v, verb = words[j]
         if any(t in (",", ";") for t in toks[v:i]) or any(c in JOINING_WORDS or aux_family(c) is not None

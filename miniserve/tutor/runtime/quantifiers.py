@@ -77,6 +77,8 @@ def quantifier(toks: list[str], i: int) -> tuple[str, str] | None:
     if opened is not None:  # "I complained because half of the rooms were": the clause after "because"
         words, low = words[opened + 1:], low[opened + 1:]
     relative = max((k for k, w in enumerate(low) if w in RELATIVES), default=None)
+    if relative is not None and low[relative] in ("when", "where") and _opens_with_a_quantifier(low[relative + 1:]):
+        words, low, relative = words[relative + 1:], low[relative + 1:], None  # "in the evening, when most of them need"
     if relative is not None:
         after = low[relative + 1:]
         # "who" + a verb our tables lack ("who cycle to school has"): "who" is the subject, its verb follows
@@ -102,7 +104,8 @@ def quantifier(toks: list[str], i: int) -> tuple[str, str] | None:
             if lead in SINGULAR_OF:
                 return "singular", " ".join(words[k:k + size + 1])
             noun = _noun_after_of(low[k + size + 1:])
-            if lead in PLURAL_OF and (plural_subject(noun) or noun in ("them", "us")):
+            plural = plural_subject(noun) or noun.endswith("s") and _noun_forms(noun) == (False, True)
+            if lead in PLURAL_OF and (plural or noun in ("them", "us")):  # after "of", "studies" is a noun
                 return "plural", " ".join(words[k:k + size + 1])
             if lead in PLURAL_OF and noun not in COLLECTIVE | subjects.EITHER_NUMBER and subjects._singular_noun(noun) \
                     and not lemmas(noun):
@@ -110,6 +113,12 @@ def quantifier(toks: list[str], i: int) -> tuple[str, str] | None:
         if word not in OPENERS and not (low[k + 1:k + 2] == [PER_CENT] or low[k + 2:k + 3] == [PER_CENT]):
             return None  # the clause starts with something else: its subject is no quantifier's
     return None
+
+
+def _opens_with_a_quantifier(words: list[str]) -> bool:
+    """Do `words` open with a quantifier and its "of" ("most of them", "each of the rooms", "everybody")?"""
+    return bool(words) and (words[0] in SINGULAR_WORDS or any(
+        " ".join(words[:size]) in SINGULAR_OF | PLURAL_OF and words[size:size + 1] == ["of"] for size in (1, 2)))
 
 
 # verbs whose "that" opens a clause with its own subject (not "suggest": its clause takes the base form)

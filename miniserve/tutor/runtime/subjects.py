@@ -314,7 +314,8 @@ def head_of(toks: list[str], i: int) -> tuple[str, str] | None:
     for start in range(len(words) - 3, -1, -1):
         if words[start] not in HEAD_DETERMINERS | PLURAL_DETERMINERS:
             continue
-        if start > 0 and words[start - 1] not in CLAUSE_WORDS and words[start - 1] not in HEAD_OPENERS:
+        if start > 0 and words[start - 1] not in CLAUSE_WORDS and words[start - 1] not in HEAD_OPENERS \
+                and not (start == 1 and words[0] == "as"):  # "as" that opens the clause: "..., as my exams at university finish"
             continue
         head = start + 1 if words[start + 1:start + 2] and words[start + 2:start + 3] and words[start + 2] in PREPOSITIONS \
             else start + 2

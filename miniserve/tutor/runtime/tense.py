@@ -45,7 +45,7 @@ PAST_TIME = re.compile(
     r"|^that\s+(day|night|morning|afternoon|evening|weekend|summer|winter)"
     r"|^in\s+the\s+past(?!\s+(few|\d|two|three|four|five|ten|several|many|years?|months?|weeks?|decades?|centur)))\b(?!['\u2019]s)", re.I)
 # A phrase that calls for the present perfect: a span of time up to now.
-PERFECT_TIME = re.compile(r"\b((in|over|during|for)\s+the\s+(last|past)\s+(\w+\s+){0,2}(years?|months?|weeks?|days?|"
+PERFECT_TIME = re.compile(r"\b((in|over|during|for)\s+(the\s+)?(last|past)\s+(\w+\s+){0,2}(years?|months?|weeks?|days?|"
                           r"decades?|centur(y|ies))|in\s+recent\s+years|since\s+(1[89]\d\d|20\d\d|then)|so\s+far"
                           r"|up\s+to\s+now|until\s+now)\b", re.I)
 PERFECT = frozenset(("have", "has", "'ve", "haven't", "hasn't"))
@@ -222,13 +222,18 @@ def _noun_here(toks: list[str], j: int) -> bool:
         return False  # "doesn't have"
     before = next((norm(t) for t in reversed(toks[:j]) if t[:1].isalpha()), "")
     after = next((norm(t) for t in toks[j + 1:] if t[:1].isalpha()), "")
-    return before in NOUN_MARKERS or before in ("last", "first", "next", "whole") or aux_family(after) not in (None, "to")
+    if before in NOUN_MARKERS or before in ("last", "first", "next", "whole") or aux_family(after) not in (None, "to"):
+        return True
+    # the subject of a past right after it ("a cold wind blew": "wind" is no verb there)
+    return only_past(after) and bool(lemminflect.getAllLemmas(after, upos="VERB")) and any(_noun_forms(norm(toks[j])))
 
 
-def perfect_to_past(toks: list[str]) -> list[Edit]:
+def perfect_to_past(toks: list[str], of_the_subject: bool = True) -> list[Edit]:
     """A present perfect in a clause a phrase puts in the past, as the simple past ("I have attended
     the conference two weeks ago" -> "attended", "In 2020 the council has built" -> "built", "has been"
-    -> "was"). Only "have"/"has" right before the participle."""
+    -> "was"). Only "have"/"has" right before the participle; not before "yet" or "so far". `of_the_subject=False`:
+    not where the phrase sits in the subject, right before the perfect ("The concert last night has been amazing"
+    wants "was", "The rise in prices last year has had an effect" does not: the model's scores tell)."""
     text = "".join(toks)
     phrases = [m.span() for m in past_phrases(text) if not _compares(text[:m.start()])]
     if not phrases:
@@ -241,6 +246,8 @@ def perfect_to_past(toks: list[str]) -> list[Edit]:
             continue  # "it must have hung there years ago": a modal perfect is right
         if w not in ("have", "has") or i + 2 >= len(toks) or toks[i + 1] != " ":
             continue
+        if _perfect_word_after(toks, i) or not of_the_subject and _phrase_of_the_subject(text, phrases, len("".join(toks[:i]))):
+            continue  # "None of those presented last week has been accepted yet", "The rise in prices last year has had"
         participle = norm(toks[i + 2])
         if participle == "been" and next((norm(t) for t in toks[i + 3:] if not t.isspace()), "") == "to":
             past = "went"  # "I have been to Paris last year" -> "went to Paris", not "was to"
@@ -260,6 +267,30 @@ def perfect_to_past(toks: list[str]) -> list[Edit]:
             past = past[:1].upper() + past[1:] if toks[i][:1].isupper() else past
             found.append(Edit(i, i + 3, (past,)))
     return found
+
+
+def _phrase_of_the_subject(text: str, phrases: list[tuple[int, int]], at: int) -> bool:
+    """Is the only past phrase of the perfect at character `at` right before it, after words of its
+    clause ("The rise in ticket prices last year has had"): the phrase tells when the subject's noun
+    happened, not when the perfect did. Not a phrase that opens its clause ("Last year I have been")."""
+    if any(a > at for a, _ in phrases):
+        return False
+    a, b = max(phrases)
+    if text[b:at].strip():
+        return False
+    lead = text[:a].rstrip()
+    return bool(lead) and lead[-1].isalpha()
+
+
+def _perfect_word_after(toks: list[str], i: int) -> bool:
+    """A word of the perfect's own ("yet", "so far", "ever since") after it in its clause."""
+    rest = []
+    for t in toks[i + 3:]:
+        if t in (",", ";", ".", "!", "?"):
+            break
+        if t[:1].isalpha():
+            rest.append(norm(t))
+    return "yet" in rest or " ".join(rest).find("so far") >= 0 or "ever since" in " ".join(rest)
 
 
 def _that_as_a_determiner(toks: list[str]) -> list[str]:
@@ -336,7 +367,11 @@ def _last_something(toks: list[str]) -> bool:
     words = [norm(t) for t in toks if t[:1].isalpha()]
     return any(w == "last" and (k == 0 or words[k - 1] not in FINAL_LEADS) and k + 1 < len(words)
                and (any(_noun_forms(words[k + 1])) or words[k + 1].endswith("'s"))  # "does the course last and": a verb
+               and not (words[k + 1].isdecimal() or words[k + 1] in NUMBERS)  # "walk the last two kilometres": a span
                for k, w in enumerate(words))
+
+
+NUMBERS = frozenset(("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "few", "couple", "several"))
 
 
 def only_past(word: str) -> bool:

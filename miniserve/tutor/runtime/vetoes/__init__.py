@@ -95,7 +95,7 @@ VETOES = (
     verb_forms.noun_of_a_take_phrase, verb_forms.respelled_after_a_determiner, mood.negative_imperative,
     verb_forms.form_after_a_modal, verb_forms.base_after_be, verb_forms.base_after_a_prepositional_to,
     joined.verb_before_its_subject_pronoun, joined.disagreeing_with_its_pronoun,
-    joined.singular_auxiliary_before_its_subject, number.singular_for_a_people, number.plural_after_a_name,
+    joined.singular_auxiliary_before_its_subject, joined.plural_auxiliary_before_its_plural_subject, number.singular_for_a_people, number.plural_after_a_name,
     verb_forms.third_after_a_perceived_object, tenses.present_of_a_past_like_the_base,
     verb_forms.ing_of_an_adjective_after_be, number.singular_for_the_adjective_people,
     number.plural_for_an_amount, joined.singular_after_two_noun_phrases, tenses.tense_in_a_relative_clause,
@@ -118,6 +118,8 @@ VETOES = (
     tenses.present_of_a_report_of_a_past, number.plural_after_much, mood.base_after_had_better,
     mood.base_after_an_inverted_auxiliary, verb_forms.base_for_a_noun_after_to,
     number.plural_after_a_singular_head_and_its_relative,
+    number.singular_after_many_and_its_noun, verb_forms.noun_after_a_possessive_and_an_adjective,
+    number.singular_after_a_bare_plural_and_its_participle,
 )
 
 

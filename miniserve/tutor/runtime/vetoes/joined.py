@@ -89,6 +89,34 @@ def singular_auxiliary_before_its_subject(toks: list[str], edit: Edit) -> bool:
     return after[0] in ("he", "she", "it") or after[0] in ("this", "that") and len(after) > 1 and singular_noun(after[1])
 
 
+QUESTION_ADVERBS = frozenset(("still", "really", "usually", "always", "often", "ever", "never", "also", "all", "both"))
+
+
+def plural_auxiliary_before_its_plural_subject(toks: list[str], edit: Edit) -> bool:
+    """A question's opening "are", "were", "have", "do" before a noun phrase whose head is plural made
+    singular ("Are the current opening hours convenient?" -> "Is"; "Is the price of the tickets" keeps
+    its head, "price", before "of")."""
+    pair = one_word(toks, edit)
+    if pair is None or aux_family(pair[0]) not in ("be", "have", "do") or not non_third(pair[0]) or not third(pair[1]):
+        return False
+    before = next((t for t in reversed(toks[:edit.start]) if not t.isspace()), "")
+    if before not in ("", ".", "!", "?", '"') or "?" not in "".join(toks[edit.end:]):
+        return False
+    after = [norm(t) for t in toks[edit.end:] if t[:1].isalpha()]
+    if not after or after[0] not in NOUN_PHRASE_OPENERS - {"a", "an", "this"}:
+        return False
+    head = None
+    for w in after[1:6]:
+        if w in PREPOSITIONS or aux_family(w) is not None or w in QUESTION_ADVERBS:
+            break
+        if not any(_noun_forms(w)):
+            if head is not None:
+                break  # the predicate after the subject ("convenient")
+            continue  # an adjective before the head
+        head = w
+    return head is not None and plural_subject(head)
+
+
 def singular_after_two_noun_phrases(toks: list[str], edit: Edit) -> bool:
     """A plural made singular after a subject of two noun phrases, each with its determiner, joined by
     "and" ("The sound of the waves and the smell of the sea were" -> "was"). Only where no verb comes

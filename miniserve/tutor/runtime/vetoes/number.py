@@ -9,7 +9,7 @@ import itertools
 import lemminflect
 
 from miniserve.tutor.runtime.agreement import ADVERBS, COLLECTIVE, RELATIVE, _noun_forms, non_third, plural_subject, third
-from miniserve.tutor.runtime.forms import FUNCTION_WORDS, aux_family, form_kinds, norm
+from miniserve.tutor.runtime.forms import FUNCTION_WORDS, aux_family, form_kinds, lemmas, norm
 from miniserve.tutor.runtime.gate import Edit
 from miniserve.tutor.runtime.vetoes.words import (BOTH_NUMBERS, CLAUSE_OPENERS, PLURAL_ONLY, clause_after_its_join, NOUN_PHRASE_OPENERS, PREPOSITIONS,
                                                   SUBJECT_PRONOUNS, THE_ADJECTIVE_PEOPLE, a_present_verb,
@@ -272,7 +272,10 @@ def singular_before_a_plural_after_there(toks: list[str], edit: Edit) -> bool:
     # "any cheaper places")
     counted = bool(noun) and any(w.isdigit() or w in NUMBER_WORDS or w in PLURAL_LEADS for w in after[:after.index(noun)]) \
         and _noun_forms(noun)[1] and noun.endswith("s") and noun not in SINGULAR_IN_S
-    return bool(noun) and (plural_subject(noun) or unknown_plural or counted or noun in ("them", "us"))  # "enough of them"
+    # a number of two or more says the learner meant the plural, whatever the noun's slip ("there are only two small
+    # car park"): "there is two" is wrong either way
+    numbered = bool(noun) and any(w in NUMBER_WORDS or w.isdecimal() and int(w) > 1 for w in after[:after.index(noun)])
+    return bool(noun) and (plural_subject(noun) or unknown_plural or counted or numbered or noun in ("them", "us"))  # "enough of them"
 
 
 def number_after_a_collective(toks: list[str], edit: Edit) -> bool:
@@ -282,6 +285,10 @@ def number_after_a_collective(toks: list[str], edit: Edit) -> bool:
     if pair is None or not (made_plural(pair) or made_singular(pair)):
         return False
     clause = without_adverbs(_after_a_joined_clause(own_clause(toks, edit.start)))
+    if clause[-1:] in (["either"], ["both"]):
+        clause = without_adverbs(clause[:-1])  # "Staff either walk or cycle"
+    if len(clause) == 1:
+        return clause[0] in COLLECTIVE  # a bare collective: "Staff walk", "Management have decided"
     # the collective is the subject, not a phrase's noun ("Everyone in my family send" -> "sends")
     return 2 <= len(clause) <= 4 and clause[-1] in COLLECTIVE and clause[0] in NOUN_PHRASE_OPENERS - {"a", "an"} \
         and not PREPOSITIONS & set(clause)
@@ -415,6 +422,9 @@ PLURAL_SHARES = (["a", "lot", "of"], ["lots", "of"], ["plenty", "of"], ["many", 
                  ["all", "of"], ["both", "of"], ["several", "of"], ["a", "few", "of"])
 
 
+SHARE_NOUNS = frozenset(("proportion", "percentage", "majority", "minority", "number", "quarter", "third", "fraction"))
+
+
 def singular_after_a_share_of_a_plural(toks: list[str], edit: Edit) -> bool:
     """A verb made singular in a clause that opens with "a lot of", "most of" ... and a plural noun ("A lot
     of the people who live in the old part of the city suffer" -> "suffers"): the share is as many as its noun."""
@@ -423,6 +433,9 @@ def singular_after_a_share_of_a_plural(toks: list[str], edit: Edit) -> bool:
         return False
     clause = clause_after_its_join(toks, edit.start)
     share = next((lead for lead in PLURAL_SHARES if clause[:len(lead)] == lead), None)
+    if share is None:  # "a large proportion of", "a growing number of": a share whose noun is plural is as many
+        share = next((clause[:size + 2] for size in (1, 2) if clause[:1] == ["a"] and clause[size:size + 1]
+                      and clause[size] in SHARE_NOUNS and clause[size + 1:size + 2] == ["of"]), None)
     if share is None:
         return False
     rest = clause[len(share):]
@@ -558,3 +571,31 @@ def plural_after_much(toks: list[str], edit: Edit) -> bool:
         before.pop()
     return before[-1:] == ["much"] and (len(before) < 2 or before[-2] in HOW_MUCH or before[-2] in CLAUSE_OPENERS)
 
+
+
+MANY = frozenset(("many", "several", "few", "both", "these", "those"))
+
+
+def singular_after_many_and_its_noun(toks: list[str], edit: Edit) -> bool:
+    """A verb made singular right after "many", "several", "these" ... and one or two words ("one reason why
+    many familys eat" -> "eats", "these old buses need"): the subject is as many, whatever its spelling."""
+    pair = one_word(toks, edit)
+    if pair is None or not made_singular(pair):
+        return False
+    clause = without_adverbs(clause_after_its_join(toks, edit.start))
+    return any(len(clause) > size and clause[-size - 1] in MANY and not any(lemmas(w) and not any(_noun_forms(w))
+                                                                            for w in clause[-size:]) for size in (1, 2))
+
+
+def singular_after_a_bare_plural_and_its_participle(toks: list[str], edit: Edit) -> bool:
+    """A verb made singular after a clause-opening bare plural and its participle phrase ("Residents living
+    near the airport have complained" -> "has"): the verb is the plural's."""
+    pair = one_word(toks, edit)
+    if pair is None or not made_singular(pair):
+        return False
+    clause = clause_after_its_join(toks, edit.start)
+    if len(clause) < 3 or not plural_subject(clause[0]) or not _noun_forms(clause[0])[1] \
+            or not (clause[1].endswith("ing") or clause[1].endswith("ed")):
+        return False
+    return len(clause) <= 10 and not any(w in RELATIVE or aux_family(w) is not None or lemmas(w) and not any(_noun_forms(w))
+                                         for w in clause[2:])

@@ -9,7 +9,7 @@ import re
 import lemminflect
 
 from miniserve.tutor.runtime.agreement import _noun_forms, third
-from miniserve.tutor.runtime.forms import aux_family, form_kinds, indexed_words, norm
+from miniserve.tutor.runtime.forms import aux_family, form_kinds, indexed_words, lemmas, norm
 from miniserve.tutor.runtime import tense
 from miniserve.tutor.runtime.gate import Edit
 from miniserve.tutor.runtime.vetoes.words import (CLAUSE_OPENERS, NOUN_PHRASE_OPENERS, PERCEIVING, SUBJECT_PRONOUNS,
@@ -228,13 +228,26 @@ def past_from_a_later_relative_clause(toks: list[str], edit: Edit) -> bool:
     pair = one_word(toks, edit)
     if pair is None or "past" not in form_kinds(pair[1]) or "past" in form_kinds(pair[0]) or not {"base", "third"} & form_kinds(pair[0]):
         return False
-    relative = next((k for k in range(edit.end, len(toks)) if norm(toks[k]) in ("which", "that", "who", "where")), None)
+    relative = next((k for k in range(edit.end, len(toks)) if norm(toks[k]) in ("which", "that", "who", "where")
+                     or _contact_relative(toks, k)), None)
     if relative is None or any(main_verb_only_past(norm(t)) for t in toks[:relative] if t[:1].isalpha()):
         return False
     text = "".join(toks)
     after_relative = len("".join(toks[:relative]))  # where the relative clause starts, in characters
     phrases = tense.past_phrases(text)
     return bool(phrases) and all(m.start() >= after_relative for m in phrases)
+
+
+def _contact_relative(toks: list[str], k: int) -> bool:
+    """Does a relative clause with no "that" start at k ("the programme you sent me last week"): a noun, a
+    subject pronoun, a past?"""
+    words = [(j, norm(t)) for j, t in enumerate(toks) if t[:1].isalpha()]
+    at = next((n for n, (j, _) in enumerate(words) if j == k), None)
+    if at is None or at == 0 or at + 1 >= len(words) or words[at][1] not in ("i", "you", "we", "they", "he", "she"):
+        return False
+    noun, verb = words[at - 1][1], words[at + 1][1]
+    after_a_determiner = at >= 2 and words[at - 2][1] in NOUN_PHRASE_OPENERS
+    return any(_noun_forms(noun)) and (after_a_determiner or not lemmas(noun)) and main_verb_only_past(verb)
 
 
 REPORT_PRESENT = frozenset(("says", "say", "thinks", "think", "believes", "believe", "claims", "claim", "tells", "tell",

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import lemminflect
 
-from miniserve.tutor.runtime.agreement import _noun_forms
-from miniserve.tutor.runtime.forms import BE, DO, FUNCTION_WORDS, ONLY_ING, aux_family, form_kinds, norm
+from miniserve.tutor.runtime.agreement import _noun_forms, plural_subject
+from miniserve.tutor.runtime.forms import BE, DO, FUNCTION_WORDS, ONLY_ING, aux_family, form_kinds, lemmas, norm
 from miniserve.tutor.runtime.gate import Edit
 from miniserve.tutor.runtime.vetoes.words import PERCEIVING, THE_ADJECTIVE_PEOPLE, clause_before_any, one_word
 
@@ -48,10 +48,26 @@ SUBORDINATORS = frozenset(("where", "when", "because", "if", "although", "though
                            "unless", "until"))
 
 
+TIME_OPENERS = frozenset(("nowadays", "today", "now", "these", "days", "sometimes", "often", "usually", "also", "still"))
+CLAUSE_ENDS = frozenset(("which", "wich", "who", "that", "where", "when", "because", "and", "but", "so", "if", "while"))
+
+
+def _no_verb_after(toks: list[str], end: int) -> bool:
+    """No word that is only a verb after `end` in its clause (up to a comma, a relative or a joining word)."""
+    for t in toks[end:]:
+        w = norm(t)
+        if t in (",", ";", ":", ".", "!", "?") or w in CLAUSE_ENDS:
+            return True
+        if t[:1].isalpha() and (aux_family(w) not in (None, "to") or lemmas(w) and not any(_noun_forms(w))):
+            return False
+    return True
+
+
 def ing_after_a_subordinate_subject(toks: list[str], edit: Edit) -> bool:
     """A present right after the noun subject of a clause that opens with "where", "when", "because" ...
-    made an -ing form ("forty stands where local producers sell their wine" -> "producers selling"): with
-    no "be" before it the clause would have no verb."""
+    made an -ing form ("forty stands where local producers sell their wine" -> "producers selling"), or of
+    a sentence with no other verb ("Nowadays women work in jobs which" -> "women working"): with no "be"
+    before it the clause would have no verb."""
     pair = one_word(toks, edit)
     if pair is None or "ing" not in form_kinds(pair[1]) or not {"base", "third"} & form_kinds(pair[0]) \
             or pair[0].endswith("ing") or aux_family(pair[0]) is not None:
@@ -59,7 +75,11 @@ def ing_after_a_subordinate_subject(toks: list[str], edit: Edit) -> bool:
     clause = clause_before_any(toks, edit.start)
     opener = max((k for k, w in enumerate(clause) if w in SUBORDINATORS), default=None)
     if opener is None:
-        return False
+        opener = next((k for k, w in enumerate(clause) if w not in TIME_OPENERS), len(clause)) - 1
+        subject = clause[opener + 1:]
+        # a bare plural that opens the sentence ("Nowadays women work"), and no verb after it: "Women work in
+        # factories earn less" -> "working" is a fix
+        return len(subject) == 1 and plural_subject(subject[0]) and _no_verb_after(toks, edit.end)
     subject = clause[opener + 1:]
     return 1 <= len(subject) <= 4 and any(_noun_forms(subject[-1])) and not any(aux_family(w) is not None for w in subject)
 
@@ -347,3 +367,17 @@ def base_for_a_noun_after_to(toks: list[str], edit: Edit) -> bool:
     before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
     return len(before) >= 2 and before[-1] == "to" and before[-2] in TO_A_NOUN
 
+
+
+POSSESSIVES = frozenset(("my", "your", "his", "her", "our", "their"))
+
+
+def noun_after_a_possessive_and_an_adjective(toks: list[str], edit: Edit) -> bool:
+    """The word right after "my", "our" ... and an adjective given another form ("My favourite place in the
+    city is" -> "places"): there it is a noun, and the tutor leaves nouns as written."""
+    pair = one_word(toks, edit)
+    before = [norm(t) for t in toks[:edit.start] if not t.isspace()]
+    if pair is None or len(before) < 2 or before[-2] not in POSSESSIVES:
+        return False
+    adjective = before[-1]
+    return bool(lemminflect.getAllLemmas(adjective, upos="ADJ")) and not lemmas(adjective)
