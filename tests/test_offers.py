@@ -339,6 +339,7 @@ def test_a_perfect_that_a_phrase_calls_for_is_no_past_to_fix():
     leaves = judged_by(tense.leaves_the_perfect)
     assert leaves("There have been many inventions in the last hundred years.", "There had been many inventions in the last hundred years.")
     assert leaves("I have lived here since 2010.", "I had lived here since 2010.")  # the phrase ends the sentence
+    assert leaves("In my town several shops have closed in last two years.", "In my town several shops had closed in last two years.")
     assert not leaves("When I arrived, the train has already left.", "When I arrived, the train had already left.")
 
 
@@ -358,6 +359,9 @@ def test_a_past_where_nothing_speaks_of_the_past_is_doubtful():
     assert not unsupported("During last year's holiday we stay in a tent.", "During last year's holiday we stayed in a tent.")
     assert unsupported("My brother lives in the last house of this street.", "My brother lived in the last house of this street.")
     assert unsupported("How long does the film last and where is it shown?", "How long did the film last and where is it shown?")  # the verb "last"
+    # "the last two kilometres" is a span of the way, not a time
+    assert unsupported("Many of them leave their cars there and walk the last two kilometres.",
+                       "Many of them left their cars there and walk the last two kilometres.")
 
 
 def test_a_past_against_a_phrase_of_habit_is_ruled_out():
@@ -366,6 +370,9 @@ def test_a_past_against_a_phrase_of_habit_is_ruled_out():
                     "The children from the school came to the pool on Tuesdays.")
     assert habitual("Nowadays young people spend too much time online.", "Nowadays young people spent too much time online.")
     assert habitual("He visits his grandmother twice a month.", "He visited his grandmother twice a month.")
+    # a participle used as an adjective is no past of the sentence's
+    assert habitual("Beginners play on Tuesdays and the more experienced players train on Fridays.",
+                    "Beginners played on Tuesdays and the more experienced players train on Fridays.")
     # the sentence shows the past elsewhere: the habit may be a past one
     assert not habitual("When I was a boy I play football every day.", "When I was a boy I played football every day.")
     # no phrase of habit: only doubted (unsupported_past), not ruled out

@@ -19,6 +19,8 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("When we meet, I will tell you everything.", "When we met, I will tell you everything."),
     ("Before you judge him, remember that he lost his job.", "Before you judged him, remember that he lost his job."),
     ("Can you stop talking for a minute?", "Can you stop talk for a minute?"),
+    ("Guess who I met at the bus stop yesterday?", "Guess who I met at the bus stopped yesterday?"),
+    ("The guide who met us and the driver who took us to the hotel were very kind.", "The guide who met us and the driver who took us to the hotel was very kind."),
     ("Residents living near the airport have complained for years.", "Residents living near the airport has complained for years."),
     ("Staff either walk or cycle to work.", "Staff either walks or cycle to work."),
     ("It is one reason why many familys eat badly.", "It is one reason why many familys eats badly."),
@@ -300,6 +302,9 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("A lot of the money are spent on food.", "A lot of the money is spent on food."),  # "money" is singular
     ("The men who said that the house are old left.", "The men who said that the house is old left."),  # another clause
     ("When the children is play, we rest.", "When the children is playing, we rest."),  # after "be"
+    ("The children in the park plays football.", "The children in the park play football."),  # the PP after a noun
+    ("The students who live in the village walks to school.", "The students who live in the village walk to school."),
+    ("The man who met us and talked to us were very kind.", "The man who met us and talked to us was very kind."),
     ("Students living in the city centre pays more.", "Students living in the city centre pay more."),
     ("Many people thinks that it is too late.", "Many people think that it is too late."),
     ("My older brother work in a bank.", "My older brother works in a bank."),  # the edit is the verb's, after the noun

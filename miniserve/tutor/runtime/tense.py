@@ -346,7 +346,12 @@ def unsupported_past(toks: list[str], edit: Edit) -> bool:
         return False
     words = indexed_words(toks)
     return not any(only_past(w) and w not in PARTICIPLE_WORDS and not (n and aux_family(words[n - 1][1]) in ("be", "have"))
+                   and not (n and words[n - 1][1] in ADJECTIVE_LEADS)  # "the more experienced players": an adjective
                    for n, (k, w) in enumerate(words) if not edit.start <= k < edit.end)  # "are cleaned": a passive, no past
+
+
+ADJECTIVE_LEADS = frozenset(("the", "a", "an", "more", "most", "less", "least", "very", "so", "too", "quite", "highly",
+                             "well", "badly", "fully", "newly", "recently"))
 
 
 # participles that work as prepositions or adjectives: no past of the sentence's ("compared with", "based on")

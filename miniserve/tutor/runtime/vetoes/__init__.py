@@ -119,7 +119,8 @@ VETOES = (
     mood.base_after_an_inverted_auxiliary, verb_forms.base_for_a_noun_after_to,
     number.plural_after_a_singular_head_and_its_relative,
     number.singular_after_many_and_its_noun, verb_forms.noun_after_a_possessive_and_an_adjective,
-    number.singular_after_a_bare_plural_and_its_participle,
+    number.singular_after_a_bare_plural_and_its_participle, joined.singular_after_two_noun_phrases_with_relatives,
+    verb_forms.verb_form_in_a_phrase_after_a_verb,
 )
 
 

@@ -138,6 +138,25 @@ def singular_after_two_noun_phrases(toks: list[str], edit: Edit) -> bool:
     # ("The trip to Oxford and the visit to the castle were": a noun and its phrase, then another)
 
 
+def singular_after_two_noun_phrases_with_relatives(toks: list[str], edit: Edit) -> bool:
+    """A plural made singular after two noun phrases joined by "and", each with its determiner and either
+    with a relative clause ("The tour guide who met us at the airport and the driver who took us to the hotel
+    were" -> "was"): every verb before the edit is a relative clause's, right after its "who", "that", "which"."""
+    pair = one_word(toks, edit)
+    if pair is None or not made_singular(pair):
+        return False
+    clause = without_adverbs(clause_before_any(toks, edit.start))
+    if len(clause) > 24 or not clause or clause[0] not in NOUN_PHRASE_OPENERS - {"a", "an"} or "and" not in clause:
+        return False
+    k = clause.index("and")
+    if clause[k + 1:k + 2] == [] or clause[k + 1] not in NOUN_PHRASE_OPENERS - {"a", "an"} or k < 3:
+        return False
+    verbs = [n for n, w in enumerate(clause) if aux_family(w) not in (None, "to") or main_verb_only_past(w)
+             or a_present_verb(w) and not any(_noun_forms(w))]
+    return bool(verbs) and all(n > 0 and clause[n - 1] in ("who", "that", "which") for n in verbs) \
+        and any(clause[n - 1] in ("who", "that", "which") and n < k for n in verbs)
+
+
 def plural_after_each_and_each(toks: list[str], edit: Edit) -> bool:
     """"Each boy and each girl in the class has" made "have": "each" or "every" before both nouns keeps
     the singular."""

@@ -8,7 +8,8 @@ import lemminflect
 from miniserve.tutor.runtime.agreement import _noun_forms, plural_subject
 from miniserve.tutor.runtime.forms import BE, DO, FUNCTION_WORDS, ONLY_ING, aux_family, form_kinds, lemmas, norm
 from miniserve.tutor.runtime.gate import Edit
-from miniserve.tutor.runtime.vetoes.words import PERCEIVING, THE_ADJECTIVE_PEOPLE, clause_before_any, one_word
+from miniserve.tutor.runtime.vetoes.words import (PERCEIVING, PREPOSITIONS, THE_ADJECTIVE_PEOPLE, clause_before_any, main_verb_only_past,
+                                                  one_word)
 
 
 ING_VERBS = frozenset(ONLY_ING | {"stop", "keep", "quit", "practise", "practice", "risk", "imagine"})
@@ -381,3 +382,22 @@ def noun_after_a_possessive_and_an_adjective(toks: list[str], edit: Edit) -> boo
         return False
     adjective = before[-1]
     return bool(lemminflect.getAllLemmas(adjective, upos="ADJ")) and not lemmas(adjective)
+
+
+QUANTITY_ADVERBS = frozenset(("still", "now", "often", "usually", "always", "never", "also", "all", "mostly", "only"))
+
+
+def verb_form_in_a_phrase_after_a_verb(toks: list[str], edit: Edit) -> bool:
+    """A word given a verb form where it ends a prepositional phrase after a verb ("I met at the bus stop
+    yesterday" -> "bus stopped"): the word is a noun of the phrase. Not after a noun, whose phrase may end
+    before the clause's verb ("The children in the park plays" -> "play")."""
+    pair = one_word(toks, edit)
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    if pair is None or len(before) < 4 or before[-3] not in PREPOSITIONS or before[-2] not in DETERMINERS:
+        return False
+    verb, noun = before[-4], before[-1]
+    relatives = ("who", "that", "which")
+    if before[-5:-4] and before[-5] in relatives or before[-6:-5] and before[-6] in relatives and before[-5] in QUANTITY_ADVERBS:
+        return False  # a relative clause's verb and its phrase, then the main verb: "The students who live in the village walks"
+    return any(_noun_forms(noun)) and (main_verb_only_past(verb) or aux_family(verb) is None and bool(lemmas(verb))
+                                       and not any(_noun_forms(verb)))
