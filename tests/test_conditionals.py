@@ -153,6 +153,7 @@ def test_a_present_since_a_point_in_the_past_is_the_present_perfect():
     assert fixed("He doesn't call me since last week.", perfects.perfect_since) == ["He hasn't called me since last week."]
     # a determiner, an adjective and a noun: no verb there
     assert fixed("The main change since the last inspection is the new canteen.", perfects.perfect_since) == []
+    assert fixed("The number grows every year since 2010.", perfects.perfect_since) == ["The number has grown every year since 2010."]
 
 
 def test_a_present_main_clause_before_a_past_when_clause_is_the_past():

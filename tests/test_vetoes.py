@@ -302,6 +302,14 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("A lot of the money are spent on food.", "A lot of the money is spent on food."),  # "money" is singular
     ("The men who said that the house are old left.", "The men who said that the house is old left."),  # another clause
     ("When the children is play, we rest.", "When the children is playing, we rest."),  # after "be"
+    ("I stayed at your hotel last month and the room were dirty.", "I stayed at your hotel last month and the room was dirty."),
+    ("My mum don't let me go out on weekdays.", "My mum doesn't let me go out on weekdays."),  # "mum" is no adjective here
+    ("People in my country is very friendly.", "People in my country are very friendly."),
+    ("Each of these inventions have made our lives easier.", "Each of these inventions has made our lives easier."),
+    ("The main reason for these problems are the lack of money.", "The main reason for these problems is the lack of money."),
+    ("The hotel where we stayed during the conference were not comfortable.", "The hotel where we stayed during the conference was not comfortable."),
+    ("The English course that I attended last month were too expensive.", "The English course that I attended last month was too expensive."),
+    ("When we checked in, the receptionist tells us the room wasn't ready.", "When we checked in, the receptionist told us the room wasn't ready."),
     ("The children in the park plays football.", "The children in the park play football."),  # the PP after a noun
     ("The students who live in the village walks to school.", "The students who live in the village walk to school."),
     ("The man who met us and talked to us were very kind.", "The man who met us and talked to us was very kind."),

@@ -47,7 +47,7 @@ def perfect_since(toks: list[str]) -> list[Edit]:
         if subject is None:
             continue
         if words[subject][1] not in ("i", "we", "they", "you", "he", "she", "it") \
-                and lemminflect.getAllLemmas(words[subject + 1][1], upos="ADJ"):
+                and words[subject + 1][1] in lemminflect.getAllLemmas(words[subject + 1][1], upos="ADJ").get("ADJ", ()):
             continue  # "The main change since the last inspection is": an adjective, then the noun
         j = subject + 1 if words[subject][1] in ("i", "we", "they", "you", "he", "she", "it") else subject + 2
         v, verb = words[j]

@@ -584,7 +584,13 @@ def singular_after_many_and_its_noun(toks: list[str], edit: Edit) -> bool:
         return False
     clause = without_adverbs(clause_after_its_join(toks, edit.start))
     return any(len(clause) > size and clause[-size - 1] in MANY and not any(lemmas(w) and not any(_noun_forms(w))
-                                                                            for w in clause[-size:]) for size in (1, 2))
+                                                                            for w in clause[-size:])
+               # "many" opens the subject ("why many familys eat"), not "Each of these inventions", "The reason for these"
+               and (len(clause) == size + 1 or clause[-size - 2] in SUBJECT_LEADS) for size in (1, 2))
+
+
+SUBJECT_LEADS = frozenset(("why", "that", "because", "when", "where", "if", "and", "but", "so", "which", "while", "although",
+                           "since", "nowadays", "today", "now", "also"))
 
 
 def singular_after_a_bare_plural_and_its_participle(toks: list[str], edit: Edit) -> bool:
@@ -594,8 +600,10 @@ def singular_after_a_bare_plural_and_its_participle(toks: list[str], edit: Edit)
     if pair is None or not made_singular(pair):
         return False
     clause = clause_after_its_join(toks, edit.start)
-    if len(clause) < 3 or not plural_subject(clause[0]) or not _noun_forms(clause[0])[1] \
-            or not (clause[1].endswith("ing") or clause[1].endswith("ed")):
+    if clause != clause_before_any(toks, edit.start)[-len(clause):] or len(clause_before_any(toks, edit.start)) != len(clause):
+        return False  # the clause opens the sentence or follows a comma, no "that" before it ("The course that I attended")
+    if len(clause) < 3 or not plural_subject(clause[0]) or not _noun_forms(clause[0])[1] or clause[0] in SUBJECT_PRONOUNS \
+            or not clause[1].endswith("ing") or "and" in clause:  # "-ed" may be the clause's own past ("Students complained")
         return False
     return len(clause) <= 10 and not any(w in RELATIVE or aux_family(w) is not None or lemmas(w) and not any(_noun_forms(w))
                                          for w in clause[2:])

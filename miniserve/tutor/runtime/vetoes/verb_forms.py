@@ -381,7 +381,13 @@ def noun_after_a_possessive_and_an_adjective(toks: list[str], edit: Edit) -> boo
     if pair is None or len(before) < 2 or before[-2] not in POSSESSIVES:
         return False
     adjective = before[-1]
-    return bool(lemminflect.getAllLemmas(adjective, upos="ADJ")) and not lemmas(adjective)
+    # lemminflect lists "mum", "country" as adjectives too: an adjective that is no noun, or one of the usual ones
+    return adjective in ATTRIBUTIVE or bool(lemminflect.getAllLemmas(adjective, upos="ADJ")) and not lemmas(adjective) \
+        and not any(_noun_forms(adjective))
+
+
+ATTRIBUTIVE = frozenset(("favourite", "favorite", "best", "main", "little", "local", "first", "last", "dear", "whole", "next",
+                         "previous", "worst", "elder", "late", "usual", "real", "biggest", "greatest", "oldest", "youngest"))
 
 
 QUANTITY_ADVERBS = frozenset(("still", "now", "often", "usually", "always", "never", "also", "all", "mostly", "only"))
@@ -392,8 +398,10 @@ def verb_form_in_a_phrase_after_a_verb(toks: list[str], edit: Edit) -> bool:
     yesterday" -> "bus stopped"): the word is a noun of the phrase. Not after a noun, whose phrase may end
     before the clause's verb ("The children in the park plays" -> "play")."""
     pair = one_word(toks, edit)
-    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
-    if pair is None or len(before) < 4 or before[-3] not in PREPOSITIONS or before[-2] not in DETERMINERS:
+    before = clause_before_any(toks, edit.start)
+    if pair is None or not main_verb_only_past(pair[1]) or not {"base", "third"} & form_kinds(pair[0]):
+        return False  # a present made past ("met at the bus stop" -> "stopped"), not a main verb's number after a phrase
+    if len(before) < 4 or before[-3] not in PREPOSITIONS or before[-2] not in DETERMINERS:
         return False
     verb, noun = before[-4], before[-1]
     relatives = ("who", "that", "which")
