@@ -546,6 +546,7 @@ def test_a_present_perfect_with_a_finished_time_is_the_past():
     assert [e.new for e in tense.perfect_to_past(toks)] == [("had",)]
     assert tense.perfect_to_past(toks, of_the_subject=False) == []
     assert perfect_to_past("Last year I have visited Paris.") == ["have visited->visited"]  # the phrase opens its clause
+    assert perfect_to_past("Our waste has fallen by 30% in comparison of last year.") == []  # a comparison's year
 
 
 def test_a_rules_fix_keeps_the_rules_explanation(tutor):

@@ -313,3 +313,12 @@ def test_as_that_opens_a_clause_lets_its_subjects_noun_decide():
     sentence = "Could I start a week later, as my exams at university finish only in June?"
     [edit] = gate.edits(sentence, sentence.replace("finish", "finishes"))
     assert quantifiers.contradicts(tokens(sentence), edit)
+
+
+def test_a_learners_the_most_of_and_as_still_decide_and_a_later_verb_is_the_clauses():
+    sentence = "People find the buses hard to use, as the most of them have no ramps."
+    [edit] = gate.edits(sentence, sentence.replace("them have", "them has"))
+    assert quantifiers.contradicts(tokens(sentence), edit)
+    sentence = "The bus stop in front of the hotel was closed."  # "was" is the verb: "stop" is no verb here
+    [edit] = gate.edits(sentence, sentence.replace("stop", "stops"))
+    assert not quantifiers.the_nouns_number(tokens(sentence), edit)

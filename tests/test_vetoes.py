@@ -19,6 +19,17 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("When we meet, I will tell you everything.", "When we met, I will tell you everything."),
     ("Before you judge him, remember that he lost his job.", "Before you judged him, remember that he lost his job."),
     ("Can you stop talking for a minute?", "Can you stop talk for a minute?"),
+    ("When I found the restaurant, everyone had finished eating.", "When I found the restaurant, everyone had finished eaten."),
+    ("Could you tell me whether there is somewhere I can leave my luggage?", "Could you tell me whether there are somewhere I can leave my luggage?"),
+    ("There is not enough information for tourists at the station.", "There are not enough information for tourists at the station."),
+    ("There appears to be some confusion about the dates.", "There appear to be some confusion about the dates."),
+    ("Inside the box there were old photos and letters.", "Inside the box there was old photos and letters."),
+    ("There must have been two hundred people there when the mayor began his speech.", "There must have been two hundred people there when the mayor begin his speech."),
+    ('"How did you know my name?" I asked the stranger.', '"How did you know my name?" I ask the stranger.'),
+    ("You know that cats hate water, but my cat Lola jumps in the bath.", "You know that cats hate water, but my cat Lola jump in the bath."),
+    ("None of my friends from the course lives near me.", "None of my friends from the course live near me."),
+    ("The information on your website about the prices and the dates is not clear.", "The information on your website about the prices and the dates are not clear."),
+    ("You'd better book the tickets now, before they sell out.", "You'd better book the tickets now, before they sold out."),
     ("Guess who I met at the bus stop yesterday?", "Guess who I met at the bus stopped yesterday?"),
     ("The guide who met us and the driver who took us to the hotel were very kind.", "The guide who met us and the driver who took us to the hotel was very kind."),
     ("Residents living near the airport have complained for years.", "Residents living near the airport has complained for years."),
@@ -302,6 +313,7 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("A lot of the money are spent on food.", "A lot of the money is spent on food."),  # "money" is singular
     ("The men who said that the house are old left.", "The men who said that the house is old left."),  # another clause
     ("When the children is play, we rest.", "When the children is playing, we rest."),  # after "be"
+    ("These days Dad fix everything himself.", "These days Dad fixes everything himself."),  # "these days": a time
     ("I stayed at your hotel last month and the room were dirty.", "I stayed at your hotel last month and the room was dirty."),
     ("My mum don't let me go out on weekdays.", "My mum doesn't let me go out on weekdays."),  # "mum" is no adjective here
     ("People in my country is very friendly.", "People in my country are very friendly."),

@@ -33,7 +33,7 @@ SINGULAR_WORDS = frozenset(("everybody", "everyone", "nobody", "somebody", "some
 OPENERS = frozenset(("nowadays", "today", "now", "nearly", "almost", "about", "around", "only", "just", "and", "but",
                      "so", "also", "still", "then", "unfortunately", "luckily", "however", "sadly", "surprisingly",
                      "although", "though", "because", "while", "whereas", "when", "if", "unless", "since"))
-SUBORDINATORS = frozenset(("although", "though", "because", "whereas", "unless"))
+SUBORDINATORS = frozenset(("although", "though", "because", "whereas", "unless", "as"))
 BREAKS = frozenset((",", ";", ":", ".", "!", "?", "(", ")", "\u2014"))
 MAX_SUBJECT_WORDS = 8
 # words of a quantifier phrase that are also verb forms ("number", "lot" are not; "half" and "most" are not)
@@ -70,6 +70,8 @@ def quantifier(toks: list[str], i: int) -> tuple[str, str] | None:
     if joined is not None:  # "everybody has a car and nobody want": the clause after "and" has its own subject
         words, low = words[joined + 1:], low[joined + 1:]
     low = [PER_CENT if w in ("percent", "%") or low[k - 1:k + 1] == ["per", "cent"] else w for k, w in enumerate(low)]
+    kept = [k for k, w in enumerate(low) if not (w == "the" and low[k + 1:k + 3] == ["most", "of"])]
+    words, low = [words[k] for k in kept], [low[k] for k in kept]  # a learner's "the most of them" is "most of them"
     reported = max((k for k, w in enumerate(low) if w == "that" and k > 0 and lemmas(low[k - 1]) & REPORTING), default=None)
     if reported is not None:  # "many doctors say that the number of overweight children is": the clause after "that"
         words, low = words[reported + 1:], low[reported + 1:]
@@ -225,7 +227,25 @@ def the_nouns_number(toks: list[str], edit: Edit, next_to_its_noun: bool = False
         # "This vacuum pack locks in": a noun's
     if not after[:1].isalnum():
         return False  # "a lengthy hospital stay": a noun phrase that ends there, no clause
+    if _a_finite_verb_after(toks, edit.end):
+        return False  # "The bus stop in front of the hotel was closed": the clause's verb comes later
     return agrees(toks, edit.start, edit.new[0]) is True and agrees(toks, edit.start, toks[edit.start]) is False
+
+
+def _a_finite_verb_after(toks: list[str], end: int) -> bool:
+    """A form of "be", "have", a modal, or a past only, after `end` in the clause (to a comma, a relative or a
+    joining word), the first of them after a noun, not after "to"."""
+    previous = ""
+    for t in toks[end:]:
+        w = norm(t)
+        if t in BREAKS or w in RELATIVES or w in ("and", "but", "so", "because", "or", "if", "while", "although"):
+            return False
+        if t[:1].isalpha():
+            if previous != "to" and (aux_family(w) in ("be", "have", "modal") or "past" in form_kinds(w)
+                                     and not {"base", "third", "participle"} & form_kinds(w)):
+                return any(_noun_forms(previous))
+            previous = w
+    return False
 
 
 def _verb_just_before(toks: list[str], i: int) -> bool:

@@ -308,7 +308,8 @@ def _that_as_a_determiner(toks: list[str]) -> list[str]:
 def _compares(before: str) -> bool:
     """Does the text before a phrase end with "since", "from", "than" ... ("since last year")?"""
     words = re.findall(r"[a-z']+", before.lower())
-    return bool(words) and words[-1] in COMPARING
+    return bool(words) and (words[-1] in COMPARING or words[-2:-1] in (["comparison"], ["compared"], ["comparing"]))
+    # ("in comparison of / with last year", "compared to last year")
 
 
 def explanation(toks: list[str], edit: Edit) -> str:

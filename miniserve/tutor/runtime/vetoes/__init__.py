@@ -120,7 +120,8 @@ VETOES = (
     number.plural_after_a_singular_head_and_its_relative,
     number.singular_after_many_and_its_noun, verb_forms.noun_after_a_possessive_and_an_adjective,
     number.singular_after_a_bare_plural_and_its_participle, joined.singular_after_two_noun_phrases_with_relatives,
-    verb_forms.verb_form_in_a_phrase_after_a_verb,
+    verb_forms.verb_form_in_a_phrase_after_a_verb, number.plural_after_a_named_noun, number.number_after_none_of,
+    number.plural_after_an_uncountable_head, tenses.past_in_a_time_clause_after_a_future,
 )
 
 

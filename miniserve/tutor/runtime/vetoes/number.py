@@ -39,11 +39,17 @@ def plural_after_there_is_a(toks: list[str], edit: Edit) -> bool:
     pair = one_word(toks, edit)
     before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
     after = [norm(t) for t in toks[edit.end:] if t[:1].isalpha()]
+    if after[:2] == ["to", "be"] and pair in (("appears", "appear"), ("seems", "seem")):
+        after, pair = after[2:], ("is", "are")  # "There appears to be some confusion": "be" takes the noun's number
     while after and after[0] in ("always", "usually", "often", "sometimes", "still", "also", "only", "just", "now", "even",
-                                 "almost", "nearly", "hardly", "practically", "absolutely", "really", "probably"):
-        after = after[1:]  # "there is always a long queue", "there is almost nothing"
+                                 "almost", "nearly", "hardly", "practically", "absolutely", "really", "probably", "not",
+                                 "enough", "some", "any", "more", "less", "too", "very"):
+        after = after[1:]  # "there is always a long queue", "there is almost nothing", "There is not enough information"
+    if after[:1] and after[0] in SINGULAR_ONLY_NOUNS:
+        after = ["one"]  # an uncountable noun: "there is not enough information", "there is some confusion"
     if after[:1] and after[0] in ("nothing", "something", "anything", "everything", "nobody", "somebody", "anybody",
-                                  "everybody", "little", "much"):
+                                  "everybody", "little", "much", "somewhere", "anywhere", "nowhere", "someone", "anyone",
+                                  "no one", "everyone"):
         after = ["one"]  # a singular pronoun or an amount: "there is almost nothing to eat"
     after = after[:2]
     no_single = after[:1] == ["no"] and len(after) > 1 and not after[1].endswith("s")  # "there is no wardrobe"
@@ -55,6 +61,12 @@ def plural_after_there_is_a(toks: list[str], edit: Edit) -> bool:
     return pair in (("is", "are"), ("was", "were"), ("remains", "remain"), ("exists", "exist")) and before[-1:] == ["there"] \
         and (no_single or the_single or bare_single or after[:1] in (["a"], ["an"], ["one"])) \
         and after[1:] not in (["lot"], ["number"], ["couple"], ["few"], ["great"], ["bunch"], ["lots"])  # "There is a lot of things" -> "are" is right
+
+
+# uncountable nouns a learner writes after "there is": never plural
+SINGULAR_ONLY_NOUNS = frozenset(("information", "advice", "furniture", "equipment", "luggage", "baggage", "confusion",
+                                 "traffic", "homework", "research", "knowledge", "evidence", "accommodation", "space",
+                                 "money", "time", "noise", "pollution", "rubbish", "litter", "parking", "progress", "news"))
 
 
 def _after_a_joined_clause(clause: list[str]) -> list[str]:
@@ -265,6 +277,8 @@ def singular_before_a_plural_after_there(toks: list[str], edit: Edit) -> bool:
     noun = next((w for k, w in enumerate(after) if w not in THERE_FILLERS and not w.isdigit() and w not in NUMBER_WORDS
                  and not set(lemminflect.getAllLemmas(w)) == {"ADV"}  # past "simply", "certainly"
                  and set(lemminflect.getAllLemmas(w)) - {"ADV"} != {"ADJ"}  # past "nice", "old", "big"
+                 and not (w in lemminflect.getAllLemmas(w, upos="ADJ").get("ADJ", ()) and k + 1 < len(after)
+                          and any(_noun_forms(after[k + 1])))  # past an adjective before its noun ("old photos")
                  and not (w.endswith("ing") and any(_noun_forms(after[k + 1]) if k + 1 < len(after) else ()))), "")
     # (and past an -ing form before its noun: "there were washing machines")
     unknown_plural = noun.endswith("s") and not noun.endswith("ss") and not lemminflect.getAllLemmas(noun)  # "tavernas"
@@ -583,6 +597,8 @@ def singular_after_many_and_its_noun(toks: list[str], edit: Edit) -> bool:
     if pair is None or not made_singular(pair):
         return False
     clause = without_adverbs(clause_after_its_join(toks, edit.start))
+    if not clause or not (clause[-1].endswith("s") and not clause[-1].endswith("ss") or plural_subject(clause[-1])):
+        return False  # the subject ends with its plural noun ("many familys"), not "These days Dad fix"
     return any(len(clause) > size and clause[-size - 1] in MANY and not any(lemmas(w) and not any(_noun_forms(w))
                                                                             for w in clause[-size:])
                # "many" opens the subject ("why many familys eat"), not "Each of these inventions", "The reason for these"
@@ -607,3 +623,39 @@ def singular_after_a_bare_plural_and_its_participle(toks: list[str], edit: Edit)
         return False
     return len(clause) <= 10 and not any(w in RELATIVE or aux_family(w) is not None or lemmas(w) and not any(_noun_forms(w))
                                          for w in clause[2:])
+
+
+def plural_after_a_named_noun(toks: list[str], edit: Edit) -> bool:
+    """A verb made plural right after a noun and its name ("my cat Lola jumps" -> "jump", "our teacher Mr Brown
+    says"): the name is one person or animal."""
+    pair = one_word(toks, edit)
+    if pair is None or not made_plural(pair):
+        return False
+    written = [t for t in toks[:edit.start] if t[:1].isalpha()]
+    names = list(itertools.takewhile(lambda t: t[:1].isupper(), reversed(written)))
+    if not 1 <= len(names) <= 2 or len(written) < len(names) + 2:
+        return False
+    noun, determiner = norm(written[-len(names) - 1]), norm(written[-len(names) - 2])
+    return determiner in ("my", "our", "his", "her", "their", "your", "the") and singular_noun(noun)
+
+
+def number_after_none_of(toks: list[str], edit: Edit) -> bool:
+    """A verb's number changed after "none of" ("None of my friends lives / live near me"): both are right."""
+    pair = one_word(toks, edit)
+    if pair is None or not (made_plural(pair) or made_singular(pair)):
+        return False
+    clause = clause_after_its_join(toks, edit.start)
+    return clause[:2] == ["none", "of"] and len(clause) <= 10
+
+
+def plural_after_an_uncountable_head(toks: list[str], edit: Edit) -> bool:
+    """A verb made plural after a subject whose head is an uncountable noun and its phrase ("The information on your
+    website about the prices and the dates of the courses is" -> "are"): the head decides."""
+    pair = one_word(toks, edit)
+    if pair is None or not made_plural(pair):
+        return False
+    clause = clause_after_its_join(toks, edit.start)
+    head = 2 if clause[1:2] and clause[1] not in SINGULAR_ONLY_NOUNS and clause[2:3] and clause[2] in SINGULAR_ONLY_NOUNS else 1
+    return len(clause) > head + 1 and clause[0] in ("the", "this", "that", "our", "your", "my", "their", "some", "all", "any") \
+        and clause[head] in SINGULAR_ONLY_NOUNS and clause[head] != "news" and clause[head + 1] in PREPOSITIONS \
+        and not any(aux_family(w) is not None or lemmas(w) and not any(_noun_forms(w)) or w in RELATIVE for w in clause[head + 1:])

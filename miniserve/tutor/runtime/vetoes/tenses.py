@@ -309,11 +309,24 @@ def present_of_a_finite_past(toks: list[str], edit: Edit) -> bool:
         return False  # "refused to requested", "didn't knew": the infinitive's or the auxiliary's base form
     if set(before[-3:-1]) & (PERCEIVING | {"help", "helped"}):
         return False  # "let us went" -> "go": the bare infinitive after "let / make / see" and an object
-    if any(aux_family(w) in ("do", "modal", "have") for w in clause_before_any(toks, edit.start)):
+    if any(aux_family(w) in ("do", "modal", "have") for w in _since_the_last_subordinator(toks, edit.start)):
         return False  # "Did the birds that Tom fed sang?" -> "sing", "Has she ran" -> "run": after an auxiliary
     if pair[0].endswith("ed") and pair[0] not in lemminflect.getAllInflections(pair[1], upos="VERB").get("VBD", (pair[0],)):
         return False  # "costed" -> "cost": a misbuilt form
     return not NOW & set(clause_before_any(toks, edit.start) + [norm(t) for t in toks[edit.end:] if t[:1].isalpha()][:6])
+
+
+SUBORDINATORS = frozenset(("when", "while", "because", "before", "after", "until", "although", "as", "since", "if"))
+
+
+def _since_the_last_subordinator(toks: list[str], i: int) -> list[str]:
+    """The words of the clause before the token at i, after any quoted sentence ('"How did you know?" I asked')
+    and any time or reason subordinator ("There must have been ... when the mayor began"); "that" does not
+    cut ("Did the birds that Tom fed sang?")."""
+    end = max((k for k, t in enumerate(toks[:i]) if t in ("?", "!", ".", '"', "\u201d")), default=-1)
+    words = [norm(t) for t in toks[end + 1:i] if t[:1].isalpha()]
+    cut = max((k for k, w in enumerate(words) if w in SUBORDINATORS), default=-1)
+    return words[cut + 1:]
 
 
 def past_from_an_earlier_relative_clause(toks: list[str], edit: Edit) -> bool:
@@ -341,3 +354,22 @@ def _a_noun_before(text: str) -> bool:
         return False
     return not lemminflect.getAllLemmas(words[-1], upos="VERB") or words[-2:-1] != [] \
         and words[-2] in NOUN_PHRASE_OPENERS | {"that", "these", "those"}
+
+
+def past_in_a_time_clause_after_a_future(toks: list[str], edit: Edit) -> bool:
+    """A present made past in a time clause ("before", "until", "as soon as", "once") after a main clause that
+    speaks of what is to come ("You'd better book the tickets now, before they sell out" -> "sold", "We will wait
+    until you arrive"): the time clause takes the present."""
+    pair = one_word(toks, edit)
+    if pair is None or "past" not in form_kinds(pair[1]) or "past" in form_kinds(pair[0]) or not {"base", "third"} & form_kinds(pair[0]):
+        return False
+    words = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    opener = max((k for k, w in enumerate(words) if w in ("before", "until", "till", "once") or words[k:k + 3] == ["as", "soon", "as"]),
+                 default=None)
+    if opener is None or edit.start - opener > 40 or len(words) - opener > 6:
+        return False
+    main = words[:opener]
+    if any(w in ("when", "while", "because", "if") for w in main[-6:]):
+        return False
+    future = any(w in FUTURE or w.endswith("'ll") or w == "better" or w in ("would", "could", "might") for w in main)
+    return future and not any(main_verb_only_past(w) for w in main)
