@@ -313,6 +313,7 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("A lot of the money are spent on food.", "A lot of the money is spent on food."),  # "money" is singular
     ("The men who said that the house are old left.", "The men who said that the house is old left."),  # another clause
     ("When the children is play, we rest.", "When the children is playing, we rest."),  # after "be"
+    ("There is not enough parking spaces near the stadium.", "There are not enough parking spaces near the stadium."),  # "spaces" is the head
     ("These days Dad fix everything himself.", "These days Dad fixes everything himself."),  # "these days": a time
     ("I stayed at your hotel last month and the room were dirty.", "I stayed at your hotel last month and the room was dirty."),
     ("My mum don't let me go out on weekdays.", "My mum doesn't let me go out on weekdays."),  # "mum" is no adjective here

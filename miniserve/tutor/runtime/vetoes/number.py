@@ -45,7 +45,7 @@ def plural_after_there_is_a(toks: list[str], edit: Edit) -> bool:
                                  "almost", "nearly", "hardly", "practically", "absolutely", "really", "probably", "not",
                                  "enough", "some", "any", "more", "less", "too", "very"):
         after = after[1:]  # "there is always a long queue", "there is almost nothing", "There is not enough information"
-    if after[:1] and after[0] in SINGULAR_ONLY_NOUNS:
+    if after[:1] and after[0] in SINGULAR_ONLY_NOUNS and not (after[1:2] and after[1] not in PREPOSITIONS and any(_noun_forms(after[1]))):
         after = ["one"]  # an uncountable noun: "there is not enough information", "there is some confusion"
     if after[:1] and after[0] in ("nothing", "something", "anything", "everything", "nobody", "somebody", "anybody",
                                   "everybody", "little", "much", "somewhere", "anywhere", "nowhere", "someone", "anyone",
