@@ -70,6 +70,16 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   present, a question's "do" made -ing or the base form after it made third person, a quoted question's
   "are you" made "is", a relative "where" clause's past made present beside a past "when" clause, and a noun
   before a participle and "by" given a verb form ("the charity run organised by" -> "ran").
+- from the thirty-second to thirty-eighth (learner_v34 to learner_v40): a participle or -ing after any form of
+  "be" made a base form ("Dogs aren't allowed" -> "allow"), a plural question's opening auxiliary made
+  singular, "there are two", "there is not enough information", "there appears to be", "there is somewhere",
+  "there were old photos" flipped, a singular after "a large proportion of" + a plural, after "many familys",
+  after a bare plural and its -ing phrase, after two noun phrases with relative clauses; a plural after "my
+  cat Lola", after an uncountable head and its phrase; either number after "None of" or a bare collective
+  ("Staff either walk"); a contact relative's past ("the programme you sent me last week") taken for the
+  main clause's; a narrated past after quoted speech or a time clause made present; a present in a time
+  clause after "you'd better" made past; "Nowadays women work" -> "working", "finished eating" ->
+  "eaten", "My favourite place" -> "places", "met at the bus stop" -> "bus stopped".
 
 By kind, one module each: `mood` (imperatives, subjunctives), `number` (agreement with a subject's
 words), `joined` (subjects or verbs joined by "and", pronouns), `tenses`, `verb_forms`; the word lists
