@@ -27,7 +27,7 @@ from miniserve.service.paragraph import Span, replace, sentences
 from miniserve.tutor.runtime import (complements, conditionals, coordination, gate, gerund, offers, patterns, perfects,
                                      quantifiers, relatives, story, tense, vetoes)
 from miniserve.tutor.runtime import parser as link_grammar
-from miniserve.tutor.runtime.agreement import EVIDENCE_MARGIN, SUPPORT_MARGIN, UNSUPPORTED_MARGIN, agreement_change, doubt, read_against, with_parse
+from miniserve.tutor.runtime.agreement import EVIDENCE_MARGIN, SUPPORT_MARGIN, agreement_change, doubt, read_against, with_parse
 from miniserve.tutor.runtime.constraint import EditConstraints
 from miniserve.tutor.runtime.forms import respelling
 from miniserve.tutor.runtime.guard import NO_ERROR, Review, review, tokens
@@ -359,8 +359,7 @@ class Turn:
         if self.offered:
             return self.offer(offers.choice(self.margins, threshold, [edit in self.decided or self.confirmed(edit, reading)
                                                                       for edit, reading in self.offered]))
-        # an edit nothing speaks for or against (doubt 0 once the parser has weighed it) asks UNSUPPORTED_MARGIN more
-        keep = gate.decide(self.margins, threshold, [UNSUPPORTED_MARGIN if d == 0.0 else d for d in self.doubts])
+        keep = gate.decide(self.margins, threshold, self.doubts)
         if len(keep) == len(self.edits):
             return self.proposal
         if not keep:  # nothing the model proposed is kept: a fix a pattern decides alone still is

@@ -40,10 +40,6 @@ EVIDENCE_MARGIN = 4.0
 # Nats a parser-supported edit may fall short of the threshold (2.0 by default: such an edit passes
 # when the model prefers it at all). Chosen on the learner-style dev half (docs/model.md).
 SUPPORT_MARGIN = 2.0
-# Nats more the model's own edit needs where nothing in the sentence speaks for or against it (no rule, no
-# parser reading): on the thirty-sixth to thirty-eighth blind sets' first looks, seven of sixteen damaged
-# error-free sentences were such edits at 2.2-2.6 nats; on all sets this costs 0.7 points of exact fixes.
-UNSUPPORTED_MARGIN = 1.0
 COST_SLACK = 0.5  # a parse's disjunct cost must move by more than this to count
 RULED_OUT_BEFORE_THIRD = frozenset(("i", "you", "we", "they", "people"))  # "they goes", "people eats"
 RULED_OUT_BEFORE_PLURAL = frozenset(("he", "she"))  # "she go" ("it" may be an object: "let it go")
