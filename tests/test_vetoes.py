@@ -19,6 +19,11 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("When we meet, I will tell you everything.", "When we met, I will tell you everything."),
     ("Before you judge him, remember that he lost his job.", "Before you judged him, remember that he lost his job."),
     ("Can you stop talking for a minute?", "Can you stop talk for a minute?"),
+    ("Do not hesitate to contact me if you need more information.", "Does not hesitate to contact me if you need more information."),
+    ("Were the park larger, it could host concerts.", "Was the park larger, it could host concerts."),
+    ("Our school organised a charity run last month.", "Our school organised a charity ran last month."),
+    ("On the last day of our school trip to Rome we ate pizza.", "On the last day of our school tripped to Rome we ate pizza."),
+    ("Last month the council opened a new skate park next to the river.", "Last month the council opened a new skate parked next to the river."),
     ("When I found the restaurant, everyone had finished eating.", "When I found the restaurant, everyone had finished eaten."),
     ("Could you tell me whether there is somewhere I can leave my luggage?", "Could you tell me whether there are somewhere I can leave my luggage?"),
     ("There is not enough information for tourists at the station.", "There are not enough information for tourists at the station."),
@@ -313,6 +318,7 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("A lot of the money are spent on food.", "A lot of the money is spent on food."),  # "money" is singular
     ("The men who said that the house are old left.", "The men who said that the house is old left."),  # another clause
     ("When the children is play, we rest.", "When the children is playing, we rest."),  # after "be"
+    ("When I arrived at the station the train leave.", "When I arrived at the station the train left."),  # another clause
     ("There is not enough parking spaces near the stadium.", "There are not enough parking spaces near the stadium."),  # "spaces" is the head
     ("These days Dad fix everything himself.", "These days Dad fixes everything himself."),  # "these days": a time
     ("I stayed at your hotel last month and the room were dirty.", "I stayed at your hotel last month and the room was dirty."),

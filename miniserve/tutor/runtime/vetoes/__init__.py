@@ -132,6 +132,7 @@ VETOES = (
     number.singular_after_a_bare_plural_and_its_participle, joined.singular_after_two_noun_phrases_with_relatives,
     verb_forms.verb_form_in_a_phrase_after_a_verb, number.plural_after_a_named_noun, number.number_after_none_of,
     number.plural_after_an_uncountable_head, tenses.past_in_a_time_clause_after_a_future,
+    verb_forms.past_of_a_compound_nouns_last_word,
 )
 
 

@@ -17,6 +17,10 @@ def subjunctive(toks: list[str], edit: Edit) -> bool:
     if pair not in (("were", "was"), ("weren't", "wasn't")):
         return False
     clause = clause_before(toks, edit.start)
+    if not [t for t in toks[:edit.start] if t[:1].isalpha()]:  # an inverted condition: "Were the park larger, it could host"
+        rest = [norm(t) for t in toks[edit.end:]]
+        comma = rest.index(",") if "," in rest else None
+        return comma is not None and any(w in ("would", "could", "might", "'d") for w in rest[comma:comma + 8])
     return bool(UNREAL & set(clause)) and clause[-1:] != [] and clause[-1] not in ("we", "you", "they")
 
 
@@ -117,7 +121,10 @@ def negative_imperative(toks: list[str], edit: Edit) -> bool:
             break
         if t[:1].isalpha():
             before.append(norm(t))
-    written = [t for t in toks[edit.end:] if t[:1].isalpha()][:1]
+    written = [t for t in toks[edit.end:] if t[:1].isalpha()][:2]
+    if pair[0] == "do" and written[:1] and norm(written[0]) == "not":
+        written = written[1:]  # "Do not hesitate to contact me"
+    written = written[:1]
     after = [norm(t) for t in written]
     question = is_question(toks)
     return all(w in IMPERATIVE_OPENERS for w in before) and bool(after) and not question and written[0].islower() \

@@ -412,3 +412,34 @@ def verb_form_in_a_phrase_after_a_verb(toks: list[str], edit: Edit) -> bool:
         return False  # a relative clause's verb and its phrase, then the main verb: "The students who live in the village walks"
     return any(_noun_forms(noun)) and (main_verb_only_past(verb) or aux_family(verb) is None and bool(lemmas(verb))
                                        and not any(_noun_forms(verb)))
+
+
+OBJECT_DETERMINERS = frozenset(("a", "an", "the", "our", "my", "your", "his", "her", "their", "its", "this"))
+REPORTING_OR_PERCEIVING = frozenset(("say", "think", "know", "hope", "believe", "hear", "see", "notice", "feel", "watch",
+                                     "find", "guess", "expect", "suppose", "realise", "realize", "mean", "wish", "let", "make"))
+TIME_OR_REASON = frozenset(("when", "after", "before", "as", "because", "if", "while", "until", "since", "once", "whenever"))
+
+
+def past_of_a_compound_nouns_last_word(toks: list[str], edit: Edit) -> bool:
+    """The last word of a noun phrase made past where the phrase is an object or a preposition's ("organised a
+    charity run last month" -> "ran", "On the last day of our school trip" -> "tripped", "opened a new skate
+    park" -> "parked"): no verb can stand there. Not after "say", "think", "see" ... whose object may be a
+    clause, nor after "when", "because" ... ("When I arrived the train leave": another clause's subject)."""
+    pair = one_word(toks, edit)
+    if pair is None or not main_verb_only_past(pair[1]) or not {"base", "third"} & form_kinds(pair[0]):
+        return False
+    before = clause_before_any(toks, edit.start)
+    if len(before) < 3 or not any(_noun_forms(before[-1])):
+        return False
+    j = len(before) - 2 if before[-2] in OBJECT_DETERMINERS else len(before) - 3 \
+        if before[-3] in OBJECT_DETERMINERS and not lemmas(before[-2]) else None
+    if j is None or j == 0:
+        return False
+    lead = before[j - 1]
+    if TIME_OR_REASON & set(before[:j]):
+        return False
+    if lead in PREPOSITIONS:
+        return True
+    lead_lemmas = lemmas(lead) or frozenset(lemminflect.getAllLemmas(lead, upos="VERB").get("VERB", ()))  # "organised"
+    return bool(lead_lemmas) and not any(_noun_forms(lead)) and not lead_lemmas & REPORTING_OR_PERCEIVING \
+        and aux_family(lead) is None
