@@ -22,7 +22,6 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("Do not hesitate to contact me if you need more information.", "Does not hesitate to contact me if you need more information."),
     ("Were the park larger, it could host concerts.", "Was the park larger, it could host concerts."),
     ("Our school organised a charity run last month.", "Our school organised a charity ran last month."),
-    ("On the last day of our school trip to Rome we ate pizza.", "On the last day of our school tripped to Rome we ate pizza."),
     ("Last month the council opened a new skate park next to the river.", "Last month the council opened a new skate parked next to the river."),
     ("When I found the restaurant, everyone had finished eating.", "When I found the restaurant, everyone had finished eaten."),
     ("Could you tell me whether there is somewhere I can leave my luggage?", "Could you tell me whether there are somewhere I can leave my luggage?"),
@@ -318,6 +317,10 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("A lot of the money are spent on food.", "A lot of the money is spent on food."),  # "money" is singular
     ("The men who said that the house are old left.", "The men who said that the house is old left."),  # another clause
     ("When the children is play, we rest.", "When the children is playing, we rest."),  # after "be"
+    ("Last year the best-paid actor in the world earns a fortune.", "Last year the best-paid actor in the world earned a fortune."),
+    ("Last month a famous singer from my country cancels a concert.", "Last month a famous singer from my country cancelled a concert."),
+    ("In the past people walk everywhere.", "In the past people walked everywhere."),
+    ("When the factory closed in 2010, hundreds of people in the town lose their jobs.", "When the factory closed in 2010, hundreds of people in the town lost their jobs."),
     ("When I arrived at the station the train leave.", "When I arrived at the station the train left."),  # another clause
     ("There is not enough parking spaces near the stadium.", "There are not enough parking spaces near the stadium."),  # "spaces" is the head
     ("These days Dad fix everything himself.", "These days Dad fixes everything himself."),  # "these days": a time

@@ -414,6 +414,7 @@ def verb_form_in_a_phrase_after_a_verb(toks: list[str], edit: Edit) -> bool:
                                        and not any(_noun_forms(verb)))
 
 
+ADJECTIVE_LEADS = frozenset(("the", "a", "an", "best", "well", "most", "more", "less", "badly", "highly", "newly", "recently"))
 OBJECT_DETERMINERS = frozenset(("a", "an", "the", "our", "my", "your", "his", "her", "their", "its", "this"))
 REPORTING_OR_PERCEIVING = frozenset(("say", "think", "know", "hope", "believe", "hear", "see", "notice", "feel", "watch",
                                      "find", "guess", "expect", "suppose", "realise", "realize", "mean", "wish", "let", "make"))
@@ -436,8 +437,11 @@ def past_of_a_compound_nouns_last_word(toks: list[str], edit: Edit) -> bool:
     if j is None or j == 0:
         return False
     lead = before[j - 1]
-    if TIME_OR_REASON & set(before[:j]):
+    if TIME_OR_REASON & set(before[:j]) or {"that", "who", "which"} & set(before[:j]):
         return False
+    if not any((main_verb_only_past(w) or aux_family(w) in ("be", "have", "modal")) and not (m and before[m - 1] in ADJECTIVE_LEADS)
+               for m, w in enumerate(before[:j])):
+        return False  # the clause's verb comes before the phrase, not after it ("Last month a singer from my country cancels")
     if lead in PREPOSITIONS:
         return True
     lead_lemmas = lemmas(lead) or frozenset(lemminflect.getAllLemmas(lead, upos="VERB").get("VERB", ()))  # "organised"
