@@ -19,6 +19,9 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("When we meet, I will tell you everything.", "When we met, I will tell you everything."),
     ("Before you judge him, remember that he lost his job.", "Before you judged him, remember that he lost his job."),
     ("Can you stop talking for a minute?", "Can you stop talk for a minute?"),
+    ("So stop buying a new T-shirt every week and choose better clothes.", "So stop buys a new T-shirt every week and choose better clothes."),
+    ("Let's meet in front of the cinema at seven and then decide where to eat.", "Let's meet in front of the cinema at seven and then decides where to eat."),
+    ("But how safe are the new cycle lanes?", "But how safe is the new cycle lanes?"),
     ("Do not hesitate to contact me if you need more information.", "Does not hesitate to contact me if you need more information."),
     ("Were the park larger, it could host concerts.", "Was the park larger, it could host concerts."),
     ("Our school organised a charity run last month.", "Our school organised a charity ran last month."),
@@ -317,6 +320,7 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("A lot of the money are spent on food.", "A lot of the money is spent on food."),  # "money" is singular
     ("The men who said that the house are old left.", "The men who said that the house is old left."),  # another clause
     ("When the children is play, we rest.", "When the children is playing, we rest."),  # after "be"
+    ("How expensive are the ticket for the concert?", "How expensive is the ticket for the concert?"),  # a singular head
     ("Last year the best-paid actor in the world earns a fortune.", "Last year the best-paid actor in the world earned a fortune."),
     ("Last month a famous singer from my country cancels a concert.", "Last month a famous singer from my country cancelled a concert."),
     ("In the past people walk everywhere.", "In the past people walked everywhere."),

@@ -99,7 +99,12 @@ def plural_auxiliary_before_its_plural_subject(toks: list[str], edit: Edit) -> b
     pair = one_word(toks, edit)
     if pair is None or aux_family(pair[0]) not in ("be", "have", "do") or not non_third(pair[0]) or not third(pair[1]):
         return False
-    before = next((t for t in reversed(toks[:edit.start]) if not t.isspace()), "")
+    written = [t for t in toks[:edit.start] if not t.isspace()]
+    if len(written) >= 2 and norm(written[-2]) == "how" and written[-1][:1].isalpha():
+        written = written[:-2]  # "But how safe are the new cycle lanes?"
+    if written and norm(written[-1]) in ("but", "and", "so"):
+        written = written[:-1]
+    before = written[-1] if written else ""
     if before not in ("", ".", "!", "?", '"') or "?" not in "".join(toks[edit.end:]):
         return False
     after = [norm(t) for t in toks[edit.end:] if t[:1].isalpha()]

@@ -65,6 +65,8 @@ def opens_with_an_imperative(toks: list[str]) -> bool:
     words = [norm(t) for t in toks if t[:1].isalpha()]
     if words[:1] == ["please"]:
         words = words[1:]
+    if words[:1] in (["let's"], ["lets"]):
+        return len(words) >= 2  # "Let's meet at seven and then decide"
     if len(words) < 2 or form_kinds(words[0]) & {"third", "past"} or "base" not in form_kinds(words[0]) \
             or aux_family(words[0]) is not None or words[0] not in lemminflect.getAllLemmas(words[0], upos="VERB").get("VERB", ()):
         return False

@@ -16,10 +16,10 @@ ING_VERBS = frozenset(ONLY_ING | {"stop", "keep", "quit", "practise", "practice"
 
 
 def base_after_an_ing_verb(toks: list[str], edit: Edit) -> bool:
-    """An -ing form after "stop", "enjoy", "finish" ... made a base form or a participle ("stop talking" -> "stop
-    talk", "had already finished eating" -> "finished eaten")."""
+    """An -ing form after "stop", "enjoy", "finish" ... made any other form ("stop talking" -> "stop talk", "had
+    already finished eating" -> "finished eaten", "stop buying" -> "stop buys")."""
     pair = one_word(toks, edit)
-    if pair is None or not pair[0].endswith("ing") or not {"base", "participle", "past"} & form_kinds(pair[1]) \
+    if pair is None or not pair[0].endswith("ing") or not {"base", "participle", "past", "third"} & form_kinds(pair[1]) \
             or "ing" in form_kinds(pair[1]):
         return False
     before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
