@@ -285,40 +285,26 @@ def test_the_models_own_edit_the_subjects_noun_calls_for_passes_on_a_lower_bar(t
     assert turn.review.corrected == fixed
 
 
-def test_a_quantifier_after_a_subordinator_still_decides():
-    sentence = "I complained because half of the rooms were dirty."
-    [edit] = gate.edits(sentence, sentence.replace("were", "was"))
-    assert quantifiers.contradicts(tokens(sentence), edit)
+def flipped(sentence: str, old: str, new: str) -> tuple[list[str], gate.Edit]:
+    """The sentence's tokens and its one edit that writes `new` for `old`."""
+    [edit] = gate.edits(sentence, sentence.replace(old, new))
+    return tokens(sentence), edit
 
 
-def test_an_adverb_between_the_plural_and_its_verb_changes_nothing():
-    sentence = "Most of them never win a medal."
-    [edit] = gate.edits(sentence, sentence.replace("win", "wins"))
-    assert quantifiers.contradicts(tokens(sentence), edit)
+@pytest.mark.parametrize("sentence, old, new", [
+    ("I complained because half of the rooms were dirty.", "were", "was"),  # after a subordinator
+    ("Most of them never win a medal.", "win", "wins"),  # an adverb between the plural and its verb
+    ("The connection is slow in the evening, when most of them need it for homework.", "need", "needs"),  # after "when"
+    ("A number of studies show that sport helps.", "show", "shows"),  # after "of", "studies" is a noun
+    ("Could I start a week later, as my exams at university finish only in June?", "finish", "finishes"),  # "as" opens it
+    ("People find the buses hard to use, as the most of them have no ramps.", "them have", "them has"),  # a learner's "the"
+])
+def test_the_quantifier_or_the_subjects_noun_rules_the_flip_out(sentence, old, new):
+    assert quantifiers.contradicts(*flipped(sentence, old, new))
 
 
-def test_a_quantifier_after_when_or_where_and_a_plural_that_may_be_a_verb_still_decide():
-    sentence = "The connection is slow in the evening, when most of them need it for homework."
-    [edit] = gate.edits(sentence, sentence.replace("need", "needs"))
-    assert quantifiers.contradicts(tokens(sentence), edit)
-    sentence = "A number of studies show that sport helps."  # after "of", "studies" is a noun
-    [edit] = gate.edits(sentence, sentence.replace("show", "shows"))
-    assert quantifiers.contradicts(tokens(sentence), edit)
-    sentence = "Most of the series is boring."  # a noun of both numbers says nothing
-    [edit] = gate.edits(sentence, sentence.replace("is", "are"))
-    assert not quantifiers.contradicts(tokens(sentence), edit) and not quantifiers.corrects(tokens(sentence), edit)
-
-
-def test_as_that_opens_a_clause_lets_its_subjects_noun_decide():
-    sentence = "Could I start a week later, as my exams at university finish only in June?"
-    [edit] = gate.edits(sentence, sentence.replace("finish", "finishes"))
-    assert quantifiers.contradicts(tokens(sentence), edit)
-
-
-def test_a_learners_the_most_of_and_as_still_decide_and_a_later_verb_is_the_clauses():
-    sentence = "People find the buses hard to use, as the most of them have no ramps."
-    [edit] = gate.edits(sentence, sentence.replace("them have", "them has"))
-    assert quantifiers.contradicts(tokens(sentence), edit)
-    sentence = "The bus stop in front of the hotel was closed."  # "was" is the verb: "stop" is no verb here
-    [edit] = gate.edits(sentence, sentence.replace("stop", "stops"))
-    assert not quantifiers.the_nouns_number(tokens(sentence), edit)
+def test_a_noun_of_both_numbers_says_nothing_and_a_later_verb_is_the_clauses():
+    toks, edit = flipped("Most of the series is boring.", "is", "are")
+    assert not quantifiers.contradicts(toks, edit) and not quantifiers.corrects(toks, edit)
+    # "was" is the verb: "stop" is no verb here
+    assert not quantifiers.the_nouns_number(*flipped("The bus stop in front of the hotel was closed.", "stop", "stops"))

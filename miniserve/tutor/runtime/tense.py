@@ -290,7 +290,8 @@ def _perfect_word_after(toks: list[str], i: int) -> bool:
             break
         if t[:1].isalpha():
             rest.append(norm(t))
-    return "yet" in rest or " ".join(rest).find("so far") >= 0 or "ever since" in " ".join(rest)
+    joined = " ".join(rest)
+    return "yet" in rest or "so far" in joined or "ever since" in joined
 
 
 def _that_as_a_determiner(toks: list[str]) -> list[str]:

@@ -45,7 +45,7 @@ def plural_after_there_is_a(toks: list[str], edit: Edit) -> bool:
                                  "almost", "nearly", "hardly", "practically", "absolutely", "really", "probably", "not",
                                  "enough", "some", "any", "more", "less", "too", "very"):
         after = after[1:]  # "there is always a long queue", "there is almost nothing", "There is not enough information"
-    if after[:1] and after[0] in SINGULAR_ONLY_NOUNS and not (after[1:2] and after[1] not in PREPOSITIONS and any(_noun_forms(after[1]))):
+    if after[:1] and after[0] in UNCOUNTABLE and not (after[1:2] and after[1] not in PREPOSITIONS and any(_noun_forms(after[1]))):
         after = ["one"]  # an uncountable noun: "there is not enough information", "there is some confusion"
     if after[:1] and after[0] in ("nothing", "something", "anything", "everything", "nobody", "somebody", "anybody",
                                   "everybody", "little", "much", "somewhere", "anywhere", "nowhere", "someone", "anyone",
@@ -64,7 +64,7 @@ def plural_after_there_is_a(toks: list[str], edit: Edit) -> bool:
 
 
 # uncountable nouns a learner writes after "there is": never plural
-SINGULAR_ONLY_NOUNS = frozenset(("information", "advice", "furniture", "equipment", "luggage", "baggage", "confusion",
+UNCOUNTABLE = frozenset(("information", "advice", "furniture", "equipment", "luggage", "baggage", "confusion",
                                  "traffic", "homework", "research", "knowledge", "evidence", "accommodation", "space",
                                  "money", "time", "noise", "pollution", "rubbish", "litter", "parking", "progress", "news"))
 
@@ -655,7 +655,7 @@ def plural_after_an_uncountable_head(toks: list[str], edit: Edit) -> bool:
     if pair is None or not made_plural(pair):
         return False
     clause = clause_after_its_join(toks, edit.start)
-    head = 2 if clause[1:2] and clause[1] not in SINGULAR_ONLY_NOUNS and clause[2:3] and clause[2] in SINGULAR_ONLY_NOUNS else 1
+    head = 2 if clause[1:2] and clause[1] not in UNCOUNTABLE and clause[2:3] and clause[2] in UNCOUNTABLE else 1
     return len(clause) > head + 1 and clause[0] in ("the", "this", "that", "our", "your", "my", "their", "some", "all", "any") \
-        and clause[head] in SINGULAR_ONLY_NOUNS and clause[head] != "news" and clause[head + 1] in PREPOSITIONS \
+        and clause[head] in UNCOUNTABLE and clause[head] != "news" and clause[head + 1] in PREPOSITIONS \
         and not any(aux_family(w) is not None or lemmas(w) and not any(_noun_forms(w)) or w in RELATIVE for w in clause[head + 1:])

@@ -52,7 +52,7 @@ SUBORDINATORS = frozenset(("where", "when", "because", "if", "although", "though
                            "unless", "until"))
 
 
-TIME_OPENERS = frozenset(("nowadays", "today", "now", "these", "days", "sometimes", "often", "usually", "also", "still"))
+OPENING_ADVERBS = frozenset(("nowadays", "today", "now", "these", "days", "sometimes", "often", "usually", "also", "still"))
 CLAUSE_ENDS = frozenset(("which", "wich", "who", "that", "where", "when", "because", "and", "but", "so", "if", "while"))
 
 
@@ -79,7 +79,7 @@ def ing_after_a_subordinate_subject(toks: list[str], edit: Edit) -> bool:
     clause = clause_before_any(toks, edit.start)
     opener = max((k for k, w in enumerate(clause) if w in SUBORDINATORS), default=None)
     if opener is None:
-        opener = next((k for k, w in enumerate(clause) if w not in TIME_OPENERS), len(clause)) - 1
+        opener = next((k for k, w in enumerate(clause) if w not in OPENING_ADVERBS), len(clause)) - 1
         subject = clause[opener + 1:]
         # a bare plural that opens the sentence ("Nowadays women work"), and no verb after it: "Women work in
         # factories earn less" -> "working" is a fix
@@ -414,7 +414,7 @@ def verb_form_in_a_phrase_after_a_verb(toks: list[str], edit: Edit) -> bool:
                                        and not any(_noun_forms(verb)))
 
 
-ADJECTIVE_LEADS = frozenset(("the", "a", "an", "best", "well", "most", "more", "less", "badly", "highly", "newly", "recently"))
+PARTICIPLE_LEADS = frozenset(("the", "a", "an", "best", "well", "most", "more", "less", "badly", "highly", "newly", "recently"))
 OBJECT_DETERMINERS = frozenset(("a", "an", "the", "our", "my", "your", "his", "her", "their", "its", "this"))
 REPORTING_OR_PERCEIVING = frozenset(("say", "think", "know", "hope", "believe", "hear", "see", "notice", "feel", "watch",
                                      "find", "guess", "expect", "suppose", "realise", "realize", "mean", "wish", "let", "make"))
@@ -439,7 +439,7 @@ def past_of_a_compound_nouns_last_word(toks: list[str], edit: Edit) -> bool:
     lead = before[j - 1]
     if TIME_OR_REASON & set(before[:j]) or {"that", "who", "which"} & set(before[:j]):
         return False
-    if not any((main_verb_only_past(w) or aux_family(w) in ("be", "have", "modal")) and not (m and before[m - 1] in ADJECTIVE_LEADS)
+    if not any((main_verb_only_past(w) or aux_family(w) in ("be", "have", "modal")) and not (m and before[m - 1] in PARTICIPLE_LEADS)
                for m, w in enumerate(before[:j])):
         return False  # the clause's verb comes before the phrase, not after it ("Last month a singer from my country cancels")
     if lead in PREPOSITIONS:
