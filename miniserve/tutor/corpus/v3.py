@@ -168,7 +168,7 @@ def _explain(e: Edit) -> str:
     return EXPLANATIONS[e.kind].format(right=e.right, wrong=wrong, base=e.base, trigger=e.trigger)
 
 
-def _with_error(rng: random.Random, g: Ground, first: Edit) -> corpus.Example:
+def _with_error(rng: random.Random, g: Ground, first: Edit, frame: str = "real") -> corpus.Example:
     chosen = [first]
     others = [e for e in g.edits if e.index != first.index]
     if others and rng.random() < TWO_ERROR_SHARE:
@@ -177,28 +177,30 @@ def _with_error(rng: random.Random, g: Ground, first: Edit) -> corpus.Example:
     sentence, corrected = _style(rng, inject.apply(g.sentence, chosen), g.sentence)
     label = "two" if len(chosen) == 2 else first.kind
     targets = ",".join(e.base if e.kind == "modal_to" else e.right for e in chosen)
-    return corpus.Example(sentence, corrected, " ".join(_explain(e) for e in chosen), label, "real|" + first.kind, targets)
+    return corpus.Example(sentence, corrected, " ".join(_explain(e) for e in chosen), label, f"{frame}|{first.kind}", targets)
 
 
-def real(split: str, n: int, seed: int = 0, limit: int | None = None) -> list[corpus.Example]:
-    """n examples on real sentences: UNCHANGED_SHARE unchanged, the rest with learner errors."""
-    rng = random.Random(f"corpus3:{split}:{seed}")
-    pool = ground(split, limit)
+def real(split: str, n: int, seed: int = 0, limit: int | None = None, pool: tuple[Ground, ...] | None = None,
+         unchanged_share: float = UNCHANGED_SHARE, frame: str = "real") -> list[corpus.Example]:
+    """n examples on real sentences (WordNet's, or `pool`): `unchanged_share` unchanged, the rest with
+    learner errors; `frame` names the source in each example's frame."""
+    rng = random.Random(f"corpus3:{split}:{seed}" if frame == "real" else f"{frame}:{split}:{seed}")
+    pool = ground(split, limit) if pool is None else pool
     by_category: dict[str, list[tuple[Ground, Edit]]] = {c: [] for c in CATEGORY_SHARES}
     for g in pool:
         for e in g.edits:
             by_category[e.category].append((g, e))
-    counts = allocate(n - round(n * UNCHANGED_SHARE), {c: len(v) for c, v in by_category.items()})
-    n_unchanged = n - sum(counts.values())  # at least UNCHANGED_SHARE; more where errors run out
+    counts = allocate(n - round(n * unchanged_share), {c: len(v) for c, v in by_category.items()})
+    n_unchanged = n - sum(counts.values())  # at least unchanged_share; more where errors run out
     weights = [(1 + DAMAGE_WEIGHT * len(g.classes - {"clause"})) * (1 if g.edits or "clause" in g.classes else FRAGMENT_WEIGHT)
                for g in pool]
     examples = []
     for g in rng.choices(pool, weights, k=n_unchanged):
         sentence, corrected = _style(rng, g.sentence, g.sentence)
-        examples.append(corpus.Example(sentence, corrected, CORRECT, "correct", "real|" + "+".join(sorted(g.classes)), ""))
+        examples.append(corpus.Example(sentence, corrected, CORRECT, "correct", f"{frame}|" + "+".join(sorted(g.classes)), ""))
     for category, count in counts.items():
         for g, e in rng.choices(by_category[category], k=count) if count else ():
-            examples.append(_with_error(rng, g, e))
+            examples.append(_with_error(rng, g, e, frame))
     rng.shuffle(examples)
     return examples
 

@@ -1,0 +1,62 @@
+"""Learner-style sentences with every verb right, written for the project (data/written.txt), as ground.
+
+WordNet's examples are real English but not the English of exam essays: letters, stories and opinions
+with a learner's article, preposition and spelling slips around correct verbs. The tutor damaged such
+sentences with confident edits of its own. Here most of them are kept unchanged as "no error", and
+the rest carry learner verb errors put in by inject.py, as corpus v3 does with WordNet's. The
+sentences were written blind (their writers read only the learners' error counts, never the dev
+sets); none that any set in tests/data holds, word for word, is used, nor any injected error that
+one holds. Split by a stable hash: one in eight test, one in eight valid. Same (split, n, seed): same list.
+"""
+
+from __future__ import annotations
+
+import zlib
+from functools import cache
+from pathlib import Path
+
+from miniserve.tutor.corpus import inject, v3
+from miniserve.tutor.corpus import v1 as corpus
+from miniserve.tutor.runtime.guard import verb_edit_only
+
+SOURCE = Path(__file__).resolve().parents[1] / "data" / "written.txt"
+UNCHANGED_SHARE = 0.6  # more than WordNet's half: leaving a learner's sentence alone is what this part teaches
+
+
+def split_of(sentence: str) -> str:
+    bucket = zlib.crc32(f"written|{sentence.lower()}".encode()) % 8
+    return "test" if bucket == 0 else "valid" if bucket == 1 else "train"
+
+
+@cache
+def sentences() -> tuple[str, ...]:
+    lines = (line.strip() for line in SOURCE.read_text(encoding="utf-8").splitlines())
+    return tuple(dict.fromkeys(line for line in lines if line and not line.startswith("#")))
+
+
+@cache
+def excluded() -> frozenset[str]:
+    """Every sentence of every set in tests/data (any field of 3+ words), normalised."""
+    found = set()
+    for path in sorted(v3.DEV_SETS.glob("*.tsv")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if not line.startswith("#"):
+                found |= {v3.normal(f) for f in line.split("\t") if len(f.split()) >= 3}
+    return frozenset(found)
+
+
+@cache
+def ground(split: str) -> tuple[v3.Ground, ...]:
+    out = []
+    for sentence in sentences():
+        if split_of(sentence) != split or v3.normal(sentence) in excluded():
+            continue
+        edits = tuple(e for e in inject.edits(sentence)
+                      if v3.normal(inject.apply(sentence, [e])) not in excluded()
+                      and verb_edit_only(inject.apply(sentence, [e]), sentence))
+        out.append(v3.Ground(sentence, edits, inject.classes(sentence)))
+    return tuple(out)
+
+
+def generate(split: str, n: int, seed: int = 0) -> list[corpus.Example]:
+    return v3.real(split, n, seed, pool=ground(split), unchanged_share=UNCHANGED_SHARE, frame="written")
