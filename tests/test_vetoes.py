@@ -231,6 +231,13 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("Their help during the book sale meant a lot to us.", "Their help during the book sales meant a lot to us."),
     ("The train that takes tourists from the airport to the centre is always late.",
      "The train that takes tourists from the airport to the centre are always late."),
+    # from the forty-second to forty-fifth sets (learner_v44 to learner_v47; first looks at both halves at dcc664e,
+    # disclosed; my own words, the kinds they showed)
+    ("The dog barked all night, and I was too tired to work.", "The dog barked all night, and I were too tired to work."),
+    ("Every parent and grandparent gets a seat in the hall.", "Every parent and grandparent get a seat in the hall."),
+    ("Nobody knows what is healthy any more, the doctors or the adverts.",
+     "Nobody knows what are healthy any more, the doctors or the adverts."),
+    ("I asked them what was happening outside.", "I asked them what were happening outside."),
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -347,6 +354,9 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("Do your brother still live there?", "Does your brother still live there?"),
     ("The letter was wrote by my sister.", "The letter was written by my sister."),  # a participle, not a base
     ("All we did was waited for the bus.", "All we did was wait for the bus."),  # a pseudo-cleft after "do"
+    ("My brother, my sister, and I was late.", "My brother, my sister, and I were late."),  # a list, no clause before
+    ("Every day the children and their parent walks to school.", "Every day the children and their parent walk to school."),
+    ("I do not know what is the main reasons.", "I do not know what are the main reasons."),  # a noun phrase follows
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

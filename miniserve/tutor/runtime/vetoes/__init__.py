@@ -80,6 +80,9 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   main clause's; a narrated past after quoted speech or a time clause made present; a present in a time
   clause after "you'd better" made past; "Nowadays women work" -> "working", "finished eating" ->
   "eaten", "My favourite place" -> "places", "met at the bus stop" -> "bus stopped".
+- from the forty-second to forty-fifth (learner_v44 to learner_v47): ", and I was sure" after a clause with
+  a past made "I were", "Every student and teacher receives" made plural, "what is fashionable" (a
+  subject "what" before its predicate) made "what are".
 
 By kind, one module each: `mood` (imperatives, subjunctives), `number` (agreement with a subject's
 words), `joined` (subjects or verbs joined by "and", pronouns), `tenses`, `verb_forms`; the word lists
@@ -132,7 +135,7 @@ VETOES = (
     number.singular_after_a_bare_plural_and_its_participle, joined.singular_after_two_noun_phrases_with_relatives,
     verb_forms.verb_form_in_a_phrase_after_a_verb, number.plural_after_a_named_noun, number.number_after_none_of,
     number.plural_after_an_uncountable_head, tenses.past_in_a_time_clause_after_a_future,
-    verb_forms.past_of_a_compound_nouns_last_word,
+    verb_forms.past_of_a_compound_nouns_last_word, number.plural_after_what_as_subject,
 )
 
 

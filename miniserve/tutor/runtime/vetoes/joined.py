@@ -7,6 +7,7 @@ from __future__ import annotations
 from miniserve.tutor.runtime.agreement import COLLECTIVE, _noun_forms, non_third, plural_subject, third
 from miniserve.tutor.runtime.forms import aux_family, form_kinds, lemmas, norm
 from miniserve.tutor.runtime.gate import Edit
+from miniserve.tutor.runtime.vetoes.number import TIME_NOUNS
 from miniserve.tutor.runtime.vetoes.words import (NOUN_PHRASE_OPENERS, PREPOSITIONS, SUBJECT_PRONOUNS, UNREAL,
                                                   a_present_verb, clause_before_any, is_question, made_plural,
                                                   made_singular, main_verb_only_past, one_word, only_a_verb,
@@ -73,6 +74,9 @@ def disagreeing_with_its_pronoun(toks: list[str], edit: Edit) -> bool:
         return False  # "did she have": the pronoun is an inverted question's subject
     if before[-2:-1] == ["and"]:  # "My friends and I were" is right; "It was late and I was reading" is two clauses
         clause = clause_before_any(toks, edit.start)[:-2]
+        if not clause:  # ", and I": the clause before the comma ("made a terrible noise, and I was sure")
+            comma = max(i for i in range(edit.start) if toks[i] == ",") if "," in toks[:edit.start] else 0
+            return any(aux_family(w) is not None or "past" in form_kinds(w) for w in clause_before_any(toks, comma))
         return any(aux_family(w) is not None or main_verb_only_past(w) for w in clause)
     return not UNREAL & set(before[-4:-1])
 
@@ -163,14 +167,16 @@ def singular_after_two_noun_phrases_with_relatives(toks: list[str], edit: Edit) 
 
 
 def plural_after_each_and_each(toks: list[str], edit: Edit) -> bool:
-    """"Each boy and each girl in the class has" made "have": "each" or "every" before both nouns keeps
-    the singular."""
+    """"Each boy and each girl in the class has" or "Every student and teacher receives" made "have",
+    "receive": "each" or "every" before two joined nouns keeps the singular (not "Every day children and")."""
     pair = one_word(toks, edit)
     if pair is None or not made_plural(pair):
         return False
     clause = own_clause(toks, edit.start)
     k = clause.index("and") if "and" in clause else -1
-    return k > 0 and clause[0] in ("each", "every") and clause[k + 1:k + 2] in (["each"], ["every"])
+    if k < 2 or clause[0] not in ("each", "every") or clause[1] in TIME_NOUNS:
+        return False
+    return clause[k + 1:k + 2] in (["each"], ["every"]) or k == 2 and len(clause) > 3 and singular_noun(clause[1]) and singular_noun(clause[3])
 
 
 # two nouns that name one dish, game or thing: "Fish and chips is my favourite food"

@@ -659,3 +659,22 @@ def plural_after_an_uncountable_head(toks: list[str], edit: Edit) -> bool:
     return len(clause) > head + 1 and clause[0] in ("the", "this", "that", "our", "your", "my", "their", "some", "all", "any") \
         and clause[head] in UNCOUNTABLE and clause[head] != "news" and clause[head + 1] in PREPOSITIONS \
         and not any(aux_family(w) is not None or lemmas(w) and not any(_noun_forms(w)) or w in RELATIVE for w in clause[head + 1:])
+
+
+
+def plural_after_what_as_subject(toks: list[str], edit: Edit) -> bool:
+    """"what is" made "are" where "what" is the subject and a predicate follows ("Who decides what is
+    fashionable, the designers or the customers?", "what is happening"); not before a noun phrase ("what
+    is the reasons" -> "are" stays possible)."""
+    pair = one_word(toks, edit)
+    if pair not in (("is", "are"), ("was", "were"), ("isn't", "aren't"), ("wasn't", "weren't")):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    if before[-1:] not in (["what"], ["whatever"]):
+        return False
+    rest = [t for t in toks[edit.end:] if not t.isspace()]
+    if not rest or not rest[0][:1].isalpha():
+        return False
+    first = norm(rest[0])
+    noun_phrase = first in NOUN_PHRASE_OPENERS or first in SUBJECT_PRONOUNS or first in PLURAL_PHRASE_OPENERS or first in NUMBER_WORDS
+    return not noun_phrase and (first.endswith("ing") or not first.endswith("s"))  # not "what is the reasons", "what is students"
