@@ -238,6 +238,16 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("Nobody knows what is healthy any more, the doctors or the adverts.",
      "Nobody knows what are healthy any more, the doctors or the adverts."),
     ("I asked them what was happening outside.", "I asked them what were happening outside."),
+    # stage 14's own edits on the older sets (my own words, the kinds they showed)
+    ("We missed the bus, which meant that we walked home.", "We missed the bus, which mean that we walked home."),
+    ("Do you need anything from the shop? Just ask me!", "Do you need anything from the shop? Just asking me!"),
+    ("I'd rather walk than wait for the bus.", "I'd rather walks than wait for the bus."),
+    ("On Sundays we go fishing in the lake.", "On Sundays we go fished in the lake."),
+    ("She is not used to getting up so early.", "She is not used to get up so early."),
+    ("Stop worrying and never look back.", "Stop worrying and never looks back."),
+    ("There was a lot of traffic on the way home.", "There were a lot of traffic on the way home."),
+    ("There has been no rain here since May.", "There have been no rain here since May."),
+    ("I wonder why the number of visitors has dropped.", "I wonder why the number of visitors have dropped."),
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -357,6 +367,10 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("My brother, my sister, and I was late.", "My brother, my sister, and I were late."),  # a list, no clause before
     ("Every day the children and their parent walks to school.", "Every day the children and their parent walk to school."),
     ("I do not know what is the main reasons.", "I do not know what are the main reasons."),  # a noun phrase follows
+    ("Swim is very good for your health.", "Swimming is very good for your health."),  # a subject, no imperative
+    ("When I was a child I used to playing in the street.", "When I was a child I used to play in the street."),  # a habit
+    ("There was a lot of people at the party.", "There were a lot of people at the party."),  # a plural after "a lot of"
+    ("The number of cars have grown.", "The number of cars has grown."),  # toward the head's singular
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

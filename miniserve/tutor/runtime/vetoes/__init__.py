@@ -136,6 +136,7 @@ VETOES = (
     verb_forms.verb_form_in_a_phrase_after_a_verb, number.plural_after_a_named_noun, number.number_after_none_of,
     number.plural_after_an_uncountable_head, tenses.past_in_a_time_clause_after_a_future,
     verb_forms.past_of_a_compound_nouns_last_word, number.plural_after_what_as_subject,
+    number.plural_after_the_number_of,
 )
 
 

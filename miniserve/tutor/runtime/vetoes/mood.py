@@ -43,7 +43,7 @@ def imperative(toks: list[str], edit: Edit) -> bool:
     imperative ("said: 'Close your eyes'" -> "Closes", "So just relax" -> "relaxes", "Don't move and keep"
     -> "keeps"). The clause starts at the sentence's start, a quotation mark, a colon or a semicolon."""
     pair = one_word(toks, edit)
-    if pair is None or "base" not in form_kinds(pair[0]) or not ({"third", "past"} & form_kinds(pair[1])) \
+    if pair is None or "base" not in form_kinds(pair[0]) or not ({"third", "past", "ing"} & form_kinds(pair[1])) \
             or aux_family(pair[0]) is not None:
         return False  # "Do our tutor ... tell?" -> "Does": a question's auxiliary, no imperative
     before = []
@@ -53,6 +53,8 @@ def imperative(toks: list[str], edit: Edit) -> bool:
         if t[:1].isalpha():
             before.append(norm(t))
     before.reverse()
+    if "ing" in form_kinds(pair[1]):  # "Just tell me!" -> "telling"; not "Swim is healthy" -> "Swimming"
+        return bool(before) and all(w in IMPERATIVE_OPENERS for w in before)
     if all(w in IMPERATIVE_OPENERS for w in before):
         return True
     # "Don't move and keep": an imperative, then "and" and the next one
@@ -70,7 +72,8 @@ def opens_with_an_imperative(toks: list[str]) -> bool:
     if len(words) < 2 or form_kinds(words[0]) & {"third", "past"} or "base" not in form_kinds(words[0]) \
             or aux_family(words[0]) is not None or words[0] not in lemminflect.getAllLemmas(words[0], upos="VERB").get("VERB", ()):
         return False
-    return not any(_noun_forms(words[0])) or words[1] in ("about", "sure", "the", "a", "your", "me", "us", "it", "up", "to")
+    return not any(_noun_forms(words[0])) or words[1] in ("about", "sure", "the", "a", "your", "me", "us", "it", "up", "to") \
+        or words[0] in ("keep", "stop", "start", "try", "avoid") and words[1].endswith("ing")  # "Keep writing and never give up"
 
 
 def imperative_pair(toks: list[str], edit: Edit) -> bool:
@@ -82,7 +85,7 @@ def imperative_pair(toks: list[str], edit: Edit) -> bool:
         return False
     before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
     if "base" in form_kinds(pair[0]) and "third" in form_kinds(pair[1]):
-        return before[-1:] == ["and"] or before[-2:] == ["and", "then"]
+        return before[-1:] == ["and"] or before[-2:] in (["and", "then"], ["and", "never"], ["and", "always"], ["and", "just"])
     return "past" in form_kinds(pair[1]) and "past" not in form_kinds(pair[0]) \
         and bool(TIME_OPENERS & set(clause_before(toks, edit.start)))
 

@@ -30,7 +30,8 @@ def plural_after_a_sentential_which(toks: list[str], edit: Edit) -> bool:
     clause before it ("three lessons a week, which was more than in most schools"), and that is singular."""
     pair = one_word(toks, edit)
     before = [norm(t) for t in toks[:edit.start] if not t.isspace()]
-    return pair in (("is", "are"), ("was", "were"), ("has", "have")) and before[-2:] == [",", "which"]
+    return pair in (("is", "are"), ("was", "were"), ("has", "have")) and before[-2:] == [",", "which"] \
+        or pair in (("means", "mean"), ("meant", "mean")) and before[-2:] == [",", "which"]  # ", which means that'
 
 
 def plural_after_there_is_a(toks: list[str], edit: Edit) -> bool:
@@ -41,10 +42,14 @@ def plural_after_there_is_a(toks: list[str], edit: Edit) -> bool:
     after = [norm(t) for t in toks[edit.end:] if t[:1].isalpha()]
     if after[:2] == ["to", "be"] and pair in (("appears", "appear"), ("seems", "seem")):
         after, pair = after[2:], ("is", "are")  # "There appears to be some confusion": "be" takes the noun's number
+    if after[:1] == ["been"] and pair in (("has", "have"), ("hasn't", "haven't")):
+        after, pair = after[1:], ("is", "are")  # "there has been no hot water"
     while after and after[0] in ("always", "usually", "often", "sometimes", "still", "also", "only", "just", "now", "even",
                                  "almost", "nearly", "hardly", "practically", "absolutely", "really", "probably", "not",
                                  "enough", "some", "any", "more", "less", "too", "very"):
         after = after[1:]  # "there is always a long queue", "there is almost nothing", "There is not enough information"
+    if after[:3] == ["a", "lot", "of"] and after[3:4] and after[3] in UNCOUNTABLE:
+        after = after[3:]  # "there was a lot of noise"
     if after[:1] and after[0] in UNCOUNTABLE and not (after[1:2] and after[1] not in PREPOSITIONS and any(_noun_forms(after[1]))):
         after = ["one"]  # an uncountable noun: "there is not enough information", "there is some confusion"
     if after[:1] and after[0] in ("nothing", "something", "anything", "everything", "nobody", "somebody", "anybody",
@@ -678,3 +683,17 @@ def plural_after_what_as_subject(toks: list[str], edit: Edit) -> bool:
     first = norm(rest[0])
     noun_phrase = first in NOUN_PHRASE_OPENERS or first in SUBJECT_PRONOUNS or first in PLURAL_PHRASE_OPENERS or first in NUMBER_WORDS
     return not noun_phrase and (first.endswith("ing") or not first.endswith("s"))  # not "what is the reasons", "what is students"
+
+
+def plural_after_the_number_of(toks: list[str], edit: Edit) -> bool:
+    """A verb made plural whose subject is "the number of" + a plural ("why the number of tourists has
+    fallen" -> "have"): "the number" is the head ("a number of" is plural and is not this)."""
+    pair = one_word(toks, edit)
+    if pair is None or not made_plural(pair):
+        return False
+    clause = own_clause(toks, edit.start)
+    starts = [k for k in range(len(clause) - 2) if clause[k:k + 3] in (["the", "number", "of"], ["the", "amount", "of"])]
+    if not starts:
+        return False
+    between = clause[starts[-1] + 3:]
+    return 0 < len(between) <= 4 and not any(aux_family(w) is not None or only_a_verb(w) or w in CLAUSE_OPENERS for w in between)

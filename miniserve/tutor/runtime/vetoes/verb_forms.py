@@ -105,11 +105,11 @@ def finite_after_to(toks: list[str], edit: Edit) -> bool:
 
 
 def base_after_go(toks: list[str], edit: Edit) -> bool:
-    """"go sailing" made "go sail"."""
+    """"go sailing" made "go sail" or "go swam"."""
     pair = one_word(toks, edit)
     before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
     return pair is not None and pair[0].endswith("ing") and before[-1:] != [] \
-        and before[-1] in ("go", "goes", "went", "going", "gone") and "base" in form_kinds(pair[1])
+        and before[-1] in ("go", "goes", "went", "going", "gone") and bool({"base", "past"} & form_kinds(pair[1]))
 
 
 def participle_after_a_subject(toks: list[str], edit: Edit) -> bool:
@@ -156,6 +156,9 @@ def form_after_a_modal(toks: list[str], edit: Edit) -> bool:
         return False
     prev = next((t for t in reversed(toks[:edit.start]) if not t.isspace()), "")
     word = norm(prev)
+    if word == "rather":  # "I'd rather take", "we would rather stay"
+        earlier = [norm(t) for t in toks[:edit.start] if t[:1].isalpha() or "'" in t][-2:-1]
+        word = earlier[0] if earlier else ""
     return word in MODAL_WORDS or word.endswith("'ll") or word.endswith("'d")
 
 
@@ -189,7 +192,12 @@ def base_after_a_prepositional_to(toks: list[str], edit: Edit) -> bool:
     give", "look forward to seeing" -> "to see")."""
     pair = one_word(toks, edit)
     before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
-    return pair is not None and pair[0].endswith("ing") and "base" in form_kinds(pair[1]) and tuple(before[-2:]) in PREPOSITIONAL_TO
+    if pair is None or not pair[0].endswith("ing") or "base" not in form_kinds(pair[1]):
+        return False
+    if before[-2:] == ["used", "to"]:  # "I'm still not used to cooking", "get used to driving"; not "I used to cook"
+        return any(aux_family(w) == "be" or w.endswith(("'m", "'re")) or w in ("get", "gets", "got", "getting", "become", "became")
+                   for w in before[-5:-2])
+    return tuple(before[-2:]) in PREPOSITIONAL_TO
 
 
 def third_after_a_perceived_object(toks: list[str], edit: Edit) -> bool:
