@@ -248,6 +248,13 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("There was a lot of traffic on the way home.", "There were a lot of traffic on the way home."),
     ("There has been no rain here since May.", "There have been no rain here since May."),
     ("I wonder why the number of visitors has dropped.", "I wonder why the number of visitors have dropped."),
+    # from the forty-sixth to forty-ninth sets (learner_v48 to learner_v51; first looks at both halves at c1e46e0,
+    # disclosed; my own words, the kinds they showed)
+    ("My sister drives to work and my brother takes the bus.", "My sister drives to work and my brother take the bus."),
+    ("We stayed with my uncle, who owns a farm near Cork.", "We stayed with my uncle, who own a farm near Cork."),
+    ("I am writing regarding the course in July.", "I am writing regard the course in July."),
+    ("The concert last night was amazing.", "The concert lasts night was amazing."),
+    ("My mother had me clean my room again.", "My mother had me cleaned my room again."),
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -371,6 +378,10 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("When I was a child I used to playing in the street.", "When I was a child I used to play in the street."),  # a habit
     ("There was a lot of people at the party.", "There were a lot of people at the party."),  # a plural after "a lot of"
     ("The number of cars have grown.", "The number of cars has grown."),  # toward the head's singular
+    ("My brother and my sister lives in Rome.", "My brother and my sister live in Rome."),  # two joined subjects
+    ("The films last two hours and the tickets costs ten euros.", "The films last two hours and the tickets cost ten euros."),
+    ("I met my cousins, who lives in Paris.", "I met my cousins, who live in Paris."),  # a plural noun before the comma
+    ("I had my car repair last week.", "I had my car repaired last week."),  # a thing, not a person: "have it done"
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

@@ -83,6 +83,12 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
 - from the forty-second to forty-fifth (learner_v44 to learner_v47): ", and I was sure" after a clause with
   a past made "I were", "Every student and teacher receives" made plural, "what is fashionable" (a
   subject "what" before its predicate) made "what are".
+- stage 14's own edits on the older sets: ", which means" made plural, "Just tell me!" made -ing, "I'd rather
+  take" made third person, "go swimming" made past, "be used to cooking" made base, "and never give up" after
+  an imperative, "there was a lot of noise" / "there has been no hot water" made plural, "the number of
+  tourists has" made plural; then from the forty-sixth to forty-ninth (learner_v48 to learner_v51): "and my
+  mum does" after a clause made plural, "my aunt, who lives" made plural, "concerning" / "regarding" given a
+  verb form, "last autumn" -> "lasts", "had us write" -> "written".
 
 By kind, one module each: `mood` (imperatives, subjunctives), `number` (agreement with a subject's
 words), `joined` (subjects or verbs joined by "and", pronouns), `tenses`, `verb_forms`; the word lists
@@ -136,7 +142,9 @@ VETOES = (
     verb_forms.verb_form_in_a_phrase_after_a_verb, number.plural_after_a_named_noun, number.number_after_none_of,
     number.plural_after_an_uncountable_head, tenses.past_in_a_time_clause_after_a_future,
     verb_forms.past_of_a_compound_nouns_last_word, number.plural_after_what_as_subject,
-    number.plural_after_the_number_of,
+    number.plural_after_the_number_of, number.plural_after_who_of_a_singular_noun,
+    number.plural_after_and_and_a_new_singular_subject, verb_forms.form_of_a_prepositional_ing,
+    verb_forms.last_before_a_time_noun, verb_forms.participle_after_a_causative_object,
 )
 
 

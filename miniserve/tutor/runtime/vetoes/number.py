@@ -697,3 +697,29 @@ def plural_after_the_number_of(toks: list[str], edit: Edit) -> bool:
         return False
     between = clause[starts[-1] + 3:]
     return 0 < len(between) <= 4 and not any(aux_family(w) is not None or only_a_verb(w) or w in CLAUSE_OPENERS for w in between)
+
+
+def plural_after_who_of_a_singular_noun(toks: list[str], edit: Edit) -> bool:
+    """The verb right after ", who" or ", which" made plural where the noun before the comma is a
+    possessive's or a determiner's singular ("belongs to my aunt, who lives" -> "live")."""
+    pair = one_word(toks, edit)
+    if pair is None or not made_plural(pair):
+        return False
+    written = [norm(t) for t in toks[:edit.start] if not t.isspace()]
+    return len(written) >= 4 and written[-1] in ("who", "which") and written[-2] == "," and singular_noun(written[-3]) \
+        and written[-3] not in COLLECTIVE and written[-4] in NOUN_PHRASE_OPENERS
+
+
+def plural_after_and_and_a_new_singular_subject(toks: list[str], edit: Edit) -> bool:
+    """A verb made plural after "and" + a determiner + a singular noun where the words before "and" hold a
+    verb: "and" joins two clauses, and the noun is the second one's subject ("My dad cooks on sundays and
+    my mum does" -> "do"; "My dad and my mum does" -> "do" stays possible)."""
+    pair = one_word(toks, edit)
+    if pair is None or not made_plural(pair):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    if len(before) < 5 or before[-3] != "and" or before[-2] not in NOUN_PHRASE_OPENERS or not singular_noun(before[-1]) \
+            or before[-1] in COLLECTIVE:
+        return False
+    return any(aux_family(w) is not None or only_a_verb(w) or "third" in form_kinds(w) and not singular_noun(w.removesuffix("s"))
+               for w in before[1:-3])

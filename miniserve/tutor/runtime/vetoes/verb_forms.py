@@ -455,3 +455,39 @@ def past_of_a_compound_nouns_last_word(toks: list[str], edit: Edit) -> bool:
     lead_lemmas = lemmas(lead) or frozenset(lemminflect.getAllLemmas(lead, upos="VERB").get("VERB", ()))  # "organised"
     return bool(lead_lemmas) and not any(_noun_forms(lead)) and not lead_lemmas & REPORTING_OR_PERCEIVING \
         and aux_family(lead) is None
+
+
+PREPOSITIONAL_ING = frozenset(("concerning", "regarding", "including", "considering", "according", "following",
+                               "excluding", "involving", "during", "notwithstanding"))
+
+
+def form_of_a_prepositional_ing(toks: list[str], edit: Edit) -> bool:
+    """"concerning", "regarding", "including" ... given another form ("mention concerning the
+    accommodation" -> "concern"): used as prepositions, they are no verb of the clause."""
+    pair = one_word(toks, edit)
+    return pair is not None and pair[0] in PREPOSITIONAL_ING
+
+
+def last_before_a_time_noun(toks: list[str], edit: Edit) -> bool:
+    """"last autumn", "last week" given a verb form ("prices last autumn" -> "lasts")."""
+    pair = one_word(toks, edit)
+    after = [norm(t) for t in toks[edit.end:] if t[:1].isalpha()][:1]
+    return pair is not None and pair[0] == "last" and after != [] and after[0] in LAST_TIME_NOUNS
+
+
+LAST_TIME_NOUNS = frozenset(("week", "weekend", "month", "year", "night", "time", "summer", "winter", "spring", "autumn",
+                             "fall", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+                             "term", "semester", "season", "century", "decade", "christmas", "easter", "january",
+                             "february", "march", "april", "may", "june", "july", "august", "september", "october",
+                             "november", "december", "holiday", "holidays", "lesson", "meeting", "evening", "morning"))
+
+
+def participle_after_a_causative_object(toks: list[str], edit: Edit) -> bool:
+    """A base form after "have" + a person pronoun made a participle ("The teacher had us write" ->
+    "written"): "have someone do" takes the bare infinitive."""
+    pair = one_word(toks, edit)
+    if pair is None or "base" not in form_kinds(pair[0]) or form_kinds(pair[1]) & {"base", "third", "ing"} \
+            or "participle" not in form_kinds(pair[1]):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    return len(before) >= 2 and before[-1] in ("me", "us", "him", "her", "them") and before[-2] in ("have", "has", "had", "having")
