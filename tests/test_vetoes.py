@@ -378,6 +378,7 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("When I was a child I used to playing in the street.", "When I was a child I used to play in the street."),  # a habit
     ("There was a lot of people at the party.", "There were a lot of people at the party."),  # a plural after "a lot of"
     ("The number of cars have grown.", "The number of cars has grown."),  # toward the head's singular
+    ("The number of people who works here has grown.", "The number of people who work here has grown."),  # the relative's verb
     ("My brother and my sister lives in Rome.", "My brother and my sister live in Rome."),  # two joined subjects
     ("The films last two hours and the tickets costs ten euros.", "The films last two hours and the tickets cost ten euros."),
     ("I met my cousins, who lives in Paris.", "I met my cousins, who live in Paris."),  # a plural noun before the comma

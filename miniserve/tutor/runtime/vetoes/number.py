@@ -696,7 +696,8 @@ def plural_after_the_number_of(toks: list[str], edit: Edit) -> bool:
     if not starts:
         return False
     between = clause[starts[-1] + 3:]
-    return 0 < len(between) <= 4 and not any(aux_family(w) is not None or only_a_verb(w) or w in CLAUSE_OPENERS for w in between)
+    return 0 < len(between) <= 4 and not any(aux_family(w) is not None or only_a_verb(w) or w in CLAUSE_OPENERS
+                                             or w in ("who", "which", "that", "whose") for w in between)  # "people who works"
 
 
 def plural_after_who_of_a_singular_noun(toks: list[str], edit: Edit) -> bool:
