@@ -162,6 +162,7 @@ def test_a_present_main_clause_before_a_past_when_clause_is_the_past():
     assert fixed("She knows when I lied to her.", story.present_before_when) == []  # a question's "when"
     assert fixed("I am happy when I see you.", story.present_before_when) == []
     assert fixed("There are days when you can walk on the ice.", story.present_before_when) == []  # no past: no story
+    assert fixed("There seem to be fewer birds here than when I was a child.", story.present_before_when) == []  # a comparison
     assert fixed("There is nobody at home when we got back.", story.present_before_when) == [
         "There was nobody at home when we got back."]
     assert fixed("He feels better after he took the medicine.", story.present_before_when) == []

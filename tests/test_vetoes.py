@@ -255,6 +255,12 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("I am writing regarding the course in July.", "I am writing regard the course in July."),
     ("The concert last night was amazing.", "The concert lasts night was amazing."),
     ("My mother had me clean my room again.", "My mother had me cleaned my room again."),
+    # from the fifty-fourth to fifty-seventh sets (learner_v56 to learner_v59; first looks at both halves at fb559e1,
+    # disclosed; my own words, the kinds they showed)
+    ("In my opinion, a number of films made in Italy deserve a prize.", "In my opinion, a number of films made in Italy deserves a prize."),
+    ("Half of the money collected by the pupils goes to charity.", "Half of the money collected by the pupils go to charity."),
+    ("Most of the time we spent in Rome was wonderful.", "Most of the time we spent in Rome were wonderful."),
+    ("The amount of traffic in the streets near the schools is terrible.", "The amount of traffic in the streets near the schools are terrible."),
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -379,6 +385,8 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("There was a lot of people at the party.", "There were a lot of people at the party."),  # a plural after "a lot of"
     ("The number of cars have grown.", "The number of cars has grown."),  # toward the head's singular
     ("The number of people who works here has grown.", "The number of people who work here has grown."),  # the relative's verb
+    ("Half of the students goes home early.", "Half of the students go home early."),  # a plural noun: plural
+    ("Most of the money were spent on food.", "Most of the money was spent on food."),  # toward the singular
     ("My brother and my sister lives in Rome.", "My brother and my sister live in Rome."),  # two joined subjects
     ("The films last two hours and the tickets costs ten euros.", "The films last two hours and the tickets cost ten euros."),
     ("I met my cousins, who lives in Paris.", "I met my cousins, who live in Paris."),  # a plural noun before the comma

@@ -90,8 +90,8 @@ def present_before_when(toks: list[str]) -> list[Edit]:
     "everybody", or a determiner and a noun); not a verb that asks or knows ("She knows when I lied")."""
     words = indexed_words(toks)
     when = next((k for k, (_, w) in enumerate(words) if w == "when"), None)
-    if when is None or when < 2 or when > 10:
-        return []
+    if when is None or when < 2 or when > 10 or words[when - 1][1] in ("than", "as"):
+        return []  # "fewer children play in parks than when I was young": the past is the comparison's
     first = words[0][1]
     j = 1 if first in ("i", "we", "they", "you", "he", "she", "everybody", "everyone", "nobody", "somebody", "someone", "there") \
         else 2 if first in ("the", "my", "our", "his", "her", "their") and len(words) > 2 else None

@@ -89,6 +89,10 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   tourists has" made plural; then from the forty-sixth to forty-ninth (learner_v48 to learner_v51): "and my
   mum does" after a clause made plural, "my aunt, who lives" made plural, "concerning" / "regarding" given a
   verb form, "last autumn" -> "lasts", "had us write" -> "written".
+- from the fifty-fourth to fifty-seventh (learner_v56 to learner_v59): "a number of studies carried out in
+  Finland show" made singular, "Half of the money raised by the students goes" / "Most of the money we saved
+  ... was" made plural, "The amount of rubbish left on the beach after the weekends is" made plural (and
+  `story.present_before_when` no longer reads "than when I was young" as the story's time).
 
 By kind, one module each: `mood` (imperatives, subjunctives), `number` (agreement with a subject's
 words), `joined` (subjects or verbs joined by "and", pronouns), `tenses`, `verb_forms`; the word lists
@@ -145,6 +149,7 @@ VETOES = (
     number.plural_after_the_number_of, number.plural_after_who_of_a_singular_noun,
     number.plural_after_and_and_a_new_singular_subject, verb_forms.form_of_a_prepositional_ing,
     verb_forms.last_before_a_time_noun, verb_forms.participle_after_a_causative_object,
+    number.plural_after_a_part_of_an_uncountable,
 )
 
 

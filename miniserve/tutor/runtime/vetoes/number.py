@@ -460,7 +460,9 @@ def singular_after_a_share_of_a_plural(toks: list[str], edit: Edit) -> bool:
     rest = clause[len(share):]
     if rest[:1] and rest[0] in NOUN_PHRASE_OPENERS | {"these", "those"}:
         rest = rest[1:]
-    return bool(rest) and plural_subject(rest[0]) or len(rest) > 1 and plural_subject(rest[1])
+    def plural(w: str) -> bool:  # after "of", "studies" is a noun
+        return plural_subject(w) or w.endswith("s") and _noun_forms(w)[1]
+    return bool(rest) and plural(rest[0]) or len(rest) > 1 and plural(rest[1])
 
 
 def singular_after_a_plural_head_and_its_relative(toks: list[str], edit: Edit) -> bool:
@@ -696,7 +698,8 @@ def plural_after_the_number_of(toks: list[str], edit: Edit) -> bool:
     if not starts:
         return False
     between = clause[starts[-1] + 3:]
-    return 0 < len(between) <= 4 and not any(aux_family(w) is not None or only_a_verb(w) or w in CLAUSE_OPENERS
+    longest = 10 if clause[starts[-1] + 1] == "amount" else 4  # "The amount of rubbish left on the beach after the weekends is"
+    return 0 < len(between) <= longest and not any(aux_family(w) is not None or only_a_verb(w) or w in CLAUSE_OPENERS
                                              or w in ("who", "which", "that", "whose") for w in between)  # "people who works"
 
 
@@ -724,3 +727,25 @@ def plural_after_and_and_a_new_singular_subject(toks: list[str], edit: Edit) -> 
         return False
     return any(aux_family(w) is not None or only_a_verb(w) or "third" in form_kinds(w) and not singular_noun(w.removesuffix("s"))
                for w in before[1:-3])
+
+
+PART_LEADS = frozenset(("half", "most", "some", "all", "none", "part", "much", "lot", "rest"))
+
+
+def plural_after_a_part_of_an_uncountable(toks: list[str], edit: Edit) -> bool:
+    """A verb made plural whose clause opens with "half of", "most of", "some of" ... + an uncountable noun
+    ("Half of the money raised by the students goes" -> "go", "Most of the money we saved ... was" ->
+    "were"): the part is as much as its noun, singular."""
+    pair = one_word(toks, edit)
+    if pair is None or not made_plural(pair):
+        return False
+    clause = _subject_words(toks, edit.start)
+    of = clause.index("of") if "of" in clause else -1
+    if of < 1 or of > 2 or clause[of - 1] not in PART_LEADS or clause[:1] not in (["half"], ["most"], ["some"], ["all"],
+                                                                                     ["none"], ["part"], ["much"], ["a"], ["the"]):
+        return False
+    rest = clause[of + 1:]
+    if rest[:1] and rest[0] in NOUN_PHRASE_OPENERS | {"this", "that"}:
+        rest = rest[1:]
+    return bool(rest) and rest[0] in UNCOUNTABLE and "and" not in rest and len(rest) <= 10 \
+        and not (rest[1:2] and rest[1] not in PREPOSITIONS and any(_noun_forms(rest[1])) and not lemmas(rest[1]))
