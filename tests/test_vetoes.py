@@ -260,7 +260,11 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("In my opinion, a number of films made in Italy deserve a prize.", "In my opinion, a number of films made in Italy deserves a prize."),
     ("Half of the money collected by the pupils goes to charity.", "Half of the money collected by the pupils go to charity."),
     ("Most of the time we spent in Rome was wonderful.", "Most of the time we spent in Rome were wonderful."),
-    ("The amount of traffic in the streets near the schools is terrible.", "The amount of traffic in the streets near the schools are terrible."),
+    ("The amount of traffic in the streets near the schools is terrible.", "The amount of traffic in the streets near the schools are terrible."),    # from the fifty-eighth to sixty-first sets (learner_v60 to learner_v63; first looks at both halves at d1c1e54,
+    # disclosed; my own words, the kinds they showed)
+    ("If it rains, we'll just stay at home.", "If it rains, we'll just stays at home."),
+    ("Is it possible that the train is late again?", "Is it possibling that the train is late again?"),
+    ("Working on a farm is harder than I thought.", "Working on a farm are harder than I thought."),
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -387,6 +391,8 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("The number of people who works here has grown.", "The number of people who work here has grown."),  # the relative's verb
     ("Half of the students goes home early.", "Half of the students go home early."),  # a plural noun: plural
     ("Most of the money were spent on food.", "Most of the money was spent on food."),  # toward the singular
+    ("You should always checking your answers.", "You should always check your answers."),  # toward the base form
+    ("Is it clean the kitchen?", "Is it cleaning the kitchen?"),  # an object after it: a verb
     ("My brother and my sister lives in Rome.", "My brother and my sister live in Rome."),  # two joined subjects
     ("The films last two hours and the tickets costs ten euros.", "The films last two hours and the tickets cost ten euros."),
     ("I met my cousins, who lives in Paris.", "I met my cousins, who live in Paris."),  # a plural noun before the comma

@@ -93,6 +93,8 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   Finland show" made singular, "Half of the money raised by the students goes" / "Most of the money we saved
   ... was" made plural, "The amount of rubbish left on the beach after the weekends is" made plural (and
   `story.present_before_when` no longer reads "than when I was young" as the story's time).
+- from the fifty-eighth to sixty-first (learner_v60 to learner_v63): a base form after a modal and an adverb
+  ("I'll never speak") made third person, "Is it true that" -> "truing", "Living in a big city has" made plural.
 
 By kind, one module each: `mood` (imperatives, subjunctives), `number` (agreement with a subject's
 words), `joined` (subjects or verbs joined by "and", pronouns), `tenses`, `verb_forms`; the word lists

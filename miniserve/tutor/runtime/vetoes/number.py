@@ -346,7 +346,8 @@ def plural_after_a_singular_subject(toks: list[str], edit: Edit) -> bool:
         words = words[:verb]
     if len(words) < 3:
         return False
-    gerund = words[0].endswith("ing") and "ing" in form_kinds(words[0]) and words[1] in NOUN_PHRASE_OPENERS
+    gerund = words[0].endswith("ing") and "ing" in form_kinds(words[0]) and (words[1] in NOUN_PHRASE_OPENERS
+                                                                          or words[1] in PREPOSITIONS and words[2] in NOUN_PHRASE_OPENERS)
     if gerund:
         return True
     if words[0] not in ("a", "an", "every", "each"):

@@ -148,6 +148,10 @@ MODAL_WORDS = frozenset(("will", "'ll", "would", "'d", "can", "could", "shall", 
                          "gotta", "gonna", "wanna", "won't", "can't", "couldn't", "shouldn't", "wouldn't", "mustn't"))
 
 
+ADVERBS_AFTER_A_MODAL = frozenset(("rather", "never", "always", "also", "just", "still", "really", "probably", "definitely",
+                                   "certainly", "even", "only", "easily", "soon", "surely", "better"))
+
+
 def form_after_a_modal(toks: list[str], edit: Edit) -> bool:
     """A base form right after a modal made third person, past or -ing ("We'll take out pizza" -> "takes",
     "I shall have to" -> "has to", "A man's gotta look" -> "looks", "who can meet me" -> "can meeting")."""
@@ -156,9 +160,10 @@ def form_after_a_modal(toks: list[str], edit: Edit) -> bool:
         return False
     prev = next((t for t in reversed(toks[:edit.start]) if not t.isspace()), "")
     word = norm(prev)
-    if word == "rather":  # "I'd rather take", "we would rather stay"
-        earlier = [norm(t) for t in toks[:edit.start] if t[:1].isalpha() or "'" in t][-2:-1]
-        word = earlier[0] if earlier else ""
+    written = [norm(t) for t in toks[:edit.start] if t[:1].isalpha() or "'" in t]
+    while len(written) > 1 and written[-1] in ADVERBS_AFTER_A_MODAL:  # "I'd rather take", "I'll never speak"
+        written = written[:-1]
+    word = written[-1] if written and word in ADVERBS_AFTER_A_MODAL else word
     return word in MODAL_WORDS or word.endswith("'ll") or word.endswith("'d")
 
 
@@ -230,7 +235,10 @@ def ing_of_an_adjective_after_be(toks: list[str], edit: Edit) -> bool:
                                                                                     "this", "that", "there")
     if not (aux_family(before[-1]) == "be" or inverted) or not lemminflect.getAllLemmas(pair[0], upos="ADJ"):
         return False  # "Isn't it better to" -> "bettering": the question's "be" comes before its subject
-    after = next((norm(t) for t in toks[edit.end:] if not t.isspace()), "")
+    following = [norm(t) for t in toks[edit.end:] if not t.isspace()]
+    after = following[0] if following else ""
+    if after == "that" and following[1:2] and following[1] in ("i", "you", "he", "she", "it", "we", "they", "the", "my", "your"):
+        return True  # "Is it true that you are moving" -> "truing": "that" opens a clause, no object
     # an object after it makes it the verb ("we are clean the room", "they are split this orange")
     return pair[0] == "like" or after not in DETERMINERS | {"me", "him", "us", "them", "it", "some", "any", "all"}
 
