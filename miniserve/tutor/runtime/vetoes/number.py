@@ -669,7 +669,6 @@ def plural_after_an_uncountable_head(toks: list[str], edit: Edit) -> bool:
         and not any(aux_family(w) is not None or lemmas(w) and not any(_noun_forms(w)) or w in RELATIVE for w in clause[head + 1:])
 
 
-
 def plural_after_what_as_subject(toks: list[str], edit: Edit) -> bool:
     """"what is" made "are" where "what" is the subject and a predicate follows ("Who decides what is
     fashionable, the designers or the customers?", "what is happening"); not before a noun phrase ("what
