@@ -22,17 +22,25 @@ LONG = {"model": "miniserve-tutor", "prompt": "Hello", "max_tokens": 160, "tempe
 def test_a_killed_core_ends_every_request_within_a_second_and_the_server_exits_1(tutor_folder, processes):
     with real_server(tutor_folder, *processes, "--max-batch", "1") as (process, port):
         outcomes = trio.run(kill_the_core_under_load, process, port)
-        cut = [o for o in outcomes if isinstance(o, list)]
-        assert cut and all(ends_unavailable(last_two) for last_two in cut), cut
+        streams = [o for o in outcomes if isinstance(o, list)]
+        # a stream may have run to its length before the kill landed (seen on a loaded machine): it ended as it
+        # should; the others were cut, and at least one was
+        cut = [last_two for last_two in streams if not finished(last_two)]
+        assert cut and all(ends_unavailable(last_two) for last_two in cut), "\n".join(map(repr, outcomes))
         assert all(o == 503 for o in outcomes if not isinstance(o, list))
         assert process.wait(30) == 1
 
 
+def finished(last_two: list[str]) -> bool:
+    """A stream that ran to its end: its last chunk says why, then "[DONE]"."""
+    return last_two[-1:] == ["[DONE]"] and len(last_two) == 2 and \
+        (json.loads(last_two[0]).get("choices") or [{}])[0].get("finish_reason") is not None
+
+
 def ends_unavailable(last_two: list[str]) -> bool:
     """A stream's last events: the "unavailable" error event, then "[DONE]"; or the error event last, where the
-    API process closes the connection as it shuts down before the terminator goes out (a fresh-clone CI run once
-    failed on a stream whose last-but-one event was no error; the failure now prints the events). The error
-    event is what a client reads."""
+    API process closes the connection as it shuts down before the terminator goes out. The error event is what
+    a client reads."""
     tail = last_two[:-1] if last_two[-1:] == ["[DONE]"] else last_two
     return bool(tail) and json.loads(tail[-1]).get("error", {}).get("code") == "unavailable"
 
