@@ -42,6 +42,20 @@ def test_the_number_of_is_singular_and_a_flip_against_it_is_never_offered():
     assert quantifiers.contradicts(tokens("A number of students were late."), plural)
 
 
+def test_fractions_take_their_nouns_number_and_a_possessive_pronoun_decides_nothing():
+    assert offered("A quarter of the students was absent.") == ["A quarter of the students were absent."]
+    assert offered("Two thirds of the money were spent on food.") == ["Two thirds of the money was spent on food."]
+    assert offered("The rest of my friends lives abroad.") == ["The rest of my friends live abroad."]
+    for sentence, wrong in (("A quarter of them are still unemployed.", "is"), ("The rest of us are tired.", "is")):
+        toks = tokens(sentence)
+        [against] = gate.edits(sentence, sentence.replace(" are ", f" {wrong} "))
+        assert quantifiers.contradicts(toks, against), sentence
+    assert offered("A quarter of the class are from Spain.") == []  # a collective: either number
+    # "mine" stands for a noun of either number: "Most of mine come" (my tomatoes), "Most of mine is" (my money)
+    assert offered("Most of mine come from my grandmother's garden.") == []
+    assert offered("Most of mine is in the bank.") == []
+
+
 def test_no_quantifier_no_offer_and_right_sentences_stay():
     assert offered("Each of the rooms has a bathroom.") == []
     assert offered("Some of the money are missing.") == ["Some of the money is missing."]  # "money" takes the singular

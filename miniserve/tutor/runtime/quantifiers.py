@@ -27,6 +27,13 @@ OF_LESS_DETERMINERS = frozenset(("the", "my", "your", "his", "her", "our", "thei
 PER_CENT = "per-cent"  # "twenty per cent", "20 percent", "20 %": read as one quantifier word
 PLURAL_OF = frozenset(("half", "most", "all", "some", "many", "both", "few", "several", "a lot", "lots", "plenty",
                        "the majority", "a number", "a few", PER_CENT))  # + "of" + a plural noun: "half of the students"
+# fractions and "the rest" take the number of their "of" noun as "half" does: "A quarter of them are", "Two thirds
+# of the money was"
+FRACTIONS = frozenset({"the rest", "a half", "a third", "a quarter", "a fifth", "a tenth"}
+                      | {f"{n} {part}" for n in ("two", "three", "four", "five", "six", "seven", "eight", "nine")
+                         for part in ("thirds", "quarters", "fifths", "tenths")})
+# possessive pronouns stand for a noun of either number: "Most of mine come", "Some of yours is"
+EITHER_AFTER_OF = frozenset(("mine", "yours", "ours", "theirs", "hers", "his"))
 SINGULAR_WORDS = frozenset(("everybody", "everyone", "nobody", "somebody", "someone", "anybody", "anyone",
                             "everything", "nothing", "something", "anything", "no one"))
 # what may come before the quantifier in its clause: "Nowadays everybody", "Nearly half of", "And each of"
@@ -106,6 +113,9 @@ def quantifier(toks: list[str], i: int) -> tuple[str, str] | None:
             if lead in SINGULAR_OF:
                 return "singular", " ".join(words[k:k + size + 1])
             noun = _noun_after_of(low[k + size + 1:])
+            if lead in PLURAL_OF | FRACTIONS and noun in EITHER_AFTER_OF:
+                return None
+            lead = "half" if lead in FRACTIONS else lead
             plural = plural_subject(noun) or noun.endswith("s") and _noun_forms(noun) == (False, True)
             if lead in PLURAL_OF and (plural or noun in ("them", "us")):  # after "of", "studies" is a noun
                 return "plural", " ".join(words[k:k + size + 1])
