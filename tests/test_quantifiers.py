@@ -67,6 +67,12 @@ def test_no_quantifier_no_offer_and_right_sentences_stay():
     assert offered("My friends like each of the songs.") == []
     assert offered("Each of the metro stations looks like a palace.") == []  # "looks" is the verb, "like" none
     assert offered("Young people today spends too much money.") == ["Young people today spend too much money."]
+    # "think the canteen": a verb and a second noun phrase, so no relative clause of "students" ends before "is"
+    assert offered("Most of the students who answered the survey think the canteen is too expensive.") == []
+    # a plural noun and its -ing phrase: the noun is the head ("living" is no singular noun here)
+    assert offered("The people living near the factory complain about the smell.") == []
+    assert offered("The people living near the factory complains about the smell.") == \
+        ["The people living near the factory complain about the smell."]
     # "their own lunch": "own" after a possessive is no second verb of the relative clause
     toks = tokens("The number of students who bring their own lunch has grown.")
     [against] = gate.edits("The number of students who bring their own lunch has grown.",

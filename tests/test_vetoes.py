@@ -260,11 +260,20 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("In my opinion, a number of films made in Italy deserve a prize.", "In my opinion, a number of films made in Italy deserves a prize."),
     ("Half of the money collected by the pupils goes to charity.", "Half of the money collected by the pupils go to charity."),
     ("Most of the time we spent in Rome was wonderful.", "Most of the time we spent in Rome were wonderful."),
-    ("The amount of traffic in the streets near the schools is terrible.", "The amount of traffic in the streets near the schools are terrible."),    # from the fifty-eighth to sixty-first sets (learner_v60 to learner_v63; first looks at both halves at d1c1e54,
+    ("The amount of traffic in the streets near the schools is terrible.", "The amount of traffic in the streets near the schools are terrible."),
+    # from the fifty-eighth to sixty-first sets (learner_v60 to learner_v63; first looks at both halves at d1c1e54,
     # disclosed; my own words, the kinds they showed)
     ("If it rains, we'll just stay at home.", "If it rains, we'll just stays at home."),
     ("Is it possible that the train is late again?", "Is it possibling that the train is late again?"),
     ("Working on a farm is harder than I thought.", "Working on a farm are harder than I thought."),
+    # from the sixty-second to sixty-fifth sets (learner_v64 to learner_v67; first looks at both halves at bb374af,
+    # disclosed; my own words, the kinds they showed)
+    ("Visitors are limited to weekends in winter.", "Visitors are limited to weekend in winter."),
+    ("My teacher says that music helps her relax.", "My teacher says that music help her relax."),
+    ("I think that the goverment is wrong about it.", "I think that the goverment are wrong about it."),
+    ("I loved board games as a kid, but today's kids play on phones.", "I loved board games as a kid, but today's kids played on phones."),
+    ("In the morning there are buses, but in the evening there are none.", "In the morning there are buses, but in the evening there is none."),
+    ("We complained to the crew, who then were very helpful.", "We complained to the crew, who then was very helpful."),
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -397,6 +406,11 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("The films last two hours and the tickets costs ten euros.", "The films last two hours and the tickets cost ten euros."),
     ("I met my cousins, who lives in Paris.", "I met my cousins, who live in Paris."),  # a plural noun before the comma
     ("I had my car repair last week.", "I had my car repaired last week."),  # a thing, not a person: "have it done"
+    ("I think that sport help people.", "I think that sport helps people."),  # a bare singular noun's verb made singular
+    ("It was nice to meets you.", "It was nice to meet you."),  # "nice to" takes a verb
+    ("The course is due to starts in May.", "The course is due to start in May."),
+    ("I hope that the enviroments is cleaner.", "I hope that the enviroments are cleaner."),  # a misspelt plural
+    ("I know that the childern is happy.", "I know that the childern are happy."),
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

@@ -186,9 +186,18 @@ def _one_relative_clause(clause: list[str]) -> bool:
     rest = clause[2:] if clause[1] not in ADVERBS else clause[3:]
     rest = [w for k, w in enumerate(rest) if not (w == "own" and k > 0 and rest[k - 1] in POSSESSIVES)]  # "their own lunch"
     verb = lemmas(clause[1]) or lemminflect.getAllLemmas(clause[1], upos="VERB")  # "cycle": not in our tables
-    return bool(verb or clause[1] in ADVERBS) and not any(
+    # a determiner right after a word that is no preposition opens a second noun phrase: the word before it is a
+    # verb ("who answered the questionnaire think the canteen is": "think" is no noun here)
+    second_phrase = any(w in DETERMINERS and k > 0 and rest[k - 1] not in BEFORE_A_DETERMINER for k, w in enumerate(rest))
+    return bool(verb or clause[1] in ADVERBS) and not second_phrase and not any(
         w in RELATIVES or w in ("and", "but", "or", "because") or w in subjects.PRONOUNS
         or lemmas(w) and not any(_noun_forms(w)) for w in rest)
+
+
+DETERMINERS = frozenset(("the", "a", "an", "my", "your", "his", "her", "its", "our", "their", "this", "these", "those"))
+BEFORE_A_DETERMINER = PHRASE_ENDS | DETERMINERS | {"during", "under", "into", "across", "like", "after", "before", "without",
+                                                   "between", "around", "behind", "outside", "inside", "through", "over",
+                                                   "than", "as", "opposite", "towards", "all", "both", "half"}
 
 
 def agrees(toks: list[str], i: int, word: str) -> bool | None:

@@ -335,6 +335,11 @@ def head_of(toks: list[str], i: int) -> tuple[str, str] | None:
         modifier = words[start + 1]
         if head == start + 2 and (lemmas(modifier) and not modifier.endswith("ing") or not modifier.isalpha()):
             return None  # only an adjective between the determiner and the noun ("the opening hours": a noun)
+        if head == start + 2 and words[head].endswith("ing") and plural_subject(modifier) \
+                and words[start] not in ("a", "an", "this", "that"):
+            # a plural noun and its -ing phrase ("The people living in the flats near the factory complain"):
+            # the noun is the head, not the -ing form
+            return "plural", " ".join(words[start:head + 2])
         noun, phrase = words[head], " ".join(words[start:head + 2])
         if noun in COLLECTIVE or noun in NOT_HEADS or noun in EITHER_NUMBER:
             return None

@@ -151,7 +151,7 @@ VETOES = (
     number.plural_after_the_number_of, number.plural_after_who_of_a_singular_noun,
     number.plural_after_and_and_a_new_singular_subject, verb_forms.form_of_a_prepositional_ing,
     verb_forms.last_before_a_time_noun, verb_forms.participle_after_a_causative_object,
-    number.plural_after_a_part_of_an_uncountable,
+    number.plural_after_a_part_of_an_uncountable, number.number_of_there_and_none,
 )
 
 

@@ -113,13 +113,25 @@ def plural_after_a_singular_noun_phrase(toks: list[str], edit: Edit) -> bool:
     if pair is None or not made_plural(pair):
         return False
     phrase = _after_a_joined_clause(own_clause(toks, edit.start))
+    if len(phrase) == 1 and own_clause(toks, edit.start) != clause_before_any(toks, edit.start):
+        # a bare noun that opens a clause after "that", "because" ... ("say that technology moves"): a singular
+        # one that is no verb is the subject ("Sport helps" stays "helps")
+        return (singular_noun(phrase[0]) or phrase[0] in UNCOUNTABLE | {"music", "weather", "software"}) \
+            and not lemmas(phrase[0]) and phrase[0] not in COLLECTIVE
     if phrase[:1] and phrase[0] in NOUN_PHRASE_OPENERS:
         phrase = _before_its_phrase(phrase)  # "the money from visits and tours": "money" is the head
     if not 2 <= len(phrase) <= 5 or phrase[0] not in NOUN_PHRASE_OPENERS:
         return False
     head, middle = phrase[-1], phrase[1:-1]
-    return singular_noun(head) and head not in COLLECTIVE and not third(head) \
+    return (singular_noun(head) or _a_misspelt_singular(head)) and head not in COLLECTIVE and not third(head) \
         and all(w not in FUNCTION_WORDS and w not in PREPOSITIONS and not aux_family(w) for w in middle)
+
+
+def _a_misspelt_singular(word: str) -> bool:
+    """A word no dictionary knows, not ending in -s, and not like "children" or "people" ("the enviroment", "the
+    goverment"): a learner's spelling of a singular noun."""
+    return len(word) >= 5 and word.isalpha() and not word.endswith("s") and not lemminflect.getAllLemmas(word) \
+        and not any(part in word for part in ("chil", "peo", "poe", "pep"))
 
 
 PLURAL_PHRASE_OPENERS = frozenset(("the", "my", "your", "his", "her", "our", "their", "these", "those", "some", "many",
@@ -263,6 +275,16 @@ def plural_for_an_amount(toks: list[str], edit: Edit) -> bool:
 
 THERE_FILLERS = frozenset(("not", "enough", "many", "so", "too", "several", "few", "a", "lot", "lots", "of", "more", "no",
                            "some", "any", "always", "also", "still", "only", "just", "really", "quite", "very", "hardly"))
+
+
+def number_of_there_and_none(toks: list[str], edit: Edit) -> bool:
+    """"there are none" / "there is none" with its verb's number changed: "none" takes either."""
+    pair = one_word(toks, edit)
+    if pair is None or not {pair[0], pair[1]} <= {"is", "are", "was", "were", "isn't", "aren't", "wasn't", "weren't"}:
+        return False
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    after = [norm(t) for t in toks[edit.end:] if t[:1].isalpha()]
+    return before[-1:] == ["there"] and after[:1] == ["none"] or after[:2] == ["there", "none"]
 
 
 def singular_before_a_plural_after_there(toks: list[str], edit: Edit) -> bool:
@@ -420,6 +442,8 @@ def number_after_who_of_a_collective(toks: list[str], edit: Edit) -> bool:
     if pair is None or not (made_plural(pair) or made_singular(pair)):
         return False
     before = [norm(t) for t in toks[:edit.start] if not t.isspace()]
+    while len(before) > 1 and before[-1] in ADVERBS | {"now", "then"} and before[-2] in ("who", "which", "that"):
+        before.pop()  # "the staff, who now have to"
     if before[-1:] not in (["who"], ["which"], ["that"]):
         return False
     noun = before[-3] if before[-2:-1] == [","] and len(before) >= 3 else before[-2] if len(before) >= 2 else ""

@@ -17,7 +17,7 @@ from miniserve.tutor.runtime.vetoes.words import (CLAUSE_OPENERS, NOUN_PHRASE_OP
                                                  one_word, own_clause)
 
 
-NOW = frozenset(("now", "nowadays", "today", "currently"))
+NOW = frozenset(("now", "nowadays", "today", "today's", "currently"))  # "but today's children stay"
 FUTURE = frozenset(("will", "'ll", "won't", "can", "must", "should", "shall", "going"))
 IMPERATIVES = frozenset(("remember", "please", "don't", "call", "let", "tell", "come", "send", "ask", "think", "try",
                          "make", "take", "check", "contact", "write", "bring", "wait", "keep", "be"))

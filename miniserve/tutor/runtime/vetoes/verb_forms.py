@@ -375,7 +375,14 @@ def base_for_a_participle_after_its_object(toks: list[str], edit: Edit) -> bool:
 
 # verbs whose "to" takes a noun ("listen to drills", "look forward to holidays")
 TO_A_NOUN = frozenset(("listen", "listening", "listened", "talk", "talking", "talked", "belong", "belongs", "belonged",
-                       "forward", "reply", "replied", "react", "reacted", "respond", "responded", "go", "went", "going"))
+                       "forward", "reply", "replied", "react", "reacted", "respond", "responded", "go", "went", "going",
+                       # words whose "to" is a preposition ("limited to breaks", "thanks to computers", "access to books")
+                       # (not "nice", "kind", "welcome", "due": "nice to meet you", "due to start" take a verb)
+                       "limited", "restricted", "close", "next", "according", "thanks", "addition", "access",
+                       "attention", "similar", "compared", "opposed", "related", "accustomed", "devoted", "dedicated",
+                       "exposed", "addicted", "connected", "contrary", "prior", "invitation", "trip", "journey", "visit",
+                       "visits", "introduction", "contribution", "solution", "answer", "alternative", "damage",
+                       "threat", "allergic", "equal"))
 
 
 def base_for_a_noun_after_to(toks: list[str], edit: Edit) -> bool:
