@@ -56,6 +56,18 @@ def test_fractions_take_their_nouns_number_and_a_possessive_pronoun_decides_noth
     assert offered("Most of mine is in the bank.") == []
 
 
+def test_a_phrase_of_time_before_the_quantifier_is_passed_over():
+    for sentence, wrong in (("By then most of the guests were asleep.", "was"),
+                            ("At the age of ten most of us were shy.", "was"),
+                            ("In fact most of the lessons were boring.", "was")):
+        toks = tokens(sentence)
+        [against] = gate.edits(sentence, sentence.replace(" were ", f" {wrong} "))
+        assert quantifiers.contradicts(toks, against), sentence
+    # the quantifier inside the phrase ("In most of", "the end of most of") is the phrase's own
+    assert offered("In most of the countries the government are weak.") == []
+    assert offered("At the end of most of the lessons the teacher give homework.") == []
+
+
 def test_no_quantifier_no_offer_and_right_sentences_stay():
     assert offered("Each of the rooms has a bathroom.") == []
     assert offered("Some of the money are missing.") == ["Some of the money is missing."]  # "money" takes the singular

@@ -274,6 +274,16 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("I loved board games as a kid, but today's kids play on phones.", "I loved board games as a kid, but today's kids played on phones."),
     ("In the morning there are buses, but in the evening there are none.", "In the morning there are buses, but in the evening there is none."),
     ("We complained to the crew, who then were very helpful.", "We complained to the crew, who then was very helpful."),
+    # from the sixty-sixth to sixty-ninth sets (learner_v68 to learner_v71; first looks at both halves at 57d8b86,
+    # disclosed; my own words, the kinds they showed)
+    ("Do you still have the photos we took in Rome?", "Do you still have the photos we take in Rome?"),
+    ("Please visit the museum, which is included in the ticket.", "Please visit the museum, which is include in the ticket."),
+    ("The pool remains open until ten.", "The pool remains opens until ten."),
+    ("There is free parking behind the hotel.", "There are free parking behind the hotel."),
+    ("How has the number of students changed?", "How have the number of students changed?"),
+    ("Is she still at school or has she left?", "Is she still at school or having she left?"),
+    ("She was crying again, just like the last time.", "She was crying again, just likes the last time."),
+    ("I forgot to pack my pyjamas and my sunglasses.", "I forgot to pack my pyjamas and my sunglass."),
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -411,6 +421,12 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("The course is due to starts in May.", "The course is due to start in May."),
     ("I hope that the enviroments is cleaner.", "I hope that the enviroments are cleaner."),  # a misspelt plural
     ("I know that the childern is happy.", "I know that the childern are happy."),
+    ("Did you remember the book you borrow last week?", "Did you remember the book you borrowed last week?"),
+    ("My friends likes football, just like me.", "My friends like football, just like me."),
+    ("The shop stay open late.", "The shop stays open late."),
+    ("In most of the countries the government are weak.", "In most of the countries the government is weak."),
+    ("They thanks us for the help.", "They thank us for the help."),
+    ("There is friendly people in my town.", "There are friendly people in my town."),
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

@@ -96,6 +96,9 @@ def quantifier(toks: list[str], i: int) -> tuple[str, str] | None:
             return None  # the verb of a relative clause: "the number of people who work" (relatives.py)
         if _one_relative_clause(low[relative:]):
             words, low = words[:relative], low[:relative]  # "The number of tourists who visit our town every summer has"
+    opening = _an_opening_phrase(low)
+    if opening:  # "in fact most of the lessons were", "at the age of seventeen most of us have"
+        words, low = words[opening:], low[opening:]
     for k, word in enumerate(low):
         if word in SINGULAR_WORDS or " ".join(low[k:k + 2]) == "no one":
             if len(low) - k <= 2 or _a_phrase_of_place_or_exception(low[k + 1 + (low[k] == "no"):]):
@@ -125,6 +128,28 @@ def quantifier(toks: list[str], i: int) -> tuple[str, str] | None:
         if word not in OPENERS and not (low[k + 1:k + 2] == [PER_CENT] or low[k + 2:k + 3] == [PER_CENT]):
             return None  # the clause starts with something else: its subject is no quantifier's
     return None
+
+
+OPENING_PREPOSITIONS = frozenset(("in", "at", "by", "on", "for", "after", "before", "during", "since", "until", "of"))
+
+
+def _an_opening_phrase(low: list[str]) -> int:
+    """How many words of a phrase of time or manner open the clause before a quantifier ("in fact", "by then", "at
+    the age of seventeen", "after the first week"): openers, then a preposition and at most five words that are
+    no verb; 0 where there is none."""
+    k = 0
+    while k < len(low) and low[k] in OPENERS:
+        k += 1
+    if k >= len(low) or low[k] not in OPENING_PREPOSITIONS:
+        return 0
+    for j in range(k + 1, min(len(low), k + 7)):
+        if _opens_with_a_quantifier(low[j:]):
+            between = low[k + 1:j]
+            if not between or between[-1] in OPENING_PREPOSITIONS:
+                return 0  # "In most of the cities", "At the end of most lessons": the quantifier is the phrase's own
+            plain = all(not (lemmas(w) and not any(_noun_forms(w))) and w not in subjects.PRONOUNS for w in between)
+            return j if plain else 0
+    return 0
 
 
 def _opens_with_a_quantifier(words: list[str]) -> bool:

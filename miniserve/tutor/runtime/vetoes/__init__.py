@@ -152,6 +152,8 @@ VETOES = (
     number.plural_after_and_and_a_new_singular_subject, verb_forms.form_of_a_prepositional_ing,
     verb_forms.last_before_a_time_noun, verb_forms.participle_after_a_causative_object,
     number.plural_after_a_part_of_an_uncountable, number.number_of_there_and_none,
+    verb_forms.like_before_a_noun_phrase, verb_forms.verb_form_of_an_adjective_after_a_linking_verb,
+    verb_forms.ing_for_an_auxiliary_before_its_subject, verb_forms.a_plural_only_noun,
 )
 
 

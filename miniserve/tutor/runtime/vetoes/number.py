@@ -56,6 +56,9 @@ def plural_after_there_is_a(toks: list[str], edit: Edit) -> bool:
                                   "everybody", "little", "much", "somewhere", "anywhere", "nowhere", "someone", "anyone",
                                   "no one", "everyone"):
         after = ["one"]  # a singular pronoun or an amount: "there is almost nothing to eat"
+    described = next((k for k, w in enumerate(after) if "ADJ" not in lemminflect.getAllLemmas(w)), len(after))
+    if 0 < described < len(after) and _a_singular_or_unknown(after[described]):
+        after = ["one"]  # adjectives, then a noun of one thing: "There is free wifi in all rooms"
     after = after[:2]
     no_single = after[:1] == ["no"] and len(after) > 1 and not after[1].endswith("s")  # "there is no wardrobe"
     the_single = after[:1] in (["the"], ["our"], ["my"], ["your"], ["his"], ["her"], ["their"]) and len(after) > 1 \
@@ -285,6 +288,12 @@ def number_of_there_and_none(toks: list[str], edit: Edit) -> bool:
     before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
     after = [norm(t) for t in toks[edit.end:] if t[:1].isalpha()]
     return before[-1:] == ["there"] and after[:1] == ["none"] or after[:2] == ["there", "none"]
+
+
+def _a_singular_or_unknown(word: str) -> bool:
+    """A singular noun, an uncountable one, or a word no dictionary knows that does not end in -s ("wifi")."""
+    return not word.endswith("s") and (singular_noun(word) or word in UNCOUNTABLE or not lemminflect.getAllLemmas(word)) \
+        and not plural_subject(word)
 
 
 def singular_before_a_plural_after_there(toks: list[str], edit: Edit) -> bool:

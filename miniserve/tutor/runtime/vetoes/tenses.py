@@ -309,14 +309,30 @@ def present_of_a_finite_past(toks: list[str], edit: Edit) -> bool:
         return False  # "refused to requested", "didn't knew": the infinitive's or the auxiliary's base form
     if set(before[-3:-1]) & (PERCEIVING | {"help", "helped"}):
         return False  # "let us went" -> "go": the bare infinitive after "let / make / see" and an object
-    if any(aux_family(w) in ("do", "modal", "have") for w in _since_the_last_subordinator(toks, edit.start)):
+    if _an_auxiliary_without_its_verb(_since_the_last_subordinator(toks, edit.start)):
         return False  # "Did the birds that Tom fed sang?" -> "sing", "Has she ran" -> "run": after an auxiliary
+        # (not "Do you remember the trip we took" -> "take": that auxiliary has its verb)
     if pair[0].endswith("ed") and pair[0] not in lemminflect.getAllInflections(pair[1], upos="VERB").get("VBD", (pair[0],)):
         return False  # "costed" -> "cost": a misbuilt form
     return not NOW & set(clause_before_any(toks, edit.start) + [norm(t) for t in toks[edit.end:] if t[:1].isalpha()][:6])
 
 
 SUBORDINATORS = frozenset(("when", "while", "because", "before", "after", "until", "although", "as", "since", "if"))
+
+
+def _an_auxiliary_without_its_verb(clause: list[str]) -> bool:
+    """Is there a "do", a modal or "have" in `clause` whose verb does not follow it as a subject pronoun and a base
+    form, perhaps an adverb between ("Do you remember", "Do you still have": the auxiliary has its verb)?"""
+    governed = set()
+    for k, w in enumerate(clause):
+        if k in governed or aux_family(w) not in ("do", "modal", "have"):
+            continue
+        verb = k + 2 + (clause[k + 2:k + 3] != [] and clause[k + 2] in ("still", "really", "ever", "never", "also", "always"))
+        if clause[k + 1:k + 2] == [] or clause[k + 1] not in SUBJECT_PRONOUNS or verb >= len(clause) \
+                or "base" not in form_kinds(clause[verb]) or aux_family(clause[verb]) == "modal":
+            return True
+        governed.add(verb)
+    return False
 
 
 def _since_the_last_subordinator(toks: list[str], i: int) -> list[str]:

@@ -95,6 +95,56 @@ def like_as_a_preposition(toks: list[str], edit: Edit) -> bool:
     return pair is not None and pair == ("like", "liking") and not (before and aux_family(before[-1]) == "be")
 
 
+def like_before_a_noun_phrase(toks: list[str], edit: Edit) -> bool:
+    """"like" given a verb form between an adverb or a comma and a noun phrase ("waiting again, exactly like the
+    day before" -> "likes"): there it is a preposition."""
+    pair = one_word(toks, edit)
+    if pair is None or pair[0] != "like" or pair[1] == "like":
+        return False
+    before = [norm(t) for t in toks[:edit.start] if not t.isspace()]
+    after = [norm(t) for t in toks[edit.end:] if t[:1].isalpha()]
+    return bool(before) and (before[-1] == "," or before[-1] in LIKE_ADVERBS) \
+        and after[:1] != [] and after[0] in ("the", "a", "an", "my", "your", "his", "her", "our", "their", "this", "that")
+
+
+LIKE_ADVERBS = frozenset(("exactly", "just", "rather", "quite", "more", "much", "bit", "nothing", "anything",
+                          "something", "little"))
+
+
+def verb_form_of_an_adjective_after_a_linking_verb(toks: list[str], edit: Edit) -> bool:
+    """An adjective right after "stay", "remain", "seem", "become", "look", "feel" given a verb form ("stays open"
+    -> "stays opens", "remained closed" -> "remained close"): the linking verb takes an adjective."""
+    pair = one_word(toks, edit)
+    if pair is None or not lemminflect.getAllLemmas(pair[0], upos="ADJ"):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    return bool(before) and lemmas(before[-1]) & LINKING and not lemminflect.getAllLemmas(pair[1], upos="ADJ")
+
+
+LINKING = frozenset(("stay", "remain", "seem", "become", "appear"))
+
+
+def ing_for_an_auxiliary_before_its_subject(toks: list[str], edit: Edit) -> bool:
+    """A question's auxiliary right before its subject pronoun made -ing ("or have you found" -> "having you"): an
+    auxiliary that opens a question is finite."""
+    pair = one_word(toks, edit)
+    after = [norm(t) for t in toks[edit.end:] if t[:1].isalpha()]
+    return pair is not None and aux_family(pair[0]) in ("have", "do", "be") and pair[1].endswith("ing") \
+        and after[:1] != [] and after[0] in ("you", "we", "they", "i", "he", "she", "it")
+
+
+def a_plural_only_noun(toks: list[str], edit: Edit) -> bool:
+    """A noun that has no singular of its own given another form ("all your clothes on" -> "clothe", "my glasses" ->
+    "glass"): the tutor leaves nouns as written."""
+    pair = one_word(toks, edit)
+    return pair is not None and pair[0] in PLURAL_ONLY_NOUNS
+
+
+PLURAL_ONLY_NOUNS = frozenset(("clothes", "trousers", "jeans", "shorts", "pyjamas", "pajamas", "scissors", "glasses",
+                               "sunglasses", "belongings", "surroundings", "outskirts", "premises", "goods", "earnings",
+                               "savings", "headquarters", "congratulations", "stairs", "groceries"))
+
+
 def finite_after_to(toks: list[str], edit: Edit) -> bool:
     """A base form after "to" made a participle, a past or a third person ("time to write" -> "to
     written", "To reach the museum, take" -> "To reaches"); or after "please" ("please tell us" -> "tells")."""
@@ -178,7 +228,8 @@ def base_after_be(toks: list[str], edit: Edit) -> bool:
     before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
     while before and before[-1] in BETWEEN_BE_AND_ITS_VERB:
         before.pop()
-    return bool(before) and before[-1] in BE and not set(before) & set(DO)
+    return bool(before) and before[-1] in BE and not set(clause_before_any(toks, edit.start)) & set(DO)
+    # (the clause's own "do": "Do not miss the tour, which is included" keeps its participle)
 
 
 # what may stand between "be" and its participle ("is not allowed", "were never seen", "is also used")
