@@ -95,6 +95,15 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   `story.present_before_when` no longer reads "than when I was young" as the story's time).
 - from the fifty-eighth to sixty-first (learner_v60 to learner_v63): a base form after a modal and an adverb
   ("I'll never speak") made third person, "Is it true that" -> "truing", "Living in a big city has" made plural.
+- from the sixty-second to sixty-fifth (learner_v64 to learner_v67): a plural noun after a prepositional "to"
+  ("limited to breaks") made a base form, a bare singular noun's verb after "that" ("say that technology moves")
+  or a misspelt singular's ("the enviroment is") made plural, "today's children stay" made past, "there are
+  none" flipped, a collective's "who now have" made singular.
+- from the sixty-sixth to sixty-ninth (learner_v68 to learner_v71): a contact relative's past after a question's
+  own verb ("Do you remember the trip we took" -> "take"), "which is included" after "Do not miss ..." made a
+  base form, "exactly like the day before" -> "likes", "stays open" -> "stays opens", "or have you found" ->
+  "having", "all you clothes" -> "clothe" (a noun with no singular), "There is free wifi" made plural, "Why has
+  the number of visitors" made plural.
 
 By kind, one module each: `mood` (imperatives, subjunctives), `number` (agreement with a subject's
 words), `joined` (subjects or verbs joined by "and", pronouns), `tenses`, `verb_forms`; the word lists
