@@ -56,6 +56,14 @@ def test_fractions_take_their_nouns_number_and_a_possessive_pronoun_decides_noth
     assert offered("Most of mine is in the bank.") == []
 
 
+def test_a_long_singular_quantifier_phrase_with_no_verb_rules_out_a_plural():
+    sentence = "Each of the rooms on the second and third floors has a balcony."
+    [against] = gate.edits(sentence, sentence.replace(" has ", " have "))
+    assert quantifiers.contradicts(tokens(sentence), against)
+    # but offers it no fix: too far for that ("Each of the rooms on the second and third floors have" stays as typed)
+    assert offered("Each of the rooms on the second and third floors have a balcony.") == []
+
+
 def test_a_phrase_of_time_before_the_quantifier_is_passed_over():
     for sentence, wrong in (("By then most of the guests were asleep.", "was"),
                             ("At the age of ten most of us were shy.", "was"),

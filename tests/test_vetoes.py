@@ -284,6 +284,14 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("Is she still at school or has she left?", "Is she still at school or having she left?"),
     ("She was crying again, just like the last time.", "She was crying again, just likes the last time."),
     ("I forgot to pack my pyjamas and my sunglasses.", "I forgot to pack my pyjamas and my sunglass."),
+    # from the seventieth to seventy-third sets (learner_v72 to learner_v75; first looks at both halves at 92931c0,
+    # disclosed; my own words, the kinds they showed)
+    ("The rent is too high for people like us, who have no savings.", "The rent is too high for people like us, who has no savings."),
+    ("There are so much things to see.", "There is so much things to see."),
+    ("By then we had been writing letters for years.", "By then we had been written letters for years."),
+    ("To book a room, call the hotel or write an email.", "To book a room, call the hotel or writes an email."),
+    ("Buses are slow so students cycle to school.", "Buses are slow so students cycles to school."),
+    ("My aunt cooks lunch, cleans the house and feeds the cats.", "My aunt cooks lunch, clean the house and feeds the cats."),
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -427,6 +435,9 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("In most of the countries the government are weak.", "In most of the countries the government is weak."),
     ("They thanks us for the help.", "They thank us for the help."),
     ("There is friendly people in my town.", "There are friendly people in my town."),
+    ("I met a man who have three dogs.", "I met a man who has three dogs."),  # a singular noun before "who"
+    ("My aunt cooks lunch, clean the house and feeds the cats.", "My aunt cooks lunch, cleans the house and feeds the cats."),
+    ("If you can, my aunt cooks lunch and feed the cats.", "If you can, my aunt cooks lunch and feeds the cats."),
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

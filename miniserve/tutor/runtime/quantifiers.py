@@ -43,6 +43,9 @@ OPENERS = frozenset(("nowadays", "today", "now", "nearly", "almost", "about", "a
 SUBORDINATORS = frozenset(("although", "though", "because", "whereas", "unless", "as"))
 BREAKS = frozenset((",", ";", ":", ".", "!", "?", "(", ")", "\u2014"))
 MAX_SUBJECT_WORDS = 8
+# to rule an edit out, a singular quantifier's phrase may run longer where it holds no verb ("Each of the rooms on
+# the second and third floors has" stays)
+LONGEST_TO_RULE_OUT = 14
 # words of a quantifier phrase that are also verb forms ("number", "lot" are not; "half" and "most" are not)
 QUANTIFIER_WORDS = frozenset(("one", "each", "every", "number", "lot", "lots", "plenty", "majority"))
 RELATIVES = frozenset(("who", "that", "which", "whom", "whose", "where", "when"))
@@ -50,9 +53,9 @@ PHRASE_ENDS = frozenset(("on", "in", "at", "for", "with", "from", "about", "of",
 
 
 
-def number_before(toks: list[str], i: int) -> str | None:
+def number_before(toks: list[str], i: int, longest: int = MAX_SUBJECT_WORDS) -> str | None:
     """The number a quantifier at the head of the verb's clause calls for, or None."""
-    found = quantifier(toks, i) or subject_noun(toks, i)
+    found = quantifier(toks, i, longest) or subject_noun(toks, i)
     return found[0] if found else None
 
 
@@ -63,7 +66,7 @@ def subject_noun(toks: list[str], i: int) -> tuple[str, str] | None:
             or subjects.name_subject(toks, i) or subjects.coordinated_nouns(toks, i) or subjects.contact_relative(toks, i))
 
 
-def quantifier(toks: list[str], i: int) -> tuple[str, str] | None:
+def quantifier(toks: list[str], i: int, longest: int = MAX_SUBJECT_WORDS) -> tuple[str, str] | None:
     """("singular" or "plural", the quantifier as written) for the finite verb at i, or None."""
     words = []
     for t in reversed(toks[:i]):
@@ -111,7 +114,10 @@ def quantifier(toks: list[str], i: int) -> tuple[str, str] | None:
                 return "plural", " ".join(words[k:k + 3])
         for size in (2, 1):
             lead = " ".join(low[k:k + size])
-            if low[k + size:k + size + 1] != ["of"] or len(low) - k > MAX_SUBJECT_WORDS:
+            if low[k + size:k + size + 1] != ["of"]:
+                continue
+            if len(low) - k > MAX_SUBJECT_WORDS and not (lead in SINGULAR_OF and len(low) - k <= longest
+                                                         and _no_verb_in(low[k + size + 1:])):
                 continue
             if lead in SINGULAR_OF:
                 return "singular", " ".join(words[k:k + size + 1])
@@ -150,6 +156,12 @@ def _an_opening_phrase(low: list[str]) -> int:
             plain = all(not (lemmas(w) and not any(_noun_forms(w))) and w not in subjects.PRONOUNS for w in between)
             return j if plain else 0
     return 0
+
+
+def _no_verb_in(words: list[str]) -> bool:
+    """No relative, pronoun or word that can only be a verb among `words` ("the rooms on the second and third
+    floors")."""
+    return not any(w in RELATIVES or w in subjects.PRONOUNS or lemmas(w) and not any(_noun_forms(w)) for w in words)
 
 
 def _opens_with_a_quantifier(words: list[str]) -> bool:
@@ -225,9 +237,9 @@ BEFORE_A_DETERMINER = PHRASE_ENDS | DETERMINERS | {"during", "under", "into", "a
                                                    "than", "as", "opposite", "towards", "all", "both", "half"}
 
 
-def agrees(toks: list[str], i: int, word: str) -> bool | None:
+def agrees(toks: list[str], i: int, word: str, longest: int = MAX_SUBJECT_WORDS) -> bool | None:
     """Does `word` at i agree with the quantifier's number? None where no quantifier decides."""
-    number = number_before(toks, i)
+    number = number_before(toks, i, longest)
     kinds = form_kinds(norm(word))
     if number is None or "past" in kinds and not {"base", "third"} & kinds and norm(word) not in ("was", "were"):
         return None  # a past of a main verb agrees with every subject ("The new cinema opened")
@@ -331,7 +343,8 @@ def contradicts(toks: list[str], edit: Edit) -> bool:
     who work from home has grown" -> "have grown")? Such an edit is ruled out."""
     if len(edit.new) != 1 or edit.end != edit.start + 1:
         return False
-    return agrees(toks, edit.start, edit.new[0]) is False and agrees(toks, edit.start, toks[edit.start]) is True
+    return agrees(toks, edit.start, edit.new[0], LONGEST_TO_RULE_OUT) is False \
+        and agrees(toks, edit.start, toks[edit.start], LONGEST_TO_RULE_OUT) is True
 
 
 def explanation(toks: list[str], edit: Edit) -> str:

@@ -104,6 +104,9 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   base form, "exactly like the day before" -> "likes", "stays open" -> "stays opens", "or have you found" ->
   "having", "all you clothes" -> "clothe" (a noun with no singular), "There is free wifi" made plural, "Why has
   the number of visitors" made plural.
+- from the seventieth to seventy-third (learner_v72 to learner_v75): "students like me, who have" made singular, "There
+  are so much things" made singular, "had been writing letters" -> "written", "For more information, visit ... or
+  speak" -> "speaks", "so cities need" made singular, "makes coffee, reads the newspaper and goes" -> "read".
 
 By kind, one module each: `mood` (imperatives, subjunctives), `number` (agreement with a subject's
 words), `joined` (subjects or verbs joined by "and", pronouns), `tenses`, `verb_forms`; the word lists
@@ -163,6 +166,8 @@ VETOES = (
     number.plural_after_a_part_of_an_uncountable, number.number_of_there_and_none,
     verb_forms.like_before_a_noun_phrase, verb_forms.verb_form_of_an_adjective_after_a_linking_verb,
     verb_forms.ing_for_an_auxiliary_before_its_subject, verb_forms.a_plural_only_noun,
+    number.singular_after_who_of_a_plural_or_a_person, joined.base_in_a_list_of_third_person_verbs,
+    mood.third_after_an_imperatives_or,
 )
 
 

@@ -265,3 +265,19 @@ def singular_after_two_people(toks: list[str], edit: Edit) -> bool:
     k = clause.index("and")
     first, second = clause[k - 1], clause[-1]
     return first in RELATIVES_AND_FRIENDS and second in RELATIVES_AND_FRIENDS and first != second
+
+
+def base_in_a_list_of_third_person_verbs(toks: list[str], edit: Edit) -> bool:
+    """A third-person verb right after a comma made plural where third-person verbs come both before it (within
+    five words) and after a later "and" ("my dad makes coffee, reads the newspaper and goes" -> "read"): the verbs of
+    one list share their subject."""
+    pair = one_word(toks, edit)
+    if pair is None or not made_plural(pair) or aux_family(pair[0]) is not None:
+        return False
+    before = [norm(t) for t in toks[:edit.start] if not t.isspace()]
+    after = [norm(t) for t in toks[edit.end:] if t[:1].isalpha()]
+    if before[-1:] != [","]:
+        return False
+    earlier = [w for w in before[-7:-1] if w[:1].isalpha()]
+    later = after[after.index("and") + 1:after.index("and") + 2] if "and" in after[:8] else []
+    return any(third(w) and lemmas(w) for w in earlier) and any(third(w) and lemmas(w) for w in later)

@@ -192,3 +192,24 @@ def base_after_an_inverted_auxiliary(toks: list[str], edit: Edit) -> bool:
     return len(clause) >= 2 and aux_family(clause[0]) in ("modal", "do") \
         and not any(aux_family(w) is not None or w in SUBJECT_PRONOUNS for w in clause[2:])
 
+
+
+def third_after_an_imperatives_or(toks: list[str], edit: Edit) -> bool:
+    """A base form right after "or" or "and" made third person where the sentence, or its clause after an opening
+    phrase and a comma, opens with an imperative ("For more information, visit the website or speak to the manager"
+    -> "speaks"): the second verb is an imperative too."""
+    pair = one_word(toks, edit)
+    if pair is None or "base" not in form_kinds(pair[0]) or "third" not in form_kinds(pair[1]):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    if before[-1:] not in (["or"], ["and"]):
+        return False
+    comma = next((k for k, t in enumerate(toks[:edit.start]) if t == ","), None)
+    # an opening phrase, not a clause with its subject ("My aunt cooks lunch, clean the house and feed"): it starts
+    # with a preposition, "to", or a time or condition word
+    opening = comma is not None and next((norm(t) for t in toks if t[:1].isalpha()), "") in OPENING_PHRASE_WORDS
+    return opens_with_an_imperative(toks) or opening and opens_with_an_imperative(toks[comma + 1:])
+
+
+OPENING_PHRASE_WORDS = frozenset(("for", "to", "if", "when", "in", "on", "at", "after", "before", "during", "once",
+                                  "while", "with", "from", "unless", "whenever"))

@@ -155,6 +155,9 @@ def singular_after_a_plural_noun_phrase(toks: list[str], edit: Edit) -> bool:
     if pair is None or not made_singular(pair):
         return False
     phrase = own_clause(toks, edit.start)
+    if phrase[-2:-1] != [] and phrase[-2] in ("so", "and", "but", "because", "when", "if", "as", "while") \
+            and plural_subject(phrase[-1]) and phrase[-1].endswith("s") and not lemmas(phrase[-1]):
+        return True  # a bare plural after a joining word: "so cities need" -> "needs"
     if phrase[:1] and phrase[0] in PLURAL_PHRASE_OPENERS:
         phrase = phrase[1:]
     # a short place phrase after the head ("Printing costs in our university are"): the head is before it
@@ -276,8 +279,23 @@ def plural_for_an_amount(toks: list[str], edit: Edit) -> bool:
         and len(clause) <= 4
 
 
-THERE_FILLERS = frozenset(("not", "enough", "many", "so", "too", "several", "few", "a", "lot", "lots", "of", "more", "no",
+THERE_FILLERS = frozenset(("not", "enough", "many", "much", "so", "too", "several", "few", "a", "lot", "lots", "of", "more", "no",
                            "some", "any", "always", "also", "still", "only", "just", "really", "quite", "very", "hardly"))
+
+
+def singular_after_who_of_a_plural_or_a_person(toks: list[str], edit: Edit) -> bool:
+    """A verb made third person singular right after "who" (an adverb between or not) whose noun is a plural or
+    "me", "us", "you" ("for students like me, who have to work" -> "has"): "who" takes its noun's number."""
+    pair = one_word(toks, edit)
+    if pair is None or not made_singular(pair):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if not t.isspace()]
+    while len(before) > 1 and before[-1] in ADVERBS | {"now", "then"}:
+        before.pop()
+    if before[-1:] != ["who"]:
+        return False
+    noun = before[-3] if before[-2:-1] == [","] and len(before) >= 3 else before[-2] if len(before) >= 2 else ""
+    return noun in ("me", "us", "you", "them") or plural_subject(noun) and noun not in COLLECTIVE
 
 
 def number_of_there_and_none(toks: list[str], edit: Edit) -> bool:
@@ -325,7 +343,11 @@ def singular_before_a_plural_after_there(toks: list[str], edit: Edit) -> bool:
     # a number of two or more says the learner meant the plural, whatever the noun's slip ("there are only two small
     # car park"): "there is two" is wrong either way
     numbered = bool(noun) and any(w in NUMBER_WORDS or w.isdecimal() and int(w) > 1 for w in after[:after.index(noun)])
-    return bool(noun) and (plural_subject(noun) or unknown_plural or counted or numbered or noun in ("them", "us"))  # "enough of them"
+    # after "so much" / "so many" a noun in -s whose singular is a noun ("so much things": the writer's slip is "much")
+    much_of_a_plural = bool(noun) and "much" in after[:after.index(noun)] and noun.endswith("s") \
+        and noun not in SINGULAR_IN_S and _noun_forms(noun[:-1])[0]
+    return bool(noun) and (plural_subject(noun) or unknown_plural or counted or numbered or much_of_a_plural
+                           or noun in ("them", "us"))  # "enough of them"
 
 
 def number_after_a_collective(toks: list[str], edit: Edit) -> bool:

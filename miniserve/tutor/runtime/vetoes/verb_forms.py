@@ -404,7 +404,15 @@ def participle_for_a_progressive_with_an_object(toks: list[str], edit: Edit) -> 
         return False
     before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
     after = next((norm(t) for t in toks[edit.end:] if not t.isspace()), "")
-    return before[-1:] != [] and before[-1] in ("be", "is", "are", "was", "were", "am", "been") and after in OBJECT_STARTS
+    bare_object = after.endswith("s") and not after.endswith("ss") and after not in ("news", "means", "series") \
+        and _noun_forms(after[:-1])[0] and not lemmas(pair[0]) & GIVING  # "writing letters"
+    return before[-1:] != [] and before[-1] in ("be", "is", "are", "was", "were", "am", "been") \
+        and (after in OBJECT_STARTS or bare_object)
+
+
+# verbs whose passive takes an object ("had been sent letters")
+GIVING = frozenset(("give", "send", "offer", "show", "tell", "teach", "ask", "pay", "promise", "award", "lend", "hand",
+                    "grant", "allow", "owe", "bring", "sell", "charge", "deny", "refuse", "fine"))
 
 
 # verbs after which a participle stands for an object's state when the object went before ("which services they
