@@ -122,13 +122,13 @@ def quantifier(toks: list[str], i: int, longest: int = MAX_SUBJECT_WORDS) -> tup
             if lead in SINGULAR_OF:
                 return "singular", " ".join(words[k:k + size + 1])
             noun = _noun_after_of(low[k + size + 1:])
-            if lead in PLURAL_OF | FRACTIONS and noun in EITHER_AFTER_OF:
+            a_share = lead in PLURAL_OF | FRACTIONS  # its noun after "of" says its number
+            if a_share and noun in EITHER_AFTER_OF:
                 return None
-            lead = "half" if lead in FRACTIONS else lead
             plural = plural_subject(noun) or noun.endswith("s") and _noun_forms(noun) == (False, True)
-            if lead in PLURAL_OF and (plural or noun in ("them", "us")):  # after "of", "studies" is a noun
+            if a_share and (plural or noun in ("them", "us")):  # after "of", "studies" is a noun
                 return "plural", " ".join(words[k:k + size + 1])
-            if lead in PLURAL_OF and noun not in COLLECTIVE | subjects.EITHER_NUMBER and subjects._singular_noun(noun) \
+            if a_share and noun not in COLLECTIVE | subjects.EITHER_NUMBER and subjects._singular_noun(noun) \
                     and not lemmas(noun):
                 return "singular", " ".join(words[k:k + size + 1])  # "Most of the information ... is"
         if word not in OPENERS and not (low[k + 1:k + 2] == [PER_CENT] or low[k + 2:k + 3] == [PER_CENT]):

@@ -85,14 +85,13 @@ def singular_auxiliary_before_its_subject(toks: list[str], edit: Edit) -> bool:
     """A question's auxiliary before "he", "she", "it" or "this / that" and a noun made plural ("How many
     people has she employed?" -> "have", "How many credits is this student carrying?" -> "are")."""
     pair = one_word(toks, edit)
-    after = [norm(t) for t in toks[edit.end:] if t[:1].isalpha()][:2]
+    after = [norm(t) for t in toks[edit.end:] if t[:1].isalpha()][:3]
     question = is_question(toks)
     if pair is None or not question or not third(pair[0]) or aux_family(pair[0]) not in ("be", "have", "do") or third(pair[1]) \
             or not after:
         return False
-    after_all = [norm(t) for t in toks[edit.end:] if t[:1].isalpha()][:3]
     return after[0] in ("he", "she", "it") or after[0] in ("this", "that") and len(after) > 1 and singular_noun(after[1]) \
-        or after_all == ["the", "number", "of"]  # "Why has the number of visitors fallen?" -> "have"
+        or after == ["the", "number", "of"]  # "Why has the number of visitors fallen?" -> "have"
 
 
 QUESTION_ADVERBS = frozenset(("still", "really", "usually", "always", "often", "ever", "never", "also", "all", "both"))

@@ -193,7 +193,6 @@ def base_after_an_inverted_auxiliary(toks: list[str], edit: Edit) -> bool:
         and not any(aux_family(w) is not None or w in SUBJECT_PRONOUNS for w in clause[2:])
 
 
-
 def third_after_an_imperatives_or(toks: list[str], edit: Edit) -> bool:
     """A base form right after "or" or "and" made third person where the sentence, or its clause after an opening
     phrase and a comma, opens with an imperative ("For more information, visit the website or speak to the manager"

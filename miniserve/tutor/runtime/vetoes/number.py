@@ -289,13 +289,8 @@ def singular_after_who_of_a_plural_or_a_person(toks: list[str], edit: Edit) -> b
     pair = one_word(toks, edit)
     if pair is None or not made_singular(pair):
         return False
-    before = [norm(t) for t in toks[:edit.start] if not t.isspace()]
-    while len(before) > 1 and before[-1] in ADVERBS | {"now", "then"}:
-        before.pop()
-    if before[-1:] != ["who"]:
-        return False
-    noun = before[-3] if before[-2:-1] == [","] and len(before) >= 3 else before[-2] if len(before) >= 2 else ""
-    return noun in ("me", "us", "you", "them") or plural_subject(noun) and noun not in COLLECTIVE
+    relative, noun = _noun_before_a_relative(toks, edit.start)
+    return relative == "who" and noun in ("me", "us", "you", "them") or plural_subject(noun) and noun not in COLLECTIVE
 
 
 def number_of_there_and_none(toks: list[str], edit: Edit) -> bool:
@@ -472,13 +467,20 @@ def number_after_who_of_a_collective(toks: list[str], edit: Edit) -> bool:
     pair = one_word(toks, edit)
     if pair is None or not (made_plural(pair) or made_singular(pair)):
         return False
-    before = [norm(t) for t in toks[:edit.start] if not t.isspace()]
-    while len(before) > 1 and before[-1] in ADVERBS | {"now", "then"} and before[-2] in ("who", "which", "that"):
-        before.pop()  # "the staff, who now have to"
+    relative, noun = _noun_before_a_relative(toks, edit.start)
+    return bool(relative) and noun in COLLECTIVE
+
+
+def _noun_before_a_relative(toks: list[str], i: int) -> tuple[str, str]:
+    """The relative word right before the token at i, adverbs between or not ("the staff, who now have"), and the
+    word before it, a comma between or not: ("who", "staff"); ("", "") where no relative comes right before."""
+    before = [norm(t) for t in toks[:i] if not t.isspace()]
+    while len(before) > 1 and before[-1] in ADVERBS | {"now", "then"}:
+        before.pop()
     if before[-1:] not in (["who"], ["which"], ["that"]):
-        return False
+        return "", ""
     noun = before[-3] if before[-2:-1] == [","] and len(before) >= 3 else before[-2] if len(before) >= 2 else ""
-    return noun in COLLECTIVE
+    return before[-1], noun
 
 
 def number_after_a_bare_share(toks: list[str], edit: Edit) -> bool:

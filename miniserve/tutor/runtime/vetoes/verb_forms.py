@@ -112,7 +112,7 @@ LIKE_ADVERBS = frozenset(("exactly", "just", "rather", "quite", "more", "much", 
 
 
 def verb_form_of_an_adjective_after_a_linking_verb(toks: list[str], edit: Edit) -> bool:
-    """An adjective right after "stay", "remain", "seem", "become", "look", "feel" given a verb form ("stays open"
+    """An adjective right after "stay", "remain", "seem", "become", "appear" given a verb form ("stays open"
     -> "stays opens", "remained closed" -> "remained close"): the linking verb takes an adjective."""
     pair = one_word(toks, edit)
     if pair is None or not lemminflect.getAllLemmas(pair[0], upos="ADJ"):
