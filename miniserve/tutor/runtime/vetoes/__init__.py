@@ -167,7 +167,8 @@ VETOES = (
     verb_forms.like_before_a_noun_phrase, verb_forms.verb_form_of_an_adjective_after_a_linking_verb,
     verb_forms.ing_for_an_auxiliary_before_its_subject, verb_forms.a_plural_only_noun,
     number.singular_after_who_of_a_plural_or_a_person, joined.base_in_a_list_of_third_person_verbs,
-    mood.third_after_an_imperatives_or,
+    mood.third_after_an_imperatives_or, number.plural_after_a_singular_head_of_a_list,
+    tenses.past_from_its_subjects_relative_clause, tenses.past_of_a_generic_habit, verb_forms.number_of_an_object,
 )
 
 

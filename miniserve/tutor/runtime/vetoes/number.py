@@ -806,3 +806,39 @@ def plural_after_a_part_of_an_uncountable(toks: list[str], edit: Edit) -> bool:
         rest = rest[1:]
     return bool(rest) and rest[0] in UNCOUNTABLE and "and" not in rest and len(rest) <= 10 \
         and not (rest[1:2] and rest[1] not in PREPOSITIONS and any(_noun_forms(rest[1])) and not lemmas(rest[1]))
+
+
+PERSON_ENDINGS = ("er", "or", "ist", "ian", "ant", "ent")  # "the owner of the shop and his wife": two people, maybe
+
+
+def plural_after_a_singular_head_of_a_list(toks: list[str], edit: Edit) -> bool:
+    """A verb made plural after a singular head whose "of" phrase is a list ("The delivery of the sofa and
+    the two chairs that I ordered is", "if the cost of the flights, the accomodation and the meals is"
+    -> "are"): the head is the subject; the list is what it is of. Not a head that may name a person ("the
+    owner of the shop and his wife are"), a part or a quantity ("a number of"), nor a list whose last item
+    has a phrase of its own ("the price on the first page and the price on the last page are")."""
+    pair = one_word(toks, edit)
+    if pair is None or not made_plural(pair):
+        return False
+    words: list[str] = []
+    for t in reversed(toks[:edit.start]):  # back to the clause's start; a list's commas kept
+        w = norm(t)
+        if t in (";", ":") or w in CLAUSE_OPENERS - {"that"}:
+            break
+        if t == "," or t[:1].isalpha():
+            words.append("," if t == "," else w)
+    words = words[::-1]
+    said = [k for k, w in enumerate(words) if w == "that" and (k == 0 or not any(_noun_forms(words[k - 1])))]
+    words = words[said[-1] + 1:] if said else words  # "I think that the cost of ...": the clause after "that"
+    relative = next((k for k, w in enumerate(words) if w in ("that", "which", "who", "whom")), len(words))
+    words = words[:relative]  # "... the two chairs that I ordered": the relative clause is the last item's
+    if "of" not in words or "and" not in words:
+        return False
+    of = words.index("of")
+    head, lead = words[of - 1] if of else "", [w for w in words[:of - 1] if w != ","]
+    if lead[:1] == [] or lead[0] not in NOUN_PHRASE_OPENERS or not singular_noun(head) or head in HEADS_OF_A_PART \
+            or head in COLLECTIVE or head.endswith(PERSON_ENDINGS) or "," in words[:of]:
+        return False
+    items = words[of + 1:]
+    return "and" in items and not any(w in PREPOSITIONS - {"of"} or aux_family(w) is not None or only_a_verb(w)
+                                      for w in items)

@@ -14,7 +14,7 @@ from miniserve.tutor.runtime import tense
 from miniserve.tutor.runtime.gate import Edit
 from miniserve.tutor.runtime.vetoes.words import (CLAUSE_OPENERS, NOUN_PHRASE_OPENERS, PERCEIVING, SUBJECT_PRONOUNS,
                                                  TIME_OPENERS, clause_before, clause_before_any, main_verb_only_past,
-                                                 one_word, own_clause)
+                                                 one_word, only_a_verb, own_clause)
 
 
 NOW = frozenset(("now", "nowadays", "today", "today's", "currently"))  # "but today's children stay"
@@ -389,3 +389,42 @@ def past_in_a_time_clause_after_a_future(toks: list[str], edit: Edit) -> bool:
         return False
     future = any(w in FUTURE or w.endswith("'ll") or w == "better" or w in ("would", "could", "might") for w in main)
     return future and not any(main_verb_only_past(w) for w in main)
+
+
+def past_from_its_subjects_relative_clause(toks: list[str], edit: Edit) -> bool:
+    """A present made past where every past of the sentence, verb or phrase, sits in a relative clause of
+    the verb's own subject ("The experience that I gained in my last two jobs makes me" -> "made"): the
+    relative clause dates what the subject did, not the verb. The subject opens the sentence: a
+    determiner, at most three words and the relative word."""
+    pair = one_word(toks, edit)
+    if pair is None or not {"base", "third"} & form_kinds(pair[0]) or "past" not in form_kinds(pair[1]) \
+            or "past" in form_kinds(pair[0]):
+        return False
+    words = [(k, norm(t)) for k, t in enumerate(toks) if t[:1].isalpha()]
+    opening = [w for _, w in words[:6]]
+    relative = next((n for n, w in enumerate(opening) if w in ("that", "which", "who", "whom")), None)
+    if relative is None or not 2 <= relative <= 4 or opening[0] not in NOUN_PHRASE_OPENERS \
+            or any(aux_family(w) is not None or only_a_verb(w) for w in opening[:relative]):
+        return False
+    start, end = words[relative][0], edit.start
+    pasts = [k for k, w in words if main_verb_only_past(w) or w in ("was", "were")]
+    text = "".join(toks)
+    phrases = [m.start() for m in tense.past_phrases(text)]
+    chars = len("".join(toks[:start])), len("".join(toks[:end]))
+    return bool(pasts) and all(start < k < end for k in pasts) and all(chars[0] < c < chars[1] for c in phrases)
+
+
+def past_of_a_generic_habit(toks: list[str], edit: Edit) -> bool:
+    """A present made past right after an adverb of habit whose subject is a bare plural that opens the
+    sentence, with no past before it ("Footballers always say that a match lasts ninety minutes, and that
+    night it was true" -> "said"): what a kind of people always do, they do now."""
+    pair = one_word(toks, edit)
+    if pair is None or not {"base", "third"} & form_kinds(pair[0]) or "past" not in form_kinds(pair[1]) \
+            or "past" in form_kinds(pair[0]):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    if len(before) != 2 or before[1] not in HABIT_ADVERBS - {"now", "still"}:
+        return False
+    subject = before[0]
+    return subject in ("people", "children") or subject.endswith("s") and any(_noun_forms(subject)) \
+        and not lemminflect.getAllLemmas(subject, upos="VERB") and not tense.past_phrases("".join(toks[:edit.start]))
