@@ -100,3 +100,12 @@ def test_the_noun_before_who_speaks_across_now():
     sentence = "Look at the number of people who now work from home."
     [edit] = gate.edits(sentence, sentence.replace("now work", "now works"))
     assert relatives.contradicts(tokens(sentence), edit)
+
+
+def test_the_rule_decides_alone_only_for_the_verb_after_a_clause_between_commas():
+    toks = tokens("The museum, which was opened in 1998, attract thousands of tourists every year.")
+    [edit] = [e for e in offers.number_flips(toks) if toks[e.start] == "attract"]
+    assert relatives.decides(toks, edit)
+    toks = tokens("I have a friend who live in Rome.")  # a relative clause's own verb: offered, and the model weighs it
+    [edit] = [e for e in offers.number_flips(toks) if toks[e.start] == "live"]
+    assert relatives.corrects(toks, edit) and not relatives.decides(toks, edit)

@@ -292,6 +292,15 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("To book a room, call the hotel or write an email.", "To book a room, call the hotel or writes an email."),
     ("Buses are slow so students cycle to school.", "Buses are slow so students cycles to school."),
     ("My aunt cooks lunch, cleans the house and feeds the cats.", "My aunt cooks lunch, clean the house and feeds the cats."),
+    # from the seventy-fourth to seventy-seventh sets (learner_v76 to learner_v79; first looks at both halves at 8106e8d,
+    # disclosed; my own words, the kinds they showed)
+    ("The repair of the roof and the two windows that we asked for is finished.", "The repair of the roof and the two windows that we asked for are finished."),
+    ("I asked whether the price of the room, the breakfast and the parking is fixed.", "I asked whether the price of the room, the breakfast and the parking are fixed."),
+    ("The quality of the food and of the service is excellent.", "The quality of the food and of the service are excellent."),
+    ("The photos that I took on my last trip make me smile.", "The photos that I took on my last trip made me smile."),
+    ("Teachers usually say that practice helps, and last year it worked for me.", "Teachers usually said that practice helps, and last year it worked for me."),
+    ("The package includes walks along the river.", "The package includes walk along the river."),
+    ("Last summer the hotel bought bikes for the guests.", "Last summer the hotel bought bike for the guests."),
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -438,6 +447,14 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("I met a man who have three dogs.", "I met a man who has three dogs."),  # a singular noun before "who"
     ("My aunt cooks lunch, clean the house and feeds the cats.", "My aunt cooks lunch, cleans the house and feeds the cats."),
     ("If you can, my aunt cooks lunch and feed the cats.", "If you can, my aunt cooks lunch and feeds the cats."),
+    ("The owner of the café and his wife was very kind.", "The owner of the café and his wife were very kind."),
+    ("The price on the menu and the price on the bill is different.", "The price on the menu and the price on the bill are different."),
+    ("A number of students and teachers has complained.", "A number of students and teachers have complained."),
+    ("The man who stole my bag runs away.", "The man who stole my bag ran away."),  # a story's present
+    ("The film that we saw last night make me cry.", "The film that we saw last night makes me cry."),  # a number, not a tense
+    ("My parents always tells me to study.", "My parents always tell me to study."),
+    ("Yesterday students always arrive late.", "Yesterday students always arrived late."),  # a past phrase before
+    ("The shop sells bread and he buys cakes.", "The shop sells bread and he buy cakes."),  # not after its verb
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

@@ -808,7 +808,8 @@ def plural_after_a_part_of_an_uncountable(toks: list[str], edit: Edit) -> bool:
         and not (rest[1:2] and rest[1] not in PREPOSITIONS and any(_noun_forms(rest[1])) and not lemmas(rest[1]))
 
 
-PERSON_ENDINGS = ("er", "or", "ist", "ian", "ant", "ent")  # "the owner of the shop and his wife": two people, maybe
+PERSON_ENDINGS = ("er", "or", "ist", "ian", "ant", "ent")
+POSSESSIVES = frozenset(("my", "your", "his", "her", "our", "their"))  # "the owner of the shop and his wife": two people, maybe
 
 
 def plural_after_a_singular_head_of_a_list(toks: list[str], edit: Edit) -> bool:
@@ -816,7 +817,8 @@ def plural_after_a_singular_head_of_a_list(toks: list[str], edit: Edit) -> bool:
     the two chairs that I ordered is", "if the cost of the flights, the accomodation and the meals is"
     -> "are"): the head is the subject; the list is what it is of. Not a head that may name a person ("the
     owner of the shop and his wife are"), a part or a quantity ("a number of"), nor a list whose last item
-    has a phrase of its own ("the price on the first page and the price on the last page are")."""
+    has a phrase of its own ("the price on the first page and the price on the last page are") or a possessive
+    ("A friend of mine and her sister are")."""
     pair = one_word(toks, edit)
     if pair is None or not made_plural(pair):
         return False
@@ -840,5 +842,7 @@ def plural_after_a_singular_head_of_a_list(toks: list[str], edit: Edit) -> bool:
             or head in COLLECTIVE or head.endswith(PERSON_ENDINGS) or "," in words[:of]:
         return False
     items = words[of + 1:]
-    return "and" in items and not any(w in PREPOSITIONS - {"of"} or aux_family(w) is not None or only_a_verb(w)
-                                      for w in items)
+    if any(w == "and" and nxt in POSSESSIVES for w, nxt in zip(items, items[1:])):
+        return False  # "A friend of mine and her sister are": two people
+    return "and" in items and not any(w in PREPOSITIONS - {"of"} or aux_family(w) is not None
+                                      or only_a_verb(w) and not w.endswith("ing") for w in items)  # "the parking": a noun

@@ -1,0 +1,100 @@
+"""Two noun phrases joined by "and" that open a clause are a plural subject: "Tom and his dog was
+walking" -> "were", "The chairs and the projector is very old" -> "are", "My skills and my experience
+makes me" -> "make".
+
+The model scores these fixes 2-5 nats under the input (its corpus has few joined subjects with their own
+error), and the parser often reads "X and Y was" as well as "were". So `decides(toks, edit)`: the edit
+puts the verb right after the pair (an adverb between or not) in the plural, and the clause, from the
+sentence's start, a comma or a clause's opening word, is exactly the pair. Each phrase is a determiner or
+a possessive ("my", "Jordi's") with at most three adjectives or nouns and its noun, a name, or "mine",
+"yours" ...; the second has a determiner or a possessive of its own, so one thing with two names ("fish and
+chips", "the bed and breakfast", "my friend and colleague") is no pair, and two names ("Tom and Jerry is
+my favourite cartoon") are left to the model. Not after "each", "every", "no" ("Every boy and girl
+is"), nor "either" / "neither".
+"""
+
+from __future__ import annotations
+
+import lemminflect
+
+from miniserve.tutor.runtime.agreement import ADVERBS, COLLECTIVE, _noun_forms, non_third, third
+from miniserve.tutor.runtime.forms import FUNCTION_WORDS, aux_family, lemmas, norm
+from miniserve.tutor.runtime.gate import Edit
+
+DETERMINERS = frozenset(("the", "my", "your", "his", "her", "our", "their", "its", "this", "these", "those", "both"))
+NO_HEADS = frozenset(("other", "others", "one", "ones", "same", "rest"))  # "the other guides": "guides" is the noun
+OWN_PRONOUNS = frozenset(("mine", "yours", "his", "hers", "ours", "theirs"))
+BOUNDARIES = frozenset((",", ";", ":", '"', "\u201c", "(", "-", "\u2014"))
+CLAUSE_OPENERS = frozenset(("that", "if", "when", "because", "since", "while", "although", "though", "whether",
+                            "where", "after", "before", "until", "as", "so", "but"))
+
+
+def decides(toks: list[str], edit: Edit) -> bool:
+    """Does the edit put the verb after a clause-opening pair of noun phrases in the plural?"""
+    if len(edit.new) != 1 or edit.end != edit.start + 1:
+        return False
+    old, new = norm(toks[edit.start]), norm(edit.new[0])
+    if not third(old) or not non_third(new) or third(new) or aux_family(old) not in (None, "be", "have", "do"):
+        return False
+    return pair_before(toks, edit.start) is not None
+
+
+def pair_before(toks: list[str], i: int) -> tuple[list[str], list[str]] | None:
+    """The two phrases of the pair that opens the clause of the verb at i, or None."""
+    words = []
+    for t in reversed(toks[:i]):
+        if t.isspace():
+            continue
+        if t in BOUNDARIES or norm(t) in CLAUSE_OPENERS:
+            break
+        if not t[:1].isalpha():
+            return None  # "my grandparents' farm and the weather": no clause's start
+        words.append(t)
+    words = words[::-1]
+    while words and norm(words[-1]) in ADVERBS:
+        words = words[:-1]  # "Tom and his dog often walk"
+    norms = [norm(w) for w in words]
+    if norms.count("and") != 1:
+        return None
+    joint = norms.index("and")
+    first, second = words[:joint], words[joint + 1:]
+    both = first[:1] and norm(first[0]) == "both"
+    first = first[1:] if both else first
+    if not _a_phrase(first, own_determiner=not both) or not _a_phrase(second, own_determiner=not both):
+        return None
+    if _a_name(first) and _a_name(second):
+        return None  # "Tom and Jerry is my favourite cartoon": a title, maybe
+    return first, second
+
+
+def _a_name(phrase: list[str]) -> bool:
+    return len(phrase) == 1 and phrase[0][:1].isupper() and phrase[0].isalpha()
+
+
+def _a_phrase(phrase: list[str], own_determiner: bool) -> bool:
+    """A determiner or possessive, at most three adjectives or nouns, and a noun; a name; "mine" ...
+    (`own_determiner`: a bare noun does not count; it does only after "both": "Both football and swimming")."""
+    if not phrase or len(phrase) > 5:
+        return False
+    words = [norm(w) for w in phrase]
+    if len(words) == 1:
+        return words[0] in OWN_PRONOUNS - {"his"} or _a_name(phrase) or (
+            not own_determiner and _a_noun(words[0]))  # "Both football and swimming"
+    lead = words[0]
+    if lead not in DETERMINERS and not lead.endswith("'s"):
+        return False
+    head, middle = words[-1], words[1:-1]
+    return _a_noun(head) and head not in COLLECTIVE | FUNCTION_WORDS | NO_HEADS and all(
+        w.isalpha() and w not in FUNCTION_WORDS and (_a_noun(w) and not lemmas(w) or "ADJ" in lemminflect.getAllLemmas(w))
+        for w in middle)
+
+
+def _a_noun(word: str) -> bool:
+    return any(_noun_forms(word)) and aux_family(word) is None
+
+
+def explanation(toks: list[str], edit: Edit) -> str:
+    first, second = pair_before(toks, edit.start)
+    subject = " ".join(first + ["and"] + second)
+    return (f"The subject '{subject}' is two things joined by 'and', so it is plural: "
+            f"use '{edit.new[0]}', not '{toks[edit.start]}'.")

@@ -1,0 +1,47 @@
+"""Two noun phrases joined by "and" that open a clause are a plural subject (tutor/runtime/pairs.py):
+the rule decides alone, so it must fire on none of the look-alikes a careless reading takes for a pair."""
+
+import pytest
+
+from miniserve.tutor.runtime import gate, offers, pairs
+from miniserve.tutor.runtime.guard import tokens
+
+
+def decided(sentence: str) -> list[str]:
+    toks = tokens(sentence)
+    return [gate.apply(sentence, [e], frozenset({0})).strip() for e in offers.number_flips(toks) if pairs.decides(toks, e)]
+
+
+@pytest.mark.parametrize("sentence, right", [
+    ("Tom and his dog was walking along the cliff.", "Tom and his dog were walking along the cliff."),
+    ("The chairs and the projector is very old.", "The chairs and the projector are very old."),
+    ("I believe that my skills and my experience makes me suitable.", "I believe that my skills and my experience make me suitable."),
+    ("Both football and swimming is part of the course.", "Both football and swimming are part of the course."),
+    ("Jordi's phone and mine was dead.", "Jordi's phone and mine were dead."),
+    ("When I arrived, my best friend and her sister was already there.", "When I arrived, my best friend and her sister were already there."),
+    ("My brother and his wife often visits us.", "My brother and his wife often visit us."),
+])
+def test_a_verb_after_a_pair_that_opens_its_clause_is_plural(sentence, right):
+    assert decided(sentence) == [right]
+
+
+@pytest.mark.parametrize("sentence", [
+    "Fish and chips is my favourite meal.",  # one dish: the second phrase has no determiner of its own
+    "My friend and colleague is here.",  # one person with two names
+    "Every boy and girl is welcome.",
+    "Tom and Jerry is my favourite cartoon.",  # two names: a title, maybe
+    "I called Tom and his dog was barking.",  # "and" joins two clauses
+    "We stayed at my grandparents' farm and the weather was perfect.",
+    "My boss and the other guides are kind.",  # "guides" is the noun
+    "The distance between the hotel and the station was long.",  # "and" inside a phrase
+    "The quality of the schools and the hospitals is poor.",
+    "Most of them are part-time and the pay is low.",
+])
+def test_no_pair_where_and_joins_clauses_or_one_thing(sentence):
+    assert decided(sentence) == []
+
+
+def test_no_pair_fires_on_edited_english():
+    from miniserve.tutor.corpus.wordnet import examples
+
+    assert [s for s in examples() if decided(s)] == []
