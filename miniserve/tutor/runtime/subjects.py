@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import lemminflect
 
+from miniserve.tutor.runtime import pairs
 from miniserve.tutor.runtime.agreement import COLLECTIVE, _noun_forms, plural_subject
 from miniserve.tutor.runtime.forms import FUNCTION_WORDS, aux_family, form_kinds, lemmas, norm
 from miniserve.tutor.runtime.verbs import valences
@@ -228,33 +229,14 @@ def bare_plural(toks: list[str], i: int) -> tuple[str, str] | None:
     return "plural", " ".join(words)
 
 
-PERSON_DETERMINERS = frozenset(("the", "my", "your", "his", "her", "our", "their"))
-
-
 def coordinated_nouns(toks: list[str], i: int) -> tuple[str, str] | None:
     """("plural", "the old fisherman and his dog") for the verb at i in "Every morning, the old fisherman
-    and his dog walks": two noun phrases joined by "and", each with its own determiner ("my friend and
-    colleague" may be one person; "fish and chips", "bed and breakfast" one dish or one thing; "every" and
-    "each" keep the singular), at most one adjective in each, opening the clause, the verb right after."""
+    and his dog walks": two noun phrases joined by "and" that open the clause, the verb right after
+    (pairs.py says which phrases count)."""
     if not toks[i].islower() or i == 0 or toks[i - 1] != " ":
         return None
-    words = clause_before(toks, i)
-    opener = max((k for k, w in enumerate(words) if w in CLAUSE_WORDS), default=-1)
-    if opener >= 0:
-        words = words[opener + 1:]
-    if "and" not in words or not 5 <= len(words) <= 7:
-        return None
-    k = words.index("and")
-    phrases = (words[:k], words[k + 1:])
-    for phrase in phrases:
-        if not 2 <= len(phrase) <= 3 or phrase[0] not in PERSON_DETERMINERS:
-            return None
-        noun = phrase[-1]
-        if not (_singular_noun(noun) or any(_noun_forms(noun))) or noun in COLLECTIVE or noun in PRONOUNS:
-            return None
-        if len(phrase) == 3 and not _plain_adjective(phrase[1]):
-            return None
-    return "plural", " ".join(words)
+    found = pairs.pair_before(toks, i)
+    return ("plural", " ".join(found[0] + ["and"] + found[1]).lower()) if found else None
 
 
 def gerund_subject(toks: list[str], i: int) -> tuple[str, str] | None:

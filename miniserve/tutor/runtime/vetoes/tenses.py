@@ -402,6 +402,9 @@ def past_from_its_subjects_relative_clause(toks: list[str], edit: Edit) -> bool:
             or "past" in form_kinds(pair[0]):
         return False
     words = [(k, norm(t)) for k, t in enumerate(toks) if t[:1].isalpha()]
+    before = [w for k, w in words if k < edit.start][-1:]
+    if before and (aux_family(before[0]) is not None or before[0] == "to"):
+        return False  # "was build" -> "built": a participle, no tense
     opening = [w for _, w in words[:6]]
     relative = next((n for n, w in enumerate(opening) if w in ("that", "which", "who", "whom")), None)
     if relative is None or not 2 <= relative <= 4 or opening[0] not in NOUN_PHRASE_OPENERS \

@@ -568,11 +568,13 @@ def participle_after_a_causative_object(toks: list[str], edit: Edit) -> bool:
 
 
 def number_of_an_object(toks: list[str], edit: Edit) -> bool:
-    """A word in -s right after a finite verb made a base form ("the exchange includes visits to" -> "visit"):
-    after "includes", "offers", "bought" the word is their object, a noun, and the tutor leaves nouns."""
+    """A noun in -s right after a verb's third person made a base form ("the exchange includes visits to" ->
+    "visit"): after "includes" the word is its object, and the tutor leaves nouns."""
     pair = one_word(toks, edit)
-    if pair is None or not pair[0].endswith("s") or not {"base"} & form_kinds(pair[1]) or "third" not in form_kinds(pair[0]):
+    if pair is None or not pair[0].endswith("s") or not {"base"} & form_kinds(pair[1]) or "third" not in form_kinds(pair[0]) \
+            or aux_family(pair[0]) is not None or not any(_noun_forms(pair[0])):
         return False
     before = next((norm(t) for t in reversed(toks[:edit.start]) if t[:1].isalpha() or t in ",;:"), "")
-    return aux_family(before) is None and before not in FUNCTION_WORDS and (
-        "third" in form_kinds(before) and not any(_noun_forms(before)) or main_verb_only_past(before))
+    # a verb's third person that is no noun ("includes"; not "nowadays", "flatmates", nor a contact clause's "we asked")
+    return aux_family(before) is None and before not in FUNCTION_WORDS and "third" in form_kinds(before) \
+        and bool(lemminflect.getAllLemmas(before, upos="VERB")) and not any(_noun_forms(before))
