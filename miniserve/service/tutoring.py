@@ -25,7 +25,7 @@ from miniserve.engine import SamplingParams, Sequence
 from miniserve.engine.stop import Runaway
 from miniserve.service.paragraph import Span, replace, sentences
 from miniserve.tutor.runtime import (complements, conditionals, coordination, gate, gerund, offers, pairs, patterns, perfects,
-                                     quantifiers, relatives, story, tense, vetoes)
+                                     quantifiers, relatives, story, subjects, tense, vetoes)
 from miniserve.tutor.runtime import parser as link_grammar
 from miniserve.tutor.runtime.agreement import EVIDENCE_MARGIN, SUPPORT_MARGIN, agreement_change, doubt, read_against, with_parse
 from miniserve.tutor.runtime.constraint import EditConstraints
@@ -176,6 +176,7 @@ class Turn:
         found |= {edit: offers.named(toks, edit) for edit in offers.misbuilt(toks)}
         found |= {edit: quantifiers.explanation(toks, edit) for edit in offers.flips(toks) if quantifiers.corrects(toks, edit)}
         found |= {edit: pairs.explanation(toks, edit) for edit in offers.number_flips(toks) if pairs.decides(toks, edit)}
+        found |= {edit: subjects.gerund_explanation(toks, edit) for edit in offers.number_flips(toks) if subjects.gerund_decides(toks, edit)}
         found |= {edit: relatives.explanation(toks, edit) for edit in offers.number_flips(toks)
                   if relatives.corrects(toks, edit) and not quantifiers.contradicts(toks, edit)}
         ruled = frozenset(patterned + offers.decided_respellings(toks) + tense.perfect_to_past(toks, of_the_subject=False) + frames + forms + tense.decided_pasts(toks)
@@ -186,9 +187,11 @@ class Turn:
 
     def number_decides(self, toks: list[str], edit: gate.Edit) -> bool:
         """Does the subject decide this edit alone: its noun (quantifiers.decides), the noun before a clause between
-        commas (relatives.decides), two joined noun phrases (pairs.decides)? Not where a phrase calls for the past
+        commas (relatives.decides), two joined noun phrases (pairs.decides), a gerund's phrase (subjects.gerund_decides)?
+        Not where a phrase calls for the past
         of the same verb ("when the accident happen ... last night": "happened", not "happens")."""
-        decides = quantifiers.decides(toks, edit) or relatives.decides(toks, edit) or pairs.decides(toks, edit)
+        decides = (quantifiers.decides(toks, edit) or relatives.decides(toks, edit) or pairs.decides(toks, edit)
+                   or subjects.gerund_decides(toks, edit))
         return decides and not any(_overlap(edit, past) for past in self.pasts)
 
     @cached_property

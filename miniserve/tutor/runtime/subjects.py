@@ -19,8 +19,9 @@ from __future__ import annotations
 import lemminflect
 
 from miniserve.tutor.runtime import pairs
-from miniserve.tutor.runtime.agreement import COLLECTIVE, _noun_forms, plural_subject
+from miniserve.tutor.runtime.agreement import COLLECTIVE, _noun_forms, non_third, plural_subject, third
 from miniserve.tutor.runtime.forms import FUNCTION_WORDS, aux_family, form_kinds, lemmas, norm
+from miniserve.tutor.runtime.gate import Edit
 from miniserve.tutor.runtime.verbs import valences
 from miniserve.tutor.runtime.vetoes.words import PLURAL_ONLY, singular_noun
 
@@ -97,17 +98,17 @@ def inverted(toks: list[str], i: int) -> tuple[str, str] | None:
 
 def existential(toks: list[str], i: int) -> tuple[str, str] | None:
     """("plural", "a lot of students") for "was" in "There was a lot of students": "there" right
-    before a form of "be", then an amount that is plural with its noun and a plural noun within three
-    words ("a lot of", "many", "several", "lots of", "a few", "two"...)."""
+    before a form of "be", then an amount that is plural with its noun, or "enough", "any", "no", and a
+    plural noun within three words ("a lot of", "many", "several", "lots of", "a few", "two"...)."""
     words = clause_before(toks, i)
     if not words or words[-1] != "there" or norm(toks[i]) not in ("is", "was", "isn't", "wasn't"):
         return None
     after = [norm(t) for t in toks[i + 1:] if not t.isspace()]
-    while after[:1] and after[0] in ("more", "than", "over", "about", "around", "almost", "nearly", "at", "least"):
-        after = after[1:]  # "There was more than five thousand people"
+    while after[:1] and after[0] in ("more", "than", "over", "about", "around", "almost", "nearly", "at", "least", "not"):
+        after = after[1:]  # "There was more than five thousand people", "There is not enough places"
     after = after[:6]
     for size in (3, 2, 1):
-        if " ".join(after[:size]) in PLURAL_AMOUNTS:
+        if " ".join(after[:size]) in PLURAL_AMOUNTS | {"enough", "any", "no"}:  # "there wasn't enough computers"
             nouns = [w for w in after[size:size + 3] if w.isalpha() and w not in ("hundred", "thousand", "million")]
             noun = next((w for w in nouns if any(_noun_forms(w))), "")
             if plural_subject(noun):
@@ -241,21 +242,64 @@ def coordinated_nouns(toks: list[str], i: int) -> tuple[str, str] | None:
 
 def gerund_subject(toks: list[str], i: int) -> tuple[str, str] | None:
     """("singular", "learning languages") for the verb at i in "Learning languages are essential": a
-    sentence that opens with the -ing form of a verb that needs an object, and its object (no
-    determiner needed, at most three words), the verb right after it. Not an -ing form that may be an
-    adjective ("Rising prices make": "rise" takes no object)."""
+    sentence that opens with the -ing form of a verb and its object or phrase, the verb right after it:
+    - a verb that needs an object and a bare noun phrase of at most three words ("Learning languages");
+    - any verb and a phrase of at most seven words that opens with a determiner, a preposition or an
+      adjective ("Watching films in English", "Working in a team", "Eating fast food"), with no verb,
+      joining word or comma of its own and not ending on a determiner ("Getting enough sleep is").
+    Not an -ing form that may be an adjective before its noun ("Rising prices make", "Boring lessons"),
+    nor a compound noun ("Changing rooms are", "Washing machines use": a bare noun after the -ing form
+    needs a verb that takes an object), nor a preposition ("According to the survey students prefer")."""
     if not toks[i].islower() or i == 0 or toks[i - 1] != " " or any(t in BREAKS for t in toks[:i]):
         return None
     words = clause_before(toks, i)
-    if not 2 <= len(words) <= 4 or not all(w.isalpha() for w in words) or not words[0].endswith("ing"):
+    if not 2 <= len(words) <= 8 or not words[0].endswith("ing") or words[0] in PREPOSITION_LIKE:
         return None
     verbs = [lemma for lemma in lemmas(words[0]) if lemminflect.getInflection(lemma, "VBG")[:1] == (words[0],)]
-    if len(verbs) != 1 or valences().get(verbs[0]) != "T":
+    if not verbs or verb_after(toks, i) or words[-1] in FUNCTION_WORDS:
         return None
-    if any(lemmas(w) and not w.endswith("ing") or w in FUNCTION_WORDS - HEAD_DETERMINERS for w in words[1:]) \
+    phrase = words[1:]
+    if any(not w.replace("'", "").replace("-", "").isalnum() or w in CLAUSE_WORDS or w in JOINS or aux_family(w) is not None
+           or lemmas(w) and not any(_noun_forms(w)) and "ADJ" not in lemminflect.getAllLemmas(w) for w in phrase):
+        return None  # a verb, a clause or a second subject of its own
+    opener = phrase[0]
+    if opener in FUNCTION_WORDS or "ADJ" in lemminflect.getAllLemmas(opener) and not any(_noun_forms(opener)):
+        return None if "ADJ" in lemminflect.getAllLemmas(words[0]) and opener not in FUNCTION_WORDS else ("singular", " ".join(words))
+    if len(verbs) != 1 or valences().get(verbs[0]) != "T" or len(words) > 4:
+        return None
+    if any(lemmas(w) and not w.endswith("ing") or w in FUNCTION_WORDS - HEAD_DETERMINERS for w in phrase) \
             or not any(_noun_forms(words[-1])):
         return None
     return "singular", " ".join(words)
+
+
+# -ing forms that work as prepositions ("According to the survey students prefer")
+PREPOSITION_LIKE = frozenset(("according", "including", "regarding", "concerning", "considering", "during", "following",
+                              "excluding", "assuming", "depending", "speaking", "starting", "beginning", "notwithstanding"))
+
+
+def gerund_decides(toks: list[str], edit: Edit) -> bool:
+    """Does the edit put the verb after a gerund's phrase (`gerund_subject`) in the singular ("Working in a
+    team teach" -> "teaches")? The rule decides alone: on the correct sentences of every learner-style set,
+    the training text and WordNet's usage examples it offers no change."""
+    if len(edit.new) != 1 or edit.end != edit.start + 1:
+        return False
+    old, new = norm(toks[edit.start]), norm(edit.new[0])
+    after = next((norm(t) for t in toks[edit.end:] if not t.isspace()), "")
+    # the word is the verb: plainly one, or one with an object ("open many doors", "help you"); not a phrase's
+    # last noun ("running at full stretch", "a motion picture show by")
+    verb = plainly_a_verb(old) or after in OBJECT_STARTS
+    return verb and third(new) and not third(old) and non_third(old) and gerund_subject(toks, edit.start) is not None
+
+
+def gerund_explanation(toks: list[str], edit: Edit) -> str:
+    _, phrase = gerund_subject(toks, edit.start)
+    return (f"The subject '{phrase}' is one activity, so it is singular: use '{edit.new[0]}', "
+            f"not '{toks[edit.start]}'.")
+
+
+OBJECT_STARTS = frozenset(("a", "an", "the", "my", "your", "his", "her", "our", "their", "its", "this", "these", "those",
+                           "me", "you", "him", "us", "them", "it", "people", "many", "much", "more", "lots", "some", "no"))
 
 
 def name_subject(toks: list[str], i: int) -> tuple[str, str] | None:

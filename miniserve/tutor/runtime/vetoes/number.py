@@ -151,9 +151,11 @@ def singular_after_a_plural_noun_phrase(toks: list[str], edit: Edit) -> bool:
     """A verb made third person singular right after the noun phrase that opens its clause, whose head
     is a plural noun ("First of all, mobile phones are" -> "is"): the mirror of the rule above. The
     phrase is adjectives or nouns before the head, with at most a determiner first, at least two words."""
+    from miniserve.tutor.runtime import subjects  # (subjects reads this package's word lists)
+
     pair = one_word(toks, edit)
-    if pair is None or not made_singular(pair):
-        return False
+    if pair is None or not made_singular(pair) or subjects.gerund_subject(toks, edit.start):
+        return False  # "Learning foreign languages open": the gerund is the head, not "languages"
     phrase = own_clause(toks, edit.start)
     if phrase[-2:-1] != [] and phrase[-2] in ("so", "and", "but", "because", "when", "if", "as", "while") \
             and plural_subject(phrase[-1]) and phrase[-1].endswith("s") and not lemmas(phrase[-1]):
