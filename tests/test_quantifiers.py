@@ -229,6 +229,10 @@ def test_a_questions_auxiliary_and_there_be_take_the_number_of_the_noun_after_th
     assert offered("There was a lot of students in the hall.") == ["There were a lot of students in the hall."]
     assert offered("There is many problems in my city.") == ["There are many problems in my city."]
     assert offered("There is a lot of traffic.") == []  # no plural noun
+    assert offered("However, there wasn't enough computers for everyone.") == [
+        "However, there weren't enough computers for everyone."]
+    assert offered("There is not enough places for bicycles.") == ["There are not enough places for bicycles."]
+    assert offered("There is enough food and drinks.") == []  # the first noun decides
     assert offered("What do the children want?") == []
 
 
@@ -239,6 +243,32 @@ def test_a_sentence_that_opens_with_a_bare_plural_or_a_gerund_and_its_object():
     assert offered("Rising prices make life hard.") == []
     toks = tokens("Peeling potatoes is a drag.")  # a gerund's phrase: singular, and right (WordNet's)
     assert subjects.bare_plural(toks, toks.index("is")) is None
+
+
+@pytest.mark.parametrize("sentence, right", [
+    ("Working in a team teach you to listen.", "Working in a team teaches you to listen."),
+    ("Learning foreign languages open many doors.", "Learning foreign languages opens many doors."),
+    ("Smoking in public places are forbidden.", "Smoking in public places is forbidden."),
+    ("Living in the countryside have many advantages.", "Living in the countryside has many advantages."),
+    ("Watching too much television are bad for you.", "Watching too much television is bad for you."),
+])
+def test_a_gerunds_phrase_decides_the_singular_alone(sentence, right):
+    toks = tokens(sentence)
+    assert [gate.apply(sentence, [e], frozenset({0})).strip() for e in number_flips(toks) if subjects.gerund_decides(toks, e)] == [right]
+
+
+@pytest.mark.parametrize("sentence", [
+    "Changing rooms are next to the pool.",  # a compound noun: a bare noun after the -ing form
+    "Washing machines use a lot of water.",
+    "Growing children need a lot of milk.",
+    "Boring lessons make students sleepy.",  # an adjective
+    "According to the survey students prefer online lessons.",
+    "Getting enough sleep is important.",
+    "running at full stretch",  # WordNet's: a phrase's last noun, no verb
+])
+def test_no_gerund_decides_where_the_ing_form_is_no_subject(sentence):
+    toks = tokens(sentence)
+    assert not any(subjects.gerund_decides(toks, e) for e in number_flips(toks))
 
 
 def test_a_sentence_that_opens_with_a_name_takes_the_singular():

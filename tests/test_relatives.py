@@ -109,3 +109,20 @@ def test_the_rule_decides_alone_only_for_the_verb_after_a_clause_between_commas(
     toks = tokens("I have a friend who live in Rome.")  # a relative clause's own verb: offered, and the model weighs it
     [edit] = [e for e in offers.number_flips(toks) if toks[e.start] == "live"]
     assert relatives.corrects(toks, edit) and not relatives.decides(toks, edit)
+
+
+def test_the_verb_after_a_clause_whose_subject_is_a_person_takes_the_opening_nouns_number():
+    """"The food that they sell ... are" -> "is": decided alone, as after a clause between commas."""
+    for sentence, right in [("The food that they sell in fast food restaurants are not healthy.",
+                             "The food that they sell in fast food restaurants is not healthy."),
+                            ("The hotel where we stayed were full of tourists.", "The hotel where we stayed was full of tourists."),
+                            ("The course I attended last summer were very useful.", "The course I attended last summer was very useful."),
+                            ("The flat we are renting in Nice are next to the beach.", "The flat we are renting in Nice is next to the beach.")]:
+        toks = tokens(sentence)
+        assert [gate.apply(sentence, [e], frozenset({0})).strip() for e in offers.number_flips(toks)
+                if relatives.decides(toks, e)] == [right]
+    for sentence in ["The little object that she held in her hand was my grandmother's ring!",  # "hand": a noun
+                     "The cheese that we bought on the little market in Matera was incredible.",
+                     "The man I love is here.", "The bikes which the council bought are broken."]:
+        toks = tokens(sentence)
+        assert not any(relatives.decides(toks, e) for e in offers.number_flips(toks))

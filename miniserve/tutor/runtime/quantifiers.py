@@ -241,7 +241,7 @@ def agrees(toks: list[str], i: int, word: str, longest: int = MAX_SUBJECT_WORDS)
     """Does `word` at i agree with the quantifier's number? None where no quantifier decides."""
     number = number_before(toks, i, longest)
     kinds = form_kinds(norm(word))
-    if number is None or "past" in kinds and not {"base", "third"} & kinds and norm(word) not in ("was", "were"):
+    if number is None or "past" in kinds and not {"base", "third"} & kinds and norm(word) not in ("was", "were", "wasn't", "weren't"):
         return None  # a past of a main verb agrees with every subject ("The new cinema opened")
     return third(word) if number == "singular" else non_third(word) and not third(word)
 

@@ -26,7 +26,9 @@ from __future__ import annotations
 import lemminflect
 
 from miniserve.tutor.runtime.agreement import ADVERBS, COLLECTIVE, _noun_forms, non_third, plural_subject, third
-from miniserve.tutor.runtime.forms import FUNCTION_WORDS, lemmas, norm
+from miniserve.tutor.runtime import subjects
+from miniserve.tutor.runtime.forms import FUNCTION_WORDS, aux_family, lemmas, norm
+from miniserve.tutor.runtime.tense import only_past
 from miniserve.tutor.runtime.gate import Edit
 from miniserve.tutor.runtime.vetoes.words import singular_noun
 
@@ -42,7 +44,7 @@ AMOUNTS = frozenset(("number", "lot", "lots", "one", "some", "many", "most", "al
 def number_of(toks: list[str], i: int) -> tuple[str, str] | None:
     """("singular" or "plural", the noun) that the verb at i agrees with, or None: a relative clause's
     own verb, or the main verb after a clause between commas (`after_a_clause`)."""
-    return _in_the_clause(toks, i) or after_a_clause(toks, i)
+    return _in_the_clause(toks, i) or after_a_clause(toks, i) or after_its_object_clause(toks, i)
 
 
 # what may open a stretch between commas after the subject: a relative clause, a phrase that adds to the
@@ -65,6 +67,37 @@ def after_a_clause(toks: list[str], i: int) -> tuple[str, str] | None:
     if not clause or clause[0] not in BETWEEN_COMMAS:
         return None
     return _opening_subject(words[:first])
+
+
+PERSONS = frozenset(("i", "we", "you", "they", "he", "she"))
+OBJECT_RELATIVES = frozenset(("that", "which", "where", "who", "whom"))
+INSIDE_BREAKS = frozenset(("and", "but", "or", "so", "because", "if", "when", "that", "which", "who", "where", "while",
+                           "although", "than", "as"))
+
+
+def after_its_object_clause(toks: list[str], i: int) -> tuple[str, str] | None:
+    """For the verb at i in "The food that they sell in fast food restaurants are" (a sentence that opens
+    with a determiner, at most one adjective and a noun, then a relative clause whose subject is a person
+    and whose verb follows it, "that", "which", "where" or no word first): the noun's number ("are" ->
+    "is"). The clause holds no second clause, list or comparison, and at most eight words after its verb."""
+    words = [norm(t) for t in toks[:i] if not t.isspace()]
+    if len(words) < 4 or words[0] not in DETERMINERS - {"that"} or any(not w.replace("'", "").isalnum() for w in words):
+        return None
+    k = 2 if words[1:2] and "ADJ" in lemminflect.getAllLemmas(words[1]) and not lemmas(words[1]) \
+        and words[2] not in OBJECT_RELATIVES | PERSONS else 1
+    head, rest = words[k], words[k + 1:]
+    if rest[:1] and rest[0] in OBJECT_RELATIVES:
+        rest = rest[1:]
+    if len(rest) < 2 or rest[0] not in PERSONS or len(rest) > 10 or any(w in INSIDE_BREAKS for w in rest):
+        return None
+    verb = rest[1]
+    if not (lemmas(verb) or aux_family(verb) is not None):
+        return None  # "The food they sell": a verb of theirs right after the person
+    later = [w for k, w in enumerate(rest[2:], 2) if aux_family(w) not in (None, "to")
+             or only_past(w) and aux_family(rest[k - 1]) is None]  # "we had booked": the clause's own
+    if later or not subjects.plainly_a_verb(norm(toks[i])):
+        return None  # the word at i is the first verb after the clause's own ("in her hand was my ... ring")
+    return _number(head, in_a_noun_phrase=True)
 
 
 def _without_an_opening_adverb(words: list[str]) -> list[str]:
@@ -173,7 +206,7 @@ def decides(toks: list[str], edit: Edit) -> bool:
     opens the sentence ("The museum, which was opened in 1998, attract" -> "attracts")? The rule decides
     alone (the model scores these fixes 2-12 nats under the input): on the correct sentences of every
     learner-style set, the training text and WordNet's 41,477 usage examples it offers no change."""
-    return corrects(toks, edit) and after_a_clause(toks, edit.start) is not None
+    return corrects(toks, edit) and (after_a_clause(toks, edit.start) or after_its_object_clause(toks, edit.start)) is not None
 
 
 def contradicts(toks: list[str], edit: Edit) -> bool:

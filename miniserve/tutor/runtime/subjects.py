@@ -111,7 +111,7 @@ def existential(toks: list[str], i: int) -> tuple[str, str] | None:
         if " ".join(after[:size]) in PLURAL_AMOUNTS | {"enough", "any", "no"}:  # "there wasn't enough computers"
             nouns = [w for w in after[size:size + 3] if w.isalpha() and w not in ("hundred", "thousand", "million")]
             noun = next((w for w in nouns if any(_noun_forms(w))), "")
-            if plural_subject(noun):
+            if plural_subject(noun) or _noun_forms(noun) == (False, True):  # after an amount, "places" is a noun
                 return "plural", " ".join(after[:size] + nouns[:nouns.index(noun) + 1])
             return None
     return None
