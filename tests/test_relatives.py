@@ -119,8 +119,9 @@ def test_the_verb_after_a_clause_whose_subject_is_a_person_takes_the_opening_nou
                             ("The course I attended last summer were very useful.", "The course I attended last summer was very useful."),
                             ("The flat we are renting in Nice are next to the beach.", "The flat we are renting in Nice is next to the beach.")]:
         toks = tokens(sentence)
-        assert [gate.apply(sentence, [e], frozenset({0})).strip() for e in offers.number_flips(toks)
-                if relatives.decides(toks, e)] == [right]
+        [edit] = [e for e in offers.number_flips(toks) if relatives.decides(toks, e)]
+        assert gate.apply(sentence, [edit], frozenset({0})).strip() == right
+        assert relatives.explanation(toks, edit).startswith("The subject is '")
     for sentence in ["The little object that she held in her hand was my grandmother's ring!",  # "hand": a noun
                      "The cheese that we bought on the little market in Matera was incredible.",
                      "The man I love is here.", "The bikes which the council bought are broken."]:

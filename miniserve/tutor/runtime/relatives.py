@@ -218,7 +218,7 @@ def contradicts(toks: list[str], edit: Edit) -> bool:
 
 def explanation(toks: list[str], edit: Edit) -> str:
     number, noun = number_of(toks, edit.start)
-    if after_a_clause(toks, edit.start):
+    if after_a_clause(toks, edit.start) or after_its_object_clause(toks, edit.start):
         return f"The subject is '{noun}', which is {number}: use '{edit.new[0]}', not '{toks[edit.start]}'."
     relative = next(t for t in reversed(toks[:edit.start]) if norm(t) in RELATIVES)
     return (f"'{relative}' stands for '{noun}', which is {number}: use '{edit.new[0]}', "
