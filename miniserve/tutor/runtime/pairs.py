@@ -10,7 +10,9 @@ a possessive ("my", "Jordi's") with at most three adjectives or nouns and its no
 "yours" ...; the second has a determiner or a possessive of its own, so one thing with two names ("fish and
 chips", "the bed and breakfast", "my friend and colleague") is no pair, and two names ("Tom and Jerry is
 my favourite cartoon") are left to the model. Not after "each", "every", "no" ("Every boy and girl
-is"), nor "either" / "neither".
+is"), nor "either" / "neither". The rule decides alone (tutoring.Turn.number_decides): on the correct
+sentences of all seventy-seven learner-style sets, the training text and WordNet's 41,477 usage examples it
+offers no change, and it fixes 46 of their agreement errors (tests/test_pairs.py).
 """
 
 from __future__ import annotations
