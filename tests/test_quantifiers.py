@@ -271,6 +271,14 @@ def test_no_gerund_decides_where_the_ing_form_is_no_subject(sentence):
     assert not any(subjects.gerund_decides(toks, e) for e in number_flips(toks))
 
 
+def test_a_pronoun_after_of_decides_whatever_word_follows_it_and_so_opens_a_head():
+    toks = tokens("Most of them now have smartphones.")
+    assert quantifiers.quantifier(toks, toks.index("have")) == ("plural", "Most of")
+    sentence = "It rained, so the first weeks of our holiday were a disaster."
+    [edit] = gate.edits(sentence, sentence.replace("were", "was"))
+    assert quantifiers.contradicts(tokens(sentence), edit)
+
+
 def test_a_sentence_that_opens_with_a_name_takes_the_singular():
     assert offered("Ramona teach French on Tuesdays.") == ["Ramona teaches French on Tuesdays."]
     assert offered("Americans are sociable.") == []  # a people's name in the plural

@@ -55,7 +55,7 @@ CLAUSE_WORDS = frozenset(("that", "because", "when", "if", "while", "although", 
                           "until", "unless", "before", "after"))
 JOINS = frozenset(("and", "but", "so", "or"))
 HEAD_OPENERS = frozenset(("nowadays", "today", "now", "unfortunately", "luckily", "however", "sadly", "surprisingly",
-                          "also", "then"))
+                          "also", "then", "so", "but"))  # "..., so the first weeks of online lessons were"
 # singular nouns before "of" whose verb may still be plural ("a couple of friends are", "this kind of
 # people are", "the rest of the students are")
 NOT_HEADS = frozenset(("lot", "lots", "number", "couple", "kind", "sort", "type", "rest", "variety", "range", "pair",
