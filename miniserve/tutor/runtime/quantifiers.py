@@ -202,8 +202,8 @@ def _noun_after_of(words: list[str]) -> str:
     """The noun a quantifier's "of" takes: the last word of its noun phrase, before any preposition
     ("most of the information on these websites": "information", not "websites"; "most of the young
     people": "people")."""
-    if words[:1] and words[0] in ("them", "us", "you", "it"):
-        return words[0]  # "most of them now have": the pronoun, whatever word follows it
+    if words[:1] and words[0] in ("them", "us", "you", "it") and all(w in ADVERBS or w in ("now", "still") for w in words[1:]):
+        return words[0]  # "most of them now have": the pronoun, whatever adverb follows it
     phrase = []
     for w in words:
         if w in PHRASE_ENDS:

@@ -107,6 +107,11 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
 - from the seventieth to seventy-third (learner_v72 to learner_v75): "students like me, who have" made singular, "There
   are so much things" made singular, "had been writing letters" -> "written", "For more information, visit ... or
   speak" -> "speaks", "so cities need" made singular, "makes coffee, reads the newspaper and goes" -> "read".
+- from the seventy-fourth to seventy-seventh (learner_v76 to learner_v79): a singular head whose "of" phrase is a
+  list ("The delivery of the sofa and the two chairs that I ordered is", "the cost of the flights, the
+  accomodation and the meals is") made plural, a present made past where every past sits in its subject's
+  relative clause ("The experience that I gained in my last two jobs makes me"), "Footballers always say" made
+  past, a noun after a verb's third person ("includes visits to") made a base form.
 
 By kind, one module each: `mood` (imperatives, subjunctives), `number` (agreement with a subject's
 words), `joined` (subjects or verbs joined by "and", pronouns), `tenses`, `verb_forms`; the word lists
