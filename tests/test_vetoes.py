@@ -300,6 +300,9 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("The photos that I took on my last trip make me smile.", "The photos that I took on my last trip made me smile."),
     ("Teachers usually say that practice helps, and last year it worked for me.", "Teachers usually said that practice helps, and last year it worked for me."),
     ("The package includes walks along the river.", "The package includes walk along the river."),
+    # from the eightieth and eighty-first sets (learner_v82, learner_v83; first looks at both halves at ae55ef2, disclosed)
+    ("Most of them have small children or start work early.", "Most of them have small children or starting work early."),
+    ("A diet that is based on rice and beans leads to problems.", "A diet that is based on rice and beans lead to problems."),
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -454,6 +457,7 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("My parents always tells me to study.", "My parents always tell me to study."),
     ("Yesterday students always arrive late.", "Yesterday students always arrived late."),  # a past phrase before
     ("The shop sells bread and he buys cakes.", "The shop sells bread and he buy cakes."),  # not after its verb
+    ("I enjoy reading and write stories.", "I enjoy reading and writing stories."),  # the form the list has
     ("Many of the customers we asked thinks so.", "Many of the customers we asked think so."),  # a contact clause's past
     ("Young people nowadays has more chances.", "Young people nowadays have more chances."),
     ("The castle, which you can see from here, was build in 1200.", "The castle, which you can see from here, was built in 1200."),

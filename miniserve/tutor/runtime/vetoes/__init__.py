@@ -111,7 +111,9 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   list ("The delivery of the sofa and the two chairs that I ordered is", "the cost of the flights, the
   accomodation and the meals is") made plural, a present made past where every past sits in its subject's
   relative clause ("The experience that I gained in my last two jobs makes me"), "Footballers always say" made
-  past, a noun after a verb's third person ("includes visits to") made a base form.
+  past, a noun after a verb's third person ("includes visits to") made a base form; then from the eightieth and
+  eighty-first (learner_v82, learner_v83): "or start work early" after "most of them have" made -ing, "A diet that
+  is based on burgers and chips leads" made plural.
 
 By kind, one module each: `mood` (imperatives, subjunctives), `number` (agreement with a subject's
 words), `joined` (subjects or verbs joined by "and", pronouns), `tenses`, `verb_forms`; the word lists
@@ -174,6 +176,7 @@ VETOES = (
     number.singular_after_who_of_a_plural_or_a_person, joined.base_in_a_list_of_third_person_verbs,
     mood.third_after_an_imperatives_or, number.plural_after_a_singular_head_of_a_list,
     tenses.past_from_its_subjects_relative_clause, tenses.past_of_a_generic_habit, verb_forms.number_of_an_object,
+    joined.ing_for_a_second_finite_verb,
 )
 
 

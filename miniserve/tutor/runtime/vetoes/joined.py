@@ -280,3 +280,24 @@ def base_in_a_list_of_third_person_verbs(toks: list[str], edit: Edit) -> bool:
     earlier = [w for w in before[-7:-1] if w[:1].isalpha()]
     later = after[after.index("and") + 1:after.index("and") + 2] if "and" in after[:8] else []
     return any(third(w) and lemmas(w) for w in earlier) and any(third(w) and lemmas(w) for w in later)
+
+
+def ing_for_a_second_finite_verb(toks: list[str], edit: Edit) -> bool:
+    """A present right after "or" / "and" made an -ing form where its clause opens with a subject and a finite
+    verb of the same form and no -ing form comes between ("most of them have small children or start work
+    early" -> "starting"): the two verbs share the subject. ("I enjoy reading and write" stays a learner's error:
+    "reading" is the form the second verb follows.)"""
+    pair = one_word(toks, edit)
+    if pair is None or not pair[1].endswith("ing") or not {"base", "third"} & form_kinds(pair[0]) \
+            or aux_family(pair[0]) is not None:
+        return False
+    clause = clause_before_any(toks, edit.start)
+    if clause[-1:] not in (["or"], ["and"]) or len(clause) < 3:
+        return False
+    between = clause[:-1]
+    if any(w.endswith("ing") and "ing" in form_kinds(w) for w in between):
+        return False
+    same = "third" if "third" in form_kinds(pair[0]) else "base"
+    return any(k and (between[k - 1] in {*SUBJECT_PRONOUNS, "them", "us", "people"} or singular_noun(between[k - 1])
+                      or plural_subject(between[k - 1]))
+               and same in form_kinds(w) and (lemmas(w) and aux_family(w) in (None, "have", "do")) for k, w in enumerate(between))

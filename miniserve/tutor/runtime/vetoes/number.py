@@ -544,19 +544,23 @@ def singular_after_a_plural_head_and_its_relative(toks: list[str], edit: Edit) -
 
 def plural_after_a_singular_head_and_its_relative(toks: list[str], edit: Edit) -> bool:
     """The mirror: a verb made plural after a clause-opening singular noun and its relative clause, whose own
-    verb is third person ("The bus that takes students from station to the campus is" -> "are")."""
+    verb is third person ("The bus that takes students from station to the campus is" -> "are", "A diet that
+    is based on burgers and chips leads" -> "lead"); not after "a lot", "a number" ... (`HEADS_OF_A_PART`)."""
     pair = one_word(toks, edit)
     if pair is None or not made_plural(pair):
         return False
     clause = clause_before_any(toks, edit.start)
-    k = 2 if clause[:1] and clause[0] in NOUN_PHRASE_OPENERS - {"a", "an"} else None
+    k = 2 if clause[:1] and clause[0] in NOUN_PHRASE_OPENERS else None
     if k is not None and len(clause) > k and clause[k] not in ("who", "that", "which") and k + 1 < len(clause):
         k += 1  # one adjective ("The old bus that")
-    if k is None or len(clause) <= k + 2 or clause[k] not in ("who", "that", "which") \
+    if k is None or len(clause) <= k + 2 or clause[k] not in ("who", "that", "which") or clause[k - 1] in HEADS_OF_A_PART \
             or not singular_noun(clause[k - 1]) or clause[k - 1] in COLLECTIVE or not third(clause[k + 1]):
         return False
     inside = clause[k + 2:]
-    return not any(w in ("that", "which", "who", "if", "because", "when", "and", "but", "or", "where") for w in inside)
+    # an "and" between two bare nouns joins them ("A diet that is based on burgers and chips leads"), not clauses
+    return not any(w in ("that", "which", "who", "if", "because", "when", "but", "or", "where")
+                   or w == "and" and (nxt in NOUN_PHRASE_OPENERS or nxt in SUBJECT_PRONOUNS or not any(_noun_forms(nxt)))
+                   for w, nxt in zip(inside, inside[1:] + [""]))
 
 
 def number_after_neither_nor(toks: list[str], edit: Edit) -> bool:
