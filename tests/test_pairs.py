@@ -20,6 +20,7 @@ def decided(sentence: str) -> list[str]:
     ("Jordi's phone and mine was dead.", "Jordi's phone and mine were dead."),
     ("When I arrived, my best friend and her sister was already there.", "When I arrived, my best friend and her sister were already there."),
     ("My brother and his wife often visits us.", "My brother and his wife often visit us."),
+    ("The swimming pool and the sauna is closed on Mondays.", "The swimming pool and the sauna are closed on Mondays."),
 ])
 def test_a_verb_after_a_pair_that_opens_its_clause_is_plural(sentence, right):
     assert decided(sentence) == [right]
@@ -36,6 +37,7 @@ def test_a_verb_after_a_pair_that_opens_its_clause_is_plural(sentence, right):
     "The distance between the hotel and the station was long.",  # "and" inside a phrase
     "The quality of the schools and the hospitals is poor.",
     "Most of them are part-time and the pay is low.",
+    "It is dangerous because the smoke and the cigarette ends are everywhere.",  # "ends": the second phrase's noun
 ])
 def test_no_pair_where_and_joins_clauses_or_one_thing(sentence):
     assert decided(sentence) == []
@@ -45,3 +47,14 @@ def test_no_pair_fires_on_edited_english():
     from miniserve.tutor.corpus.wordnet import examples
 
     assert [s for s in examples() if decided(s)] == []
+
+
+def test_a_pair_after_that_is_not_a_second_clause():
+    """The veto of a plural after "and" + a new singular subject reads "and" as joining clauses; where the
+    pair opens its clause after "that", it is one subject."""
+    from miniserve.tutor.runtime import vetoes
+
+    sentence = "I am sure that my experience and my motivation makes me a good candidate."
+    toks = tokens(sentence)
+    [edit] = [e for e in offers.number_flips(toks) if pairs.decides(toks, e)]
+    assert not vetoes.vetoed(toks, edit)

@@ -251,6 +251,7 @@ def test_a_sentence_that_opens_with_a_bare_plural_or_a_gerund_and_its_object():
     ("Smoking in public places are forbidden.", "Smoking in public places is forbidden."),
     ("Living in the countryside have many advantages.", "Living in the countryside has many advantages."),
     ("Watching too much television are bad for you.", "Watching too much television is bad for you."),
+    ("Collecting old batteries are easy.", "Collecting old batteries is easy."),  # an adjective before the object
 ])
 def test_a_gerunds_phrase_decides_the_singular_alone(sentence, right):
     toks = tokens(sentence)

@@ -35,6 +35,7 @@ def test_the_verb_after_a_clause_between_commas_takes_the_subjects_number():
         "One of my classmates, who is vegetarian, eats only salad."]
     assert corrected("My friend Kasia, who is a good skier, were hurt.") == ["My friend Kasia, who is a good skier, was hurt."]
     assert corrected("The prize, a week in London, were worth a lot.") == ["The prize, a week in London, was worth a lot."]
+    assert corrected("My uncle, together with his dogs, were in the garden.") == ["My uncle, together with his dogs, was in the garden."]
     assert corrected("Also, the big screens, which cost a lot, was broken.") == [
         "Also, the big screens, which cost a lot, were broken."]
     assert corrected("The man I met, who lives here, are nice.") == []  # "met": a clause, not a noun phrase

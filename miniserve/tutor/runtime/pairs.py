@@ -22,6 +22,7 @@ import lemminflect
 from miniserve.tutor.runtime.agreement import ADVERBS, COLLECTIVE, _noun_forms, non_third, third
 from miniserve.tutor.runtime.forms import FUNCTION_WORDS, aux_family, lemmas, norm
 from miniserve.tutor.runtime.gate import Edit
+from miniserve.tutor.runtime.tense import only_past
 
 DETERMINERS = frozenset(("the", "my", "your", "his", "her", "our", "their", "its", "this", "these", "those", "both"))
 NO_HEADS = frozenset(("other", "others", "one", "ones", "same", "rest"))  # "the other guides": "guides" is the noun
@@ -38,6 +39,9 @@ def decides(toks: list[str], edit: Edit) -> bool:
     old, new = norm(toks[edit.start]), norm(edit.new[0])
     if not third(old) or not non_third(new) or third(new) or aux_family(old) not in (None, "be", "have", "do"):
         return False
+    after = next((norm(t) for t in toks[edit.end:] if not t.isspace()), "")
+    if aux_family(old) is None and (aux_family(after) in ("be", "have", "modal") or only_past(after)):
+        return False  # "the smoke and the cigarette ends are": "ends" is the second phrase's noun
     return pair_before(toks, edit.start) is not None
 
 
@@ -87,7 +91,8 @@ def _a_phrase(phrase: list[str], own_determiner: bool) -> bool:
         return False
     head, middle = words[-1], words[1:-1]
     return _a_noun(head) and head not in COLLECTIVE | FUNCTION_WORDS | NO_HEADS and all(
-        w.isalpha() and w not in FUNCTION_WORDS and (_a_noun(w) and not lemmas(w) or "ADJ" in lemminflect.getAllLemmas(w))
+        w.isalpha() and w not in FUNCTION_WORDS and (_a_noun(w) and not lemmas(w) or "ADJ" in lemminflect.getAllLemmas(w)
+                                                     or w.endswith("ing") and _a_noun(w))  # "the swimming pool"
         for w in middle)
 
 

@@ -48,9 +48,9 @@ def number_of(toks: list[str], i: int) -> tuple[str, str] | None:
 
 
 # what may open a stretch between commas after the subject: a relative clause, a phrase that adds to the
-# subject without joining it ("The lake, with its gardens and temples, looks"), an apposition ("The prize, a
-# week in London, was")
-BETWEEN_COMMAS = frozenset(("who", "which", "whose", "with", "including", "a", "an"))
+# subject without joining it ("The lake, with its gardens and temples, looks", "My uncle, together with his
+# dogs, were"), an apposition ("The prize, a week in London, was")
+BETWEEN_COMMAS = frozenset(("who", "which", "whose", "with", "including", "a", "an", "together", "along"))
 # a word that may open the sentence before its subject ("Also the guided tour, which ...", "Also, the screens, ...")
 SENTENCE_ADVERBS = frozenset(("also", "however", "unfortunately", "fortunately", "luckily", "sadly", "then", "besides",
                               "moreover", "finally", "suddenly", "and", "but", "so"))

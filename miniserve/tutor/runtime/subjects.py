@@ -263,7 +263,7 @@ def gerund_subject(toks: list[str], i: int) -> tuple[str, str] | None:
            or lemmas(w) and not any(_noun_forms(w)) and "ADJ" not in lemminflect.getAllLemmas(w) for w in phrase):
         return None  # a verb, a clause or a second subject of its own
     opener = phrase[0]
-    if opener in FUNCTION_WORDS or "ADJ" in lemminflect.getAllLemmas(opener) and not any(_noun_forms(opener)):
+    if opener in FUNCTION_WORDS or "ADJ" in lemminflect.getAllLemmas(opener):  # "Collecting old batteries"
         return None if "ADJ" in lemminflect.getAllLemmas(words[0]) and opener not in FUNCTION_WORDS else ("singular", " ".join(words))
     if len(verbs) != 1 or valences().get(verbs[0]) != "T" or len(words) > 4:
         return None

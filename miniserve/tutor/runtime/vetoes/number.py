@@ -8,6 +8,7 @@ import itertools
 
 import lemminflect
 
+from miniserve.tutor.runtime import pairs
 from miniserve.tutor.runtime.agreement import ADVERBS, COLLECTIVE, RELATIVE, _noun_forms, non_third, plural_subject, third
 from miniserve.tutor.runtime.forms import FUNCTION_WORDS, aux_family, form_kinds, lemmas, norm
 from miniserve.tutor.runtime.gate import Edit
@@ -782,8 +783,8 @@ def plural_after_and_and_a_new_singular_subject(toks: list[str], edit: Edit) -> 
     verb: "and" joins two clauses, and the noun is the second one's subject ("My dad cooks on sundays and
     my mum does" -> "do"; "My dad and my mum does" -> "do" stays possible)."""
     pair = one_word(toks, edit)
-    if pair is None or not made_plural(pair):
-        return False
+    if pair is None or not made_plural(pair) or pairs.pair_before(toks, edit.start) is not None:
+        return False  # "I am sure that my experience and my motivation makes": the pair opens its clause
     before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
     if len(before) < 5 or before[-3] != "and" or before[-2] not in NOUN_PHRASE_OPENERS or not singular_noun(before[-1]) \
             or before[-1] in COLLECTIVE:
