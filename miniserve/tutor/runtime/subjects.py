@@ -8,8 +8,9 @@
 - `existential`: "there" + "be" before an amount and a plural noun ("There was a lot of students" ->
   "were");
 - `bare_plural`, `gerund_subject`, `name_subject`: a sentence that opens with a plural noun and its
-  adjectives ("Big shopping centres attracts"), with a gerund and its object, or with a name
-  ("Ramona teach").
+  adjectives ("Big shopping centres attracts"), with a gerund and its object or phrase, or with a name
+  ("Ramona teach"); a gerund's phrase decides the singular alone (`gerund_decides`);
+- `coordinated_nouns`: two noun phrases joined by "and" (pairs.py).
 Each returns ("singular" or "plural", the words that say so) or None; quantifiers.py weighs them with
 the quantifiers. `plainly_a_verb` and `verb_after` say whether the word at a verb's place is one.
 """
@@ -263,8 +264,9 @@ def gerund_subject(toks: list[str], i: int) -> tuple[str, str] | None:
            or lemmas(w) and not any(_noun_forms(w)) and "ADJ" not in lemminflect.getAllLemmas(w) for w in phrase):
         return None  # a verb, a clause or a second subject of its own
     opener = phrase[0]
-    if opener in FUNCTION_WORDS or "ADJ" in lemminflect.getAllLemmas(opener):  # "Collecting old batteries"
-        return None if "ADJ" in lemminflect.getAllLemmas(words[0]) and opener not in FUNCTION_WORDS else ("singular", " ".join(words))
+    if opener in FUNCTION_WORDS or "ADJ" in lemminflect.getAllLemmas(opener):  # "Working in a", "Collecting old"
+        adjective = "ADJ" in lemminflect.getAllLemmas(words[0]) and opener not in FUNCTION_WORDS  # "Boring old films"
+        return None if adjective else ("singular", " ".join(words))
     if len(verbs) != 1 or valences().get(verbs[0]) != "T" or len(words) > 4:
         return None
     if any(lemmas(w) and not w.endswith("ing") or w in FUNCTION_WORDS - HEAD_DETERMINERS for w in phrase) \
