@@ -303,6 +303,11 @@ def vetoed(sentence: str, proposal: str) -> bool:
     # from the eightieth and eighty-first sets (learner_v82, learner_v83; first looks at both halves at ae55ef2, disclosed)
     ("Most of them have small children or start work early.", "Most of them have small children or starting work early."),
     ("A diet that is based on rice and beans leads to problems.", "A diet that is based on rice and beans lead to problems."),
+    # from the eighty-second and eighty-third sets (learner_v84, learner_v85; first looks at both halves at c011c44, disclosed)
+    ("Farmers in small villages grow apples, and the tourists love them.", "Farmers in small villages growing apples, and the tourists love them."),
+    ("The smoke made by cars and lorries is a problem.", "The smoke made by cars and lorries are a problem."),
+    ("The bus had left and the childs were cold.", "The bus had left and the childs was cold."),
+    ("Many gardens are small, but yours is huge.", "Many gardens are small, but yours are huge."),
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -458,6 +463,8 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("Yesterday students always arrive late.", "Yesterday students always arrived late."),  # a past phrase before
     ("The shop sells bread and he buys cakes.", "The shop sells bread and he buy cakes."),  # not after its verb
     ("I enjoy reading and write stories.", "I enjoy reading and writing stories."),  # the form the list has
+    ("Thanks for help me with the move.", "Thanks for helping me with the move."),  # after a preposition
+    ("My sister and yours was at the party.", "My sister and yours were at the party."),  # a pair
     ("Many of the customers we asked thinks so.", "Many of the customers we asked think so."),  # a contact clause's past
     ("Young people nowadays has more chances.", "Young people nowadays have more chances."),
     ("The castle, which you can see from here, was build in 1200.", "The castle, which you can see from here, was built in 1200."),

@@ -113,7 +113,9 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   relative clause ("The experience that I gained in my last two jobs makes me"), "Footballers always say" made
   past, a noun after a verb's third person ("includes visits to") made a base form; then from the eightieth and
   eighty-first (learner_v82, learner_v83): "or start work early" after "most of them have" made -ing, "A diet that
-  is based on burgers and chips leads" made plural.
+  is based on burgers and chips leads" made plural; from the eighty-second and eighty-third (learner_v84,
+  learner_v85): "Shop owners in touristic areas raise" made -ing, "The noise made by motorbikes and delivery vans
+  is" made plural, "the gates had already opened and the queus were" made singular, "and yours was" made plural.
 
 By kind, one module each: `mood` (imperatives, subjunctives), `number` (agreement with a subject's
 words), `joined` (subjects or verbs joined by "and", pronouns), `tenses`, `verb_forms`; the word lists
@@ -176,7 +178,7 @@ VETOES = (
     number.singular_after_who_of_a_plural_or_a_person, joined.base_in_a_list_of_third_person_verbs,
     mood.third_after_an_imperatives_or, number.plural_after_a_singular_head_of_a_list,
     tenses.past_from_its_subjects_relative_clause, tenses.past_of_a_generic_habit, verb_forms.number_of_an_object,
-    joined.ing_for_a_second_finite_verb,
+    joined.ing_for_a_second_finite_verb, verb_forms.ing_for_the_clauses_only_verb, number.number_after_a_possessive_pronoun,
 )
 
 

@@ -157,19 +157,20 @@ def singular_after_a_plural_noun_phrase(toks: list[str], edit: Edit) -> bool:
     pair = one_word(toks, edit)
     if pair is None or not made_singular(pair) or subjects.gerund_subject(toks, edit.start):
         return False  # "Learning foreign languages open": the gerund is the head, not "languages"
-    phrase = own_clause(toks, edit.start)
+    phrase = _after_a_joined_clause(own_clause(toks, edit.start))  # "the gates had opened and the queus were"
     if phrase[-2:-1] != [] and phrase[-2] in ("so", "and", "but", "because", "when", "if", "as", "while") \
             and plural_subject(phrase[-1]) and phrase[-1].endswith("s") and not lemmas(phrase[-1]):
         return True  # a bare plural after a joining word: "so cities need" -> "needs"
-    if phrase[:1] and phrase[0] in PLURAL_PHRASE_OPENERS:
+    opened = bool(phrase[:1]) and phrase[0] in PLURAL_PHRASE_OPENERS
+    if opened:
         phrase = phrase[1:]
     # a short place phrase after the head ("Printing costs in our university are"): the head is before it
     where = next((k for k, w in enumerate(phrase) if w in PREPOSITIONS - {"of"}), None)
     if where is not None and 2 <= where <= 3 and len(phrase) - where <= 4 \
             and not any(aux_family(w) is not None or only_a_verb(w) for w in phrase[where:]):
         phrase = phrase[:where]
-    if not 2 <= len(phrase) <= 4 or any(c.isdigit() for w in phrase for c in w):
-        return False
+    if not (1 if opened else 2) <= len(phrase) <= 4 or any(c.isdigit() for w in phrase for c in w):
+        return False  # ("the queus were": a determiner and the noun)
     head, middle = phrase[-1], phrase[:-1]
     written = [t for t in toks[:edit.start] if t[:1].isalpha()]
     if any(t[:1].isupper() for t in written[-len(phrase):]) and len(written) > len(phrase):
@@ -181,7 +182,7 @@ def singular_after_a_plural_noun_phrase(toks: list[str], edit: Edit) -> bool:
     if singular and plural and head.endswith("s") and _noun_forms(head[:-1])[0] and head not in SINGULAR_IN_S \
             and not phrase[0].endswith("ing"):
         singular = False  # "games": its singular "game" is a noun too (not after "Playing computer": a gerund's object)
-    return plural and not singular and head.endswith("s") and not third(middle[-1]) \
+    return plural and not singular and head.endswith("s") and not (middle and third(middle[-1])) \
         and all(w not in FUNCTION_WORDS and w not in PREPOSITIONS and w not in NUMBER_WORDS and not aux_family(w)
                 and w not in SUBJECT_PRONOUNS for w in middle)
 
@@ -822,7 +823,8 @@ POSSESSIVES = frozenset(("my", "your", "his", "her", "our", "their"))  # "the ow
 def plural_after_a_singular_head_of_a_list(toks: list[str], edit: Edit) -> bool:
     """A verb made plural after a singular head whose "of" phrase is a list ("The delivery of the sofa and
     the two chairs that I ordered is", "if the cost of the flights, the accomodation and the meals is"
-    -> "are"): the head is the subject; the list is what it is of. Not a head that may name a person ("the
+    -> "are", "The noise made by motorbikes and delivery vans is"): the head is the subject; the list is what it
+    is of or by. Not a head that may name a person ("the
     owner of the shop and his wife are"), a part or a quantity ("a number of"), nor a list whose last item
     has a phrase of its own ("the price on the first page and the price on the last page are") or a possessive
     ("A friend of mine and her sister are")."""
@@ -841,6 +843,11 @@ def plural_after_a_singular_head_of_a_list(toks: list[str], edit: Edit) -> bool:
     words = words[said[-1] + 1:] if said else words  # "I think that the cost of ...": the clause after "that"
     relative = next((k for k, w in enumerate(words) if w in ("that", "which", "who", "whom")), len(words))
     words = words[:relative]  # "... the two chairs that I ordered": the relative clause is the last item's
+    made_by = next((k for k in range(2, len(words) - 1) if words[k + 1] == "by" and "participle" in form_kinds(words[k])
+                    and aux_family(words[k - 1]) is None), None)  # "The noise made by motorbikes and vans"
+    if made_by is not None and "of" not in words[:made_by]:
+        words = words[:made_by] + words[made_by + 1:]
+        words[made_by] = "of"
     if "of" not in words or "and" not in words:
         return False
     of = words.index("of")
@@ -853,3 +860,16 @@ def plural_after_a_singular_head_of_a_list(toks: list[str], edit: Edit) -> bool:
         return False  # "A friend of mine and her sister are": two people
     return "and" in items and not any(w in PREPOSITIONS - {"of"} or aux_family(w) is not None
                                       or only_a_verb(w) and not w.endswith("ing") for w in items)  # "the parking": a noun
+
+
+OWN_PRONOUNS = frozenset(("mine", "yours", "ours", "theirs", "hers"))
+
+
+def number_after_a_possessive_pronoun(toks: list[str], edit: Edit) -> bool:
+    """A verb's number changed right after "mine", "yours", "ours" ... alone ("Host families ... look after their
+    students, and yours was the best" -> "were"): it stands for one thing or several, as the writer means."""
+    pair = one_word(toks, edit)
+    if pair is None or not (made_plural(pair) or made_singular(pair)):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    return bool(before) and before[-1] in OWN_PRONOUNS and pairs.pair_before(toks, edit.start) is None

@@ -9,7 +9,7 @@ from miniserve.tutor.runtime.agreement import _noun_forms, plural_subject
 from miniserve.tutor.runtime.forms import BE, DO, FUNCTION_WORDS, ONLY_ING, aux_family, form_kinds, lemmas, norm
 from miniserve.tutor.runtime.gate import Edit
 from miniserve.tutor.runtime.vetoes.words import (PERCEIVING, PREPOSITIONS, THE_ADJECTIVE_PEOPLE, clause_before_any, main_verb_only_past,
-                                                  one_word)
+                                                  one_word, only_a_verb)
 
 
 ING_VERBS = frozenset(ONLY_ING | {"stop", "keep", "quit", "practise", "practice", "risk", "imagine"})
@@ -578,3 +578,19 @@ def number_of_an_object(toks: list[str], edit: Edit) -> bool:
     # a verb's third person that is no noun ("includes"; not "nowadays", "flatmates", nor a contact clause's "we asked")
     return aux_family(before) is None and before not in FUNCTION_WORDS and "third" in form_kinds(before) \
         and bool(lemminflect.getAllLemmas(before, upos="VERB")) and not any(_noun_forms(before))
+
+
+def ing_for_the_clauses_only_verb(toks: list[str], edit: Edit) -> bool:
+    """A present right after a plural noun in the sentence's first clause made an -ing form where no other
+    verb stands in the clause ("Shop owners in touristic areas raise their prices every summer, and" ->
+    "raising"): the clause would be left with no verb. ("Thanks for help me" -> "helping" follows a preposition.)"""
+    pair = one_word(toks, edit)
+    if pair is None or not pair[1].endswith("ing") or "ing" not in form_kinds(pair[1]) or pair[0].endswith("ing") \
+            or not {"base", "third"} & form_kinds(pair[0]) or aux_family(pair[0]) is not None:
+        return False
+    before = [norm(t) for t in toks[:edit.start] if not t.isspace()]
+    after = [norm(t) for t in toks[edit.end:] if not t.isspace()]
+    after = after[:next((k for k, w in enumerate(after) if w in CLAUSE_ENDS or not w[:1].isalnum()), len(after))]
+    if not before or "," in before or not plural_subject(before[-1]):
+        return False  # the verb right after a plural noun, in the sentence's first clause
+    return not any(aux_family(w) is not None or only_a_verb(w) and not w.endswith("ing") for w in before + after)
