@@ -465,6 +465,7 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("I enjoy reading and write stories.", "I enjoy reading and writing stories."),  # the form the list has
     ("Thanks for help me with the move.", "Thanks for helping me with the move."),  # after a preposition
     ("My sister and yours was at the party.", "My sister and yours were at the party."),  # a pair
+    ("The man who lived next to ours were kind.", "The man who lived next to ours was kind."),  # a preposition's object
     ("Many of the customers we asked thinks so.", "Many of the customers we asked think so."),  # a contact clause's past
     ("Young people nowadays has more chances.", "Young people nowadays have more chances."),
     ("The castle, which you can see from here, was build in 1200.", "The castle, which you can see from here, was built in 1200."),

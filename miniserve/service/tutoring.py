@@ -175,9 +175,10 @@ class Turn:
         found |= {edit: coordination.explanation(toks, edit) for edit in coordination.edits(toks)}
         found |= {edit: offers.named(toks, edit) for edit in offers.misbuilt(toks)}
         found |= {edit: quantifiers.explanation(toks, edit) for edit in offers.flips(toks) if quantifiers.corrects(toks, edit)}
-        found |= {edit: pairs.explanation(toks, edit) for edit in offers.number_flips(toks) if pairs.decides(toks, edit)}
-        found |= {edit: subjects.gerund_explanation(toks, edit) for edit in offers.number_flips(toks) if subjects.gerund_decides(toks, edit)}
-        found |= {edit: relatives.explanation(toks, edit) for edit in offers.number_flips(toks)
+        flips = offers.number_flips(toks)
+        found |= {edit: pairs.explanation(toks, edit) for edit in flips if pairs.decides(toks, edit)}
+        found |= {edit: subjects.gerund_explanation(toks, edit) for edit in flips if subjects.gerund_decides(toks, edit)}
+        found |= {edit: relatives.explanation(toks, edit) for edit in flips
                   if relatives.corrects(toks, edit) and not quantifiers.contradicts(toks, edit)}
         ruled = frozenset(patterned + offers.decided_respellings(toks) + tense.perfect_to_past(toks, of_the_subject=False) + frames + forms + tense.decided_pasts(toks)
                           + steps + perfects_)

@@ -872,4 +872,7 @@ def number_after_a_possessive_pronoun(toks: list[str], edit: Edit) -> bool:
     if pair is None or not (made_plural(pair) or made_singular(pair)):
         return False
     before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
-    return bool(before) and before[-1] in OWN_PRONOUNS and pairs.pair_before(toks, edit.start) is None
+    if not before or before[-1] not in OWN_PRONOUNS or pairs.pair_before(toks, edit.start) is not None:
+        return False
+    # the pronoun is the subject, not a preposition's object ("The man who lived next to ours were" -> "was")
+    return len(before) < 2 or before[-2] not in PREPOSITIONS | {"than", "as", "like", "near"} and not lemmas(before[-2])
