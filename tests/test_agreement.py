@@ -90,7 +90,7 @@ FAR_SUBJECTS = [
     ("People who live in the city spend more.", "People who live in the city spends more.", RULED_OUT),
     ("There are a lot of things to do.", "There is a lot of things to do.", RULED_OUT),  # a plural after "a lot of" (vetoes)
     # a costlier reading: doubtful
-    ("The hotel that the company booked for the speakers was very nice.", "The hotel that the company booked for the speakers were very nice.", DOUBTFUL),
+    ("The hotel the company booked for the speakers was very nice.", "The hotel the company booked for the speakers were very nice.", DOUBTFUL),
     # a real error across a relative clause or a phrase: the parser links the subject once it is fixed
     ("The students who live in the village walks to school every day.", "The students who live in the village walk to school every day.", -SUPPORT_MARGIN),
     ("The books on the shelf belongs to my sister.", "The books on the shelf belong to my sister.", -SUPPORT_MARGIN),

@@ -118,7 +118,9 @@ def test_the_verb_after_a_clause_whose_subject_is_a_person_takes_the_opening_nou
                              "The food that they sell in fast food restaurants is not healthy."),
                             ("The hotel where we stayed were full of tourists.", "The hotel where we stayed was full of tourists."),
                             ("The course I attended last summer were very useful.", "The course I attended last summer was very useful."),
-                            ("The flat we are renting in Nice are next to the beach.", "The flat we are renting in Nice is next to the beach.")]:
+                            ("The flat we are renting in Nice are next to the beach.", "The flat we are renting in Nice is next to the beach."),
+                            ("The bikes that the school bought last year is already broken.",
+                             "The bikes that the school bought last year are already broken.")]:
         toks = tokens(sentence)
         [edit] = [e for e in offers.number_flips(toks) if relatives.decides(toks, e)]
         assert gate.apply(sentence, [edit], frozenset({0})).strip() == right

@@ -78,26 +78,39 @@ INSIDE_BREAKS = frozenset(("and", "but", "or", "so", "because", "if", "when", "t
 def after_its_object_clause(toks: list[str], i: int) -> tuple[str, str] | None:
     """For the verb at i in "The food that they sell in fast food restaurants are" (a sentence that opens
     with a determiner, at most one adjective and a noun, then a relative clause whose subject is a person
-    and whose verb follows it, "that", "which", "where" or no word first): the noun's number ("are" ->
-    "is"). The clause holds no second clause, list or comparison, and at most eight words after its verb."""
+    and whose verb follows it, "that", "which", "where" or no word first, or after one of those words a
+    noun phrase, "The bikes that the school bought last year is"): the noun's number ("are" -> "is"). The clause holds no second clause, list or comparison, and at most eight words after its verb."""
     words = [norm(t) for t in toks[:i] if not t.isspace()]
     if len(words) < 4 or words[0] not in DETERMINERS - {"that"} or any(not w.replace("'", "").isalnum() for w in words):
         return None
     k = 2 if words[1:2] and "ADJ" in lemminflect.getAllLemmas(words[1]) and not lemmas(words[1]) \
         and words[2] not in OBJECT_RELATIVES | PERSONS else 1
     head, rest = words[k], words[k + 1:]
-    if rest[:1] and rest[0] in OBJECT_RELATIVES:
-        rest = rest[1:]
-    if len(rest) < 2 or rest[0] not in PERSONS or len(rest) > 10 or any(w in INSIDE_BREAKS for w in rest):
+    relative = bool(rest[:1]) and rest[0] in OBJECT_RELATIVES
+    rest = rest[1:] if relative else rest
+    if len(rest) < 2 or len(rest) > 10 or any(w in INSIDE_BREAKS for w in rest):
         return None
-    verb = rest[1]
+    subject = 1 if rest[0] in PERSONS else _noun_phrase_length(rest) if relative else 0
+    if not subject or subject >= len(rest):
+        return None  # a person, or after "that" / "which" a noun phrase ("The bikes that the school bought")
+    verb = rest[subject]
     if not (lemmas(verb) or aux_family(verb) is not None):
-        return None  # "The food they sell": a verb of theirs right after the person
-    later = [w for k, w in enumerate(rest[2:], 2) if aux_family(w) not in (None, "to")
+        return None  # "The food they sell": a verb of theirs right after its subject
+    later = [w for k, w in enumerate(rest[subject + 1:], subject + 1) if aux_family(w) not in (None, "to")
              or only_past(w) and aux_family(rest[k - 1]) is None]  # "we had booked": the clause's own
     if later or not subjects.plainly_a_verb(norm(toks[i])):
         return None  # the word at i is the first verb after the clause's own ("in her hand was my ... ring")
     return _number(head, in_a_noun_phrase=True)
+
+
+def _noun_phrase_length(words: list[str]) -> int:
+    """How many words a determiner, at most one adjective and a noun that open `words` take ("the school",
+    "your new company"); 0 where they are no such phrase."""
+    if not words or words[0] not in DETERMINERS - {"that", "those", "these"}:
+        return 0
+    k = 2 if len(words) > 2 and "ADJ" in lemminflect.getAllLemmas(words[1]) and not lemmas(words[1]) else 1
+    noun = words[k] if k < len(words) else ""
+    return k + 1 if noun.isalpha() and any(_noun_forms(noun)) and noun not in FUNCTION_WORDS else 0
 
 
 def _without_an_opening_adverb(words: list[str]) -> list[str]:
