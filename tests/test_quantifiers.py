@@ -280,6 +280,12 @@ def test_a_pronoun_after_of_decides_whatever_word_follows_it_and_so_opens_a_head
     assert quantifiers.contradicts(tokens(sentence), edit)
 
 
+def test_an_ing_form_is_no_finite_verb_to_put_in_a_number():
+    sentence = "The noise of the children playing outside woke the baby."
+    [edit] = gate.edits(sentence, sentence.replace("playing", "plays"))
+    assert not quantifiers.corrects(tokens(sentence), edit)
+
+
 def test_a_sentence_that_opens_with_a_name_takes_the_singular():
     assert offered("Ramona teach French on Tuesdays.") == ["Ramona teaches French on Tuesdays."]
     assert offered("Americans are sociable.") == []  # a people's name in the plural

@@ -308,6 +308,9 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("The smoke made by cars and lorries is a problem.", "The smoke made by cars and lorries are a problem."),
     ("The bus had left and the childs were cold.", "The bus had left and the childs was cold."),
     ("Many gardens are small, but yours is huge.", "Many gardens are small, but yours are huge."),
+    # from the eighty-fourth and eighty-fifth sets (learner_v86, learner_v87; first looks at both halves at 1f52275, disclosed)
+    ("When I came back I found it empty.", "When I came back I found it empties."),
+    ("It was hard from the very begining of the course.", "It was hard from the very beginning of the course."),
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)

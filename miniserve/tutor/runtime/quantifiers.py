@@ -254,6 +254,8 @@ def corrects(toks: list[str], edit: Edit) -> bool:
     harsh sentence of an inclement judge": "judge" is the noun's)."""
     if len(edit.new) != 1 or edit.end != edit.start + 1 or _verb_just_before(toks, edit.start):
         return False
+    if norm(toks[edit.start]).endswith("ing") and "ing" in form_kinds(norm(toks[edit.start])):
+        return False  # "the children playing outside woke": an -ing form is no finite verb to put in a number
     if quantifier(toks, edit.start) is None and not (subjects.plainly_a_verb(norm(toks[edit.start]))
                                                      and not subjects.verb_after(toks, edit.start)):
         return False

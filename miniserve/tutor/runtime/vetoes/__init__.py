@@ -115,7 +115,9 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   eighty-first (learner_v82, learner_v83): "or start work early" after "most of them have" made -ing, "A diet that
   is based on burgers and chips leads" made plural; from the eighty-second and eighty-third (learner_v84,
   learner_v85): "Shop owners in touristic areas raise" made -ing, "The noise made by motorbikes and delivery vans
-  is" made plural, "the gates had already opened and the queus were" made singular, "and yours was" made plural.
+  is" made plural, "the gates had already opened and the queus were" made singular, "and yours was" made plural;
+  from the eighty-fourth and eighty-fifth (learner_v86, learner_v87): "found it open" -> "opens", "the very begining"
+  respelled.
 
 By kind, one module each: `mood` (imperatives, subjunctives), `number` (agreement with a subject's
 words), `joined` (subjects or verbs joined by "and", pronouns), `tenses`, `verb_forms`; the word lists
@@ -179,6 +181,7 @@ VETOES = (
     mood.third_after_an_imperatives_or, number.plural_after_a_singular_head_of_a_list,
     tenses.past_from_its_subjects_relative_clause, tenses.past_of_a_generic_habit, verb_forms.number_of_an_object,
     joined.ing_for_a_second_finite_verb, verb_forms.ing_for_the_clauses_only_verb, number.number_after_a_possessive_pronoun,
+    verb_forms.verb_form_of_an_object_complement,
 )
 
 

@@ -190,6 +190,8 @@ def respelled_after_a_determiner(toks: list[str], edit: Edit) -> bool:
     "beginning"): there it is a noun or an adjective, not a verb form, and the tutor leaves other slips."""
     pair = one_word(toks, edit)
     before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    if before[-1:] and before[-1] in ("very", "whole", "same", "real") and len(before) > 1:
+        before = before[:-1]  # "from the very begining"
     return pair is not None and pair[1].endswith("ing") and before[-1:] != [] and before[-1] in DETERMINERS \
         and not lemminflect.getAllLemmas(pair[0]) and pair[0] != pair[1]
 
@@ -594,3 +596,17 @@ def ing_for_the_clauses_only_verb(toks: list[str], edit: Edit) -> bool:
     if not before or "," in before or not plural_subject(before[-1]):
         return False  # the verb right after a plural noun, in the sentence's first clause
     return not any(aux_family(w) is not None or only_a_verb(w) and not w.endswith("ing") for w in before + after)
+
+
+COMPLEMENT_VERBS = frozenset(("find", "found", "finds", "keep", "keeps", "kept", "leave", "leaves", "left", "make", "makes",
+                              "made", "get", "gets", "got", "want", "wants", "wanted"))
+
+
+def verb_form_of_an_object_complement(toks: list[str], edit: Edit) -> bool:
+    """An adjective after "found it", "keep them", "left the door" ... given a verb's form ("my flatmate found it
+    open" -> "opens"): it says what the object is, and is no verb."""
+    pair = one_word(toks, edit)
+    if pair is None or "ADJ" not in lemminflect.getAllLemmas(pair[0]) or not {"third", "past", "ing"} & form_kinds(pair[1]):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    return len(before) >= 2 and before[-1] in ("it", "them", "him", "her", "me", "us") and before[-2] in COMPLEMENT_VERBS
