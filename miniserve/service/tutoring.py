@@ -189,8 +189,8 @@ class Turn:
     def number_decides(self, toks: list[str], edit: gate.Edit) -> bool:
         """Does the subject decide this edit alone: its noun (quantifiers.decides), the noun before a clause between
         commas (relatives.decides), two joined noun phrases (pairs.decides), a gerund's phrase (subjects.gerund_decides)?
-        Not where a phrase calls for the past
-        of the same verb ("when the accident happen ... last night": "happened", not "happens")."""
+        Not where a phrase calls for the past of the same verb ("when the accident happen ... last night":
+        "happened", not "happens")."""
         decides = (quantifiers.decides(toks, edit) or relatives.decides(toks, edit) or pairs.decides(toks, edit)
                    or subjects.gerund_decides(toks, edit))
         return decides and not any(_overlap(edit, past) for past in self.pasts)
