@@ -311,6 +311,9 @@ def vetoed(sentence: str, proposal: str) -> bool:
     # from the eighty-fourth and eighty-fifth sets (learner_v86, learner_v87; first looks at both halves at 1f52275, disclosed)
     ("When I came back I found it empty.", "When I came back I found it empties."),
     ("It was hard from the very begining of the course.", "It was hard from the very beginning of the course."),
+    ("Bringing pets from other countries is expensive.", "Bringing pets from other countries are expensive."),
+    ("If people cooked more at home, fewer children would be overweight.", "If people cooked more at home, fewer children will be overweight."),
+    ("Fewer people could afford it if the prices went up.", "Fewer people can afford it if the prices went up."),
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -472,6 +475,9 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("Many of the customers we asked thinks so.", "Many of the customers we asked think so."),  # a contact clause's past
     ("Young people nowadays has more chances.", "Young people nowadays have more chances."),
     ("The castle, which you can see from here, was build in 1200.", "The castle, which you can see from here, was built in 1200."),
+    ("Changing rooms in the new gym is dirty.", "Changing rooms in the new gym are dirty."),  # a compound noun
+    ("If the plan is approved, we would need more chairs.", "If the plan is approved, we will need more chairs."),  # a present
+    ("If it rains on Sunday, the match would be cancelled.", "If it rains on Sunday, the match will be cancelled."),
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

@@ -117,7 +117,9 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   learner_v85): "Shop owners in touristic areas raise" made -ing, "The noise made by motorbikes and delivery vans
   is" made plural, "the gates had already opened and the queus were" made singular, "and yours was" made plural;
   from the eighty-fourth and eighty-fifth (learner_v86, learner_v87): "found it open" -> "opens", "the very begining"
-  respelled.
+  respelled, "Buying things from another countries is" made plural (a gerund of a verb that needs an object, its
+  bare object and a phrase), "If people read more carefully, fewer fake stories would" -> "will" (an "if"
+  clause whose verb may be past keeps "would", "could", "might").
 
 By kind, one module each: `mood` (imperatives, subjunctives), `number` (agreement with a subject's
 words), `joined` (subjects or verbs joined by "and", pronouns), `tenses`, `verb_forms`; the word lists
@@ -134,7 +136,7 @@ VETOES = (
     mood.subjunctive, tenses.past_against_now, tenses.past_in_a_time_clause_of_the_future,
     verb_forms.base_after_an_ing_verb, joined.shared_subject, joined.coordinated_subject,
     verb_forms.participle_after_get, verb_forms.ing_after_a_subject, verb_forms.like_as_a_preposition,
-    mood.present_in_an_unreal_condition, number.plural_progressive_after_which, mood.imperative,
+    mood.present_in_an_unreal_condition, mood.present_modal_after_a_past_condition, number.plural_progressive_after_which, mood.imperative,
     verb_forms.finite_after_to, number.plural_after_there_is_a, verb_forms.base_after_go,
     verb_forms.participle_after_a_subject, mood.imperative_pair, mood.mandative_subjunctive,
     number.plural_after_a_singular_noun_phrase, number.singular_after_a_time_phrase,

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import lemminflect
 
 from miniserve.tutor.runtime.agreement import _noun_forms
@@ -32,6 +34,32 @@ def present_in_an_unreal_condition(toks: list[str], edit: Edit) -> bool:
         return False
     words = [norm(t) for t in toks if t[:1].isalpha()]
     return "if" in clause_before(toks, edit.start) and ("would" in words or any(w.endswith("'d") for w in words))
+
+
+MODALS_MADE_PRESENT = frozenset((("would", "will"), ("could", "can"), ("might", "may"), ("'d", "'ll")))
+
+
+def present_modal_after_a_past_condition(toks: list[str], edit: Edit) -> bool:
+    """"would" made "will" ("could" -> "can", "might" -> "may") in a sentence whose "if" clause has a verb
+    that may be past ("If people talked / read more, fewer fights would start" -> "will"): an unreal
+    condition keeps "would"; only a plainly present one ("If it rains, we would stay") takes "will"."""
+    if one_word(toks, edit) not in MODALS_MADE_PRESENT:
+        return False
+    start = max((k + 1 for k, t in enumerate(toks[:edit.start]) if t in (".", "!", "?", ";")), default=0)
+    words = [norm(t) for t in toks[start:] if t[:1].isalpha() or t in (",", ".", "!", "?", ";")]
+    if "if" not in words:
+        return False
+    condition = list(itertools.takewhile(lambda w: w not in (",", ".", "!", "?", ";"), words[words.index("if") + 1:]))
+    for w in condition[1:5]:
+        if w in PRESENT_FINITES:
+            return False  # "If our proposal is accepted, we would" -> "will": the present's passive
+        if "past" in form_kinds(w):
+            return True
+    return False
+
+
+PRESENT_FINITES = frozenset(("is", "are", "am", "isn't", "aren't", "has", "have", "hasn't", "haven't", "does", "do",
+                             "doesn't", "don't"))
 
 
 IMPERATIVE_OPENERS = frozenset(("so", "just", "please", "then", "now", "and", "also", "first", "finally", "kindly",

@@ -12,6 +12,7 @@ from miniserve.tutor.runtime import pairs
 from miniserve.tutor.runtime.agreement import ADVERBS, COLLECTIVE, RELATIVE, _noun_forms, non_third, plural_subject, third
 from miniserve.tutor.runtime.forms import FUNCTION_WORDS, aux_family, form_kinds, lemmas, norm
 from miniserve.tutor.runtime.gate import Edit
+from miniserve.tutor.runtime.verbs import valences
 from miniserve.tutor.runtime.vetoes.words import (BOTH_NUMBERS, CLAUSE_OPENERS, PLURAL_ONLY, clause_after_its_join, NOUN_PHRASE_OPENERS, PREPOSITIONS,
                                                   SUBJECT_PRONOUNS, THE_ADJECTIVE_PEOPLE, a_present_verb,
                                                   clause_before_any, made_plural, made_singular, one_word,
@@ -400,12 +401,23 @@ def plural_after_a_singular_subject(toks: list[str], edit: Edit) -> bool:
         return False
     gerund = words[0].endswith("ing") and "ing" in form_kinds(words[0]) and (words[1] in NOUN_PHRASE_OPENERS
                                                                           or words[1] in PREPOSITIONS and words[2] in NOUN_PHRASE_OPENERS)
-    if gerund:
+    if gerund or _gerund_and_bare_object(words):
         return True
     if words[0] not in ("a", "an", "every", "each"):
         return False
     head = 1 + next((k for k, w in enumerate(words[1:3]) if singular_noun(w) and w not in LIKE_A_QUANTITY), 9)
     return head < len(words) - 1 and words[head + 1] in PREPOSITIONS - {"of"} and words[1] not in LIKE_A_QUANTITY
+
+
+def _gerund_and_bare_object(words: list[str]) -> bool:
+    """"Buying things from other countries": the -ing form of a verb that needs an object, then a bare
+    noun and a phrase. Only such a verb: with one that may take none, the two words may be a compound
+    noun ("Changing rooms", "Eating habits", "Washing machines") whose verb is plural."""
+    first, second = words[0], words[1]
+    if not first.endswith("ing") or "ADJ" in lemminflect.getAllLemmas(first) or second in FUNCTION_WORDS:
+        return False  # "Missing children": an adjective
+    verbs = [lemma for lemma in lemmas(first) if lemminflect.getInflection(lemma, "VBG")[:1] == (first,)]
+    return len(verbs) == 1 and valences().get(verbs[0]) == "T" and any(_noun_forms(second))
 
 
 def plural_after_a_named_apposition(toks: list[str], edit: Edit) -> bool:
