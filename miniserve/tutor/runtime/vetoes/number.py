@@ -202,6 +202,8 @@ def singular_after_a_time_phrase(toks: list[str], edit: Edit) -> bool:
     if pair is None or not third(pair[1]) or third(pair[0]):
         return False
     clause = without_adverbs(clause_before_any(toks, edit.start))
+    if clause[:1] and clause[0].endswith("ing") and "ing" in form_kinds(clause[0]):
+        return False  # "Collecting the bins every day take" -> "takes": a gerund's phrase is singular
     head = next((w for w in clause if w not in NOUN_PHRASE_OPENERS and any(_noun_forms(w))), "")
     if singular_noun(head):
         return False  # "The English course that I attended last month were" -> "was" is the fix
@@ -718,8 +720,8 @@ def plural_after_a_named_noun(toks: list[str], edit: Edit) -> bool:
         return False
     written = [t for t in toks[:edit.start] if t[:1].isalpha()]
     names = list(itertools.takewhile(lambda t: t[:1].isupper(), reversed(written)))
-    if not 1 <= len(names) <= 2 or len(written) < len(names) + 2:
-        return False
+    if not 1 <= len(names) <= 2 or len(written) < len(names) + 2 or "I" in names:
+        return False  # "The fee I pays" -> "pay": "I" is no name
     noun, determiner = norm(written[-len(names) - 1]), norm(written[-len(names) - 2])
     return determiner in ("my", "our", "his", "her", "their", "your", "the") and singular_noun(noun)
 

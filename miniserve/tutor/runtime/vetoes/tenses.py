@@ -8,7 +8,7 @@ import re
 
 import lemminflect
 
-from miniserve.tutor.runtime.agreement import _noun_forms, third
+from miniserve.tutor.runtime.agreement import _noun_forms, plural_subject, third
 from miniserve.tutor.runtime.forms import aux_family, form_kinds, indexed_words, lemmas, norm
 from miniserve.tutor.runtime import tense
 from miniserve.tutor.runtime.gate import Edit
@@ -196,6 +196,8 @@ def tense_in_a_relative_clause(toks: list[str], edit: Edit) -> bool:
     if opener is None or opener == 0 or words[opener - 1] in REPORTING | {",", ";", ":"} and words[opener] == "that":
         return False
     inside = words[opener + 1:]
+    if not inside and "third" in old and "base" in new and plural_subject(words[opener - 1]):
+        return False  # "Parents who lets" -> "let": the number of a verb whose past is its base ("let", "put")
     if any(w in (",", ";", ":") or w in CLAUSE_OPENERS or aux_family(w) is not None for w in inside) or len(inside) > 5:
         return False
     if any("past" in form_kinds(w) and not any(_noun_forms(w)) for w in inside):
