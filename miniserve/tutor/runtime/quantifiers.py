@@ -256,10 +256,19 @@ def corrects(toks: list[str], edit: Edit) -> bool:
         return False
     if norm(toks[edit.start]).endswith("ing") and "ing" in form_kinds(norm(toks[edit.start])):
         return False  # "the children playing outside woke": an -ing form is no finite verb to put in a number
-    if quantifier(toks, edit.start) is None and not (subjects.plainly_a_verb(norm(toks[edit.start]))
-                                                     and not subjects.verb_after(toks, edit.start)):
+    if quantifier(toks, edit.start) is None and not (subjects.plainly_a_verb(norm(toks[edit.start])) and not subjects.verb_after(toks, edit.start)
+                                                     or _before_to_and_a_verb(toks, edit.start)):
         return False
     return agrees(toks, edit.start, edit.new[0]) is True and agrees(toks, edit.start, toks[edit.start]) is False
+
+
+def _before_to_and_a_verb(toks: list[str], i: int) -> bool:
+    """Is the word at i a present form followed by "to" and a base form ("people needs to learn", "the
+    school plan to open"): a verb, whatever noun it may also be."""
+    word, after = norm(toks[i]), [norm(t) for t in toks[i + 1:] if not t.isspace()][:2]
+    return {"base", "third"} & form_kinds(word) and "past" not in form_kinds(word) and after[:1] == ["to"] \
+        and len(after) == 2 and "base" in form_kinds(after[1]) and bool(lemmas(after[1])) \
+        and set(lemminflect.getAllLemmas(after[1])) == {"VERB"}  # "lead to further arguments": no plain verb
 
 
 # the past of another verb, which the forms' tables give as a base only ("The sick man lay in bed", "She saw")

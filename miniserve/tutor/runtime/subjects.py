@@ -81,20 +81,47 @@ def clause_before(toks: list[str], i: int) -> list[str]:
 def inverted(toks: list[str], i: int) -> tuple[str, str] | None:
     """("plural", "your friends") for the auxiliary at i in "What does your friends think": a
     question's "do", "have" or "be" before its subject (at the clause's start or after a question
-    word), a determiner and a noun of one number after it, then a verb, adjective or the end."""
-    words, after = clause_before(toks, i), [norm(t) for t in toks[i + 1:] if not t.isspace()][:3]
+    word), a determiner and a noun of one number after it, then a verb, adjective or the end. In a
+    sentence that ends as a question also a plural after a word before it ("Why is the opening times
+    different"), a bare plural ("Why does trains always leave", "Is teenagers able"), and after "be" any
+    adjective that is no noun ("Is the people next door")."""
+    words, after = clause_before(toks, i), [norm(t) for t in toks[i + 1:] if not t.isspace()][:4]
     if aux_family(toks[i]) not in ("do", "have", "be") or len(words) > 1 or words and words[0] not in QUESTION_WORDS:
         return None
-    if len(after) < 3 or after[0] not in HEAD_DETERMINERS | PLURAL_DETERMINERS or after[1] in COLLECTIVE | EITHER_NUMBER:
+    asked, be = "?" in toks[i:], aux_family(toks[i]) == "be"
+    # a noun that may be a verb's third person too ("trains") only after "do": "does" takes no such form
+    bare = bool(after) and (plural_subject(after[0]) and not lemmas(after[0]) or aux_family(toks[i]) == "do"
+                            and after[0].endswith("s") and _noun_forms(after[0]) == (False, True))
+    if asked and len(after) >= 2 and bare and after[0].isalpha() and after[0] not in PRONOUNS | COLLECTIVE | EITHER_NUMBER \
+            and _ends_a_subject(after[1], be):
+        return "plural", after[0]
+    if len(after) < 3 or after[0] not in HEAD_DETERMINERS | PLURAL_DETERMINERS:
         return None
-    if not (lemmas(after[2]) or after[2] in ("?", "open", "closed", "ready", "late", "expensive", "free")):
+    head = 1
+    if asked and len(after) == 4 and not _ends_a_subject(after[2], be) and (
+            _plain_adjective(after[1]) or after[1].endswith("ing") or _noun_forms(after[1])[0] and not lemmas(after[1])):
+        head = 2  # "the opening times", "the new students": the noun after the word before it
+    if after[head] in COLLECTIVE | EITHER_NUMBER or not after[head].isalpha() \
+            or not _ends_a_subject(after[head + 1], be and asked):
         return None
-    noun, phrase = after[1], " ".join(after[:2])
+    noun, phrase = after[head], " ".join(after[:head + 1])
     if plural_subject(noun) and after[0] not in ("a", "an", "this", "that"):
         return "plural", phrase
-    if _singular_noun(noun) and after[0] not in PLURAL_DETERMINERS and noun.isalpha():
+    if _singular_noun(noun) and after[0] not in PLURAL_DETERMINERS and head == 1:
         return "singular", phrase
     return None
+
+
+def _ends_a_subject(word: str, be: bool) -> bool:
+    """Can `word` follow a question's subject: a verb form, "?", an adverb of frequency, a few adjectives
+    ("open", "ready") and, after "be", any adjective that is no noun ("able", "different")?"""
+    return bool(lemmas(word)) or word == "?" or word in SUBJECT_ADVERBS - {"here", "there", "now", "today"} \
+        or word in ("open", "closed", "ready", "late", "expensive", "free") \
+        or be and _plain_adjective(word) and not any(_noun_forms(word))
+
+
+# plurals with no -s that are no verb, no adjective and no singular ("There is people", "There was children")
+BARE_PLURALS = frozenset(("people", "children", "men", "women", "teenagers", "students", "tourists", "cars", "buses"))
 
 
 def existential(toks: list[str], i: int) -> tuple[str, str] | None:
@@ -107,7 +134,11 @@ def existential(toks: list[str], i: int) -> tuple[str, str] | None:
     after = [norm(t) for t in toks[i + 1:] if not t.isspace()]
     while after[:1] and after[0] in ("more", "than", "over", "about", "around", "almost", "nearly", "at", "least", "not"):
         after = after[1:]  # "There was more than five thousand people", "There is not enough places"
+    while after[:1] and after[0] in ("also", "still", "always", "often", "usually", "sometimes", "never"):
+        after = after[1:]
     after = after[:6]
+    if len(after) >= 2 and after[0] in BARE_PLURALS and not any(_noun_forms(after[1])):
+        return "plural", after[0]  # "There is also people shouting": a plural with no -s and no other reading
     for size in (3, 2, 1):
         if " ".join(after[:size]) in PLURAL_AMOUNTS | {"enough", "any", "no"}:  # "there wasn't enough computers"
             nouns = [w for w in after[size:size + 3] if w.isalpha() and w not in ("hundred", "thousand", "million")]
@@ -206,6 +237,12 @@ def contact_relative(toks: list[str], i: int) -> tuple[str, str] | None:
     return None
 
 
+# phrases that open a clause before its subject, which learners often write without a comma
+OPINION_OPENERS = tuple(tuple(phrase.split()) for phrase in (
+    "in my opinion", "in my view", "in my experience", "in general", "nowadays", "these days", "of course",
+    "unfortunately", "fortunately", "luckily", "sadly", "personally", "in fact", "i think", "i believe"))
+
+
 def bare_plural(toks: list[str], i: int) -> tuple[str, str] | None:
     """("plural", "big shopping centres") for the verb at i in "Big shopping centres attracts": a
     sentence that opens with a plural noun and at most three words before it that are no verbs and
@@ -215,6 +252,8 @@ def bare_plural(toks: list[str], i: int) -> tuple[str, str] | None:
     words = clause_before(toks, i)
     while len(words) > 1 and (words[-1] in SUBJECT_ADVERBS or words[-1] in ("today", "nowadays")):
         words = words[:-1]  # "Young people today spends"
+    opener = next((len(phrase) for phrase in OPINION_OPENERS if tuple(words[:len(phrase)]) == phrase), 0)
+    words = words[opener:]  # "In my opinion people needs": the opener without its comma
     if not 1 <= len(words) <= 4 or not all(w.isalpha() for w in words):
         return None
     noun, before = words[-1], words[:-1]
