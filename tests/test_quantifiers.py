@@ -234,6 +234,29 @@ def test_a_questions_auxiliary_and_there_be_take_the_number_of_the_noun_after_th
     assert offered("There is not enough places for bicycles.") == ["There are not enough places for bicycles."]
     assert offered("There is enough food and drinks.") == []  # the first noun decides
     assert offered("What do the children want?") == []
+    # a bare plural or a plural after a word before it, in a sentence that ends as a question
+    assert offered("Why does buses always stop here?") == ["Why do buses always stop here?"]
+    assert offered("Is tourists allowed to swim there?") == ["Are tourists allowed to swim there?"]
+    assert offered("Why is the new rules different?") == ["Why are the new rules different?"]
+    assert offered("Is the bus ticket expensive?") == []  # right as it is
+    assert offered("Does dogs bark?") == ["Do dogs bark?"]
+    assert offered("I do my homework, does gardening and relax.") == []  # no question
+    assert offered("Where was you last night?") == ["Where were you last night?"]
+    assert offered("Has you ever been to Rome?") == ["Have you ever been to Rome?"]
+    assert offered("Do he like football?") == ["Does he like football?"]
+    assert offered("Were he to ask, would you help?") == []  # the subjunctive's inversion
+    # "there is" with an adverb before a plural that has no -s
+    assert offered("There is still children playing in the street.") == ["There are still children playing in the street."]
+    assert offered("There is also people's opinions to consider.") == []  # a possessive
+
+
+def test_an_opening_phrase_with_no_comma_and_a_verb_before_to():
+    assert offered("In my opinion teenagers spends too much time online.") == [
+        "In my opinion teenagers spend too much time online."]
+    assert offered("Nowadays young people wants to travel more.") == ["Nowadays young people want to travel more."]
+    assert offered("My sister plan to study medicine.") == ["My sister plans to study medicine."]
+    assert offered("The water supply to my flat was cut.") == []  # "to" before a determiner: a preposition
+    assert offered("This remark lead to further arguments.") == []  # "further" is no plain verb
 
 
 def test_a_sentence_that_opens_with_a_bare_plural_or_a_gerund_and_its_object():

@@ -478,6 +478,12 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("Changing rooms in the new gym is dirty.", "Changing rooms in the new gym are dirty."),  # a compound noun
     ("If the plan is approved, we would need more chairs.", "If the plan is approved, we will need more chairs."),  # a present
     ("If it rains on Sunday, the match would be cancelled.", "If it rains on Sunday, the match will be cancelled."),
+    ("The rent I pays each month is too high.", "The rent I pay each month is too high."),  # "I" is no name
+    ("Neighbours who lets their dogs bark all night are rude.", "Neighbours who let their dogs bark all night are rude."),
+    ("Cleaning the kitchen every day take too long.", "Cleaning the kitchen every day takes too long."),  # a gerund's phrase
+    ("My cousins still lives in Lisbon.", "My cousins still live in Lisbon."),  # "still" is no head
+    ("There is no street lights in our road.", "There are no street lights in our road."),  # a compound's plural
+    ("Helping at the shelter and at the school have taught me a lot.", "Helping at the shelter and at the school has taught me a lot."),
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

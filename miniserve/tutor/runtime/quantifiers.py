@@ -268,7 +268,7 @@ def _before_to_and_a_verb(toks: list[str], i: int) -> bool:
     word, after = norm(toks[i]), [norm(t) for t in toks[i + 1:] if not t.isspace()][:2]
     return {"base", "third"} & form_kinds(word) and "past" not in form_kinds(word) and after[:1] == ["to"] \
         and len(after) == 2 and "base" in form_kinds(after[1]) and bool(lemmas(after[1])) \
-        and set(lemminflect.getAllLemmas(after[1])) == {"VERB"}  # "lead to further arguments": no plain verb
+        and "VERB" in (kinds := lemminflect.getAllLemmas(after[1])) and not {"ADJ", "ADV"} & set(kinds)  # not "to further"
 
 
 # the past of another verb, which the forms' tables give as a base only ("The sick man lay in bed", "She saw")

@@ -130,13 +130,16 @@ def _opening_subject(words: list[str]) -> tuple[str, str] | None:
         return "singular", " ".join(words)  # "One of my classmates, who is vegetarian, eat"
     if not all(w.isalpha() or w.isdigit() or w.endswith("'s") for w in subject):
         return None
-    if any(w not in DETERMINERS and not w.endswith("'s") and not w.isdigit() and w not in ("more", "than")
+    if any(w not in DETERMINERS and not w.endswith("'s") and not w.isdigit() and w not in ("more", "than") and w not in NUMBERS
            and not _adjective_or_noun(w) for w in subject[:-1]):
         return None  # only "the", "my", "Kenji's", "200" ... and adjectives or nouns before the head
     head = words[-1]
     if len(subject) >= 2 and head[:1].isupper() and _number(subject[-2]) == ("singular", words[-2]):
         return "singular", head  # a name after one person ("My friend Kasia, who is a good skier, were")
     return _number(head, in_a_noun_phrase=len(subject) >= 2)
+
+
+NUMBERS = frozenset(("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "both", "several"))
 
 
 def _adjective_or_noun(word: str) -> bool:
@@ -164,10 +167,25 @@ def _in_the_clause(toks: list[str], i: int) -> tuple[str, str] | None:
         return "plural", noun
     if not noun.isalpha() or norm(noun) in FUNCTION_WORDS:
         return None
+    if relative == "who" and _after_a_preposition(toks, n):
+        return None  # "people in our street who cross": "who" may be the people, not the street
     if relative != "who" and any(_noun_forms(norm(toks[i]))):
         return None  # "that costs rise": a noun after "that" is no verb of it
     before = norm(words[-3][1]) if len(words) >= 3 else ""
     return _number(noun, singular=before in ("a", "an", "every", "each", "one"))
+
+
+PLACE_PREPOSITIONS = frozenset(("in", "on", "at", "from", "near", "behind", "across", "around", "with", "without",
+                                "next", "opposite", "outside", "inside", "under", "above", "for"))
+
+
+def _after_a_preposition(toks: list[str], n: int) -> bool:
+    """Is the noun at n the object of a preposition other than "of", past its determiner and adjectives
+    ("in our street", "with the red shoes")? Then the noun before it may be the one "who" stands for."""
+    before = [norm(t) for t in toks[:n] if not t.isspace()][-4:]
+    while before and (before[-1] in DETERMINERS or "ADJ" in lemminflect.getAllLemmas(before[-1]) and not lemmas(before[-1])):
+        before.pop()
+    return bool(before) and before[-1] in PLACE_PREPOSITIONS and len([t for t in toks[:n] if not t.isspace()]) > 2
 
 
 def _number(noun: str, singular: bool = False, in_a_noun_phrase: bool = False) -> tuple[str, str] | None:

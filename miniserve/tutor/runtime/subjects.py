@@ -89,6 +89,10 @@ def inverted(toks: list[str], i: int) -> tuple[str, str] | None:
     if aux_family(toks[i]) not in ("do", "have", "be") or len(words) > 1 or words and words[0] not in QUESTION_WORDS:
         return None
     asked, be = "?" in toks[i:], aux_family(toks[i]) == "be"
+    if asked and after[:1] and after[0] in ("you", "we", "they") and (after[1:2] == ["?"] or after[1:2] and _ends_a_subject(after[1], be)):
+        return "plural", after[0]  # "Where was you?", "Has you ever tried": a plural pronoun
+    if asked and after[:1] and after[0] in ("he", "she", "it") and not be and after[1:2] and _ends_a_subject(after[1], be):
+        return "singular", after[0]  # "Do he like it?": not after "be" ("Were he to come" is right)
     # a noun that may be a verb's third person too ("trains") only after "do": "does" takes no such form
     bare = bool(after) and (plural_subject(after[0]) and not lemmas(after[0]) or aux_family(toks[i]) == "do"
                             and after[0].endswith("s") and _noun_forms(after[0]) == (False, True))
@@ -98,14 +102,15 @@ def inverted(toks: list[str], i: int) -> tuple[str, str] | None:
     if len(after) < 3 or after[0] not in HEAD_DETERMINERS | PLURAL_DETERMINERS:
         return None
     head = 1
-    if asked and len(after) == 4 and not _ends_a_subject(after[2], be) and (
-            _plain_adjective(after[1]) or after[1].endswith("ing") or _noun_forms(after[1])[0] and not lemmas(after[1])):
-        head = 2  # "the opening times", "the new students": the noun after the word before it
+    if asked and len(after) == 4 and (_plain_adjective(after[1]) or not _ends_a_subject(after[2], be) and (
+            after[1].endswith("ing") or _noun_forms(after[1])[0] and not lemmas(after[1]))):
+        head = 2  # "the new rules", "the opening times": the noun after the word before it
     if after[head] in COLLECTIVE | EITHER_NUMBER or not after[head].isalpha() \
             or not _ends_a_subject(after[head + 1], be and asked):
         return None
     noun, phrase = after[head], " ".join(after[:head + 1])
-    if plural_subject(noun) and after[0] not in ("a", "an", "this", "that"):
+    plural = plural_subject(noun) or head == 2 and noun.endswith("s") and _noun_forms(noun) == (False, True)
+    if plural and after[0] not in ("a", "an", "this", "that"):
         return "plural", phrase
     if _singular_noun(noun) and after[0] not in PLURAL_DETERMINERS and head == 1:
         return "singular", phrase
@@ -115,7 +120,7 @@ def inverted(toks: list[str], i: int) -> tuple[str, str] | None:
 def _ends_a_subject(word: str, be: bool) -> bool:
     """Can `word` follow a question's subject: a verb form, "?", an adverb of frequency, a few adjectives
     ("open", "ready") and, after "be", any adjective that is no noun ("able", "different")?"""
-    return bool(lemmas(word)) or word == "?" or word in SUBJECT_ADVERBS - {"here", "there", "now", "today"} \
+    return bool(lemmas(word)) or word in ("?", "ever") or word in SUBJECT_ADVERBS - {"here", "there", "now", "today"} \
         or word in ("open", "closed", "ready", "late", "expensive", "free") \
         or be and _plain_adjective(word) and not any(_noun_forms(word))
 

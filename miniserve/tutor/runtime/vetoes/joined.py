@@ -44,6 +44,8 @@ def coordinated_subject(toks: list[str], edit: Edit) -> bool:
     k = clause.index("and")
     if clause[0].endswith("ing") and clause[k + 1:k + 2] and clause[k + 1].endswith("ing") and "ing" in form_kinds(clause[0]):
         return True  # "Watching TV and playing computer games are": two gerund phrases
+    if clause[0].endswith("ing") and "ing" in form_kinds(clause[0]) and k > 1:
+        return False  # "Working with children and old people have": one gerund's phrase, singular
     first, second = clause[k - 1] if k else "", clause[-1]
     return len(clause) <= 6 and bool(first) and all(w.endswith("ing") or plural_subject(w) for w in (first, second))
 

@@ -61,8 +61,9 @@ def plural_after_there_is_a(toks: list[str], edit: Edit) -> bool:
     described = next((k for k, w in enumerate(after) if "ADJ" not in lemminflect.getAllLemmas(w)), len(after))
     if 0 < described < len(after) and _a_singular_or_unknown(after[described]):
         after = ["one"]  # adjectives, then a noun of one thing: "There is free wifi in all rooms"
+    compound_plural = len(after) > 2 and after[2].endswith("s") and _noun_forms(after[2])[1]  # "no traffic lights"
     after = after[:2]
-    no_single = after[:1] == ["no"] and len(after) > 1 and not after[1].endswith("s")  # "there is no wardrobe"
+    no_single = after[:1] == ["no"] and len(after) > 1 and not after[1].endswith("s") and not compound_plural  # "there is no wardrobe"
     the_single = after[:1] in (["the"], ["our"], ["my"], ["your"], ["his"], ["her"], ["their"]) and len(after) > 1 \
         and singular_noun(after[1])  # "There remains the question", "there was our guide"
     # "there was music and dancing": a bare noun of one thing, then "and"
@@ -125,11 +126,17 @@ def plural_after_a_singular_noun_phrase(toks: list[str], edit: Edit) -> bool:
             and not lemmas(phrase[0]) and phrase[0] not in COLLECTIVE
     if phrase[:1] and phrase[0] in NOUN_PHRASE_OPENERS:
         phrase = _before_its_phrase(phrase)  # "the money from visits and tours": "money" is the head
+    while len(phrase) > 2 and phrase[-1] in FREQUENCY_ADVERBS:
+        phrase = phrase[:-1]  # "My grandparents still lives": "still" is no head
     if not 2 <= len(phrase) <= 5 or phrase[0] not in NOUN_PHRASE_OPENERS:
         return False
     head, middle = phrase[-1], phrase[1:-1]
     return (singular_noun(head) or _a_misspelt_singular(head)) and head not in COLLECTIVE and not third(head) \
         and all(w not in FUNCTION_WORDS and w not in PREPOSITIONS and not aux_family(w) for w in middle)
+
+
+FREQUENCY_ADVERBS = frozenset(("still", "always", "never", "often", "usually", "also", "really", "just", "only", "already",
+                               "sometimes", "rarely", "now"))
 
 
 def _a_misspelt_singular(word: str) -> bool:
