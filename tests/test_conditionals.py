@@ -156,6 +156,17 @@ def test_a_present_since_a_point_in_the_past_is_the_present_perfect():
     assert fixed("The number grows every year since 2010.", perfects.perfect_since) == ["The number has grown every year since 2010."]
 
 
+def test_a_past_after_an_opening_since_and_a_point_in_time_is_the_present_perfect():
+    since = perfects.perfect_after_an_opening_since
+    assert fixed("Since 2019 the cost of the tickets went up twice.", since) == ["Since 2019 the cost of the tickets has gone up twice."]
+    assert fixed("Since March, my neighbours complained three times.", since) == ["Since March, my neighbours have complained three times."]
+    assert fixed("Since the storm, nobody repaired the roof.", since) == ["Since the storm, nobody has repaired the roof."]
+    assert fixed("Since it rained, we stayed at home.", since) == []  # "since" of a reason
+    assert fixed("Since the shop was closed, we went home.", since) == []  # a clause, not a point in time
+    assert fixed("Since 2015 I lived in Rome until 2019.", since) == []  # the time ends before now
+    assert fixed("Since then I have lived in Rome.", since) == []
+
+
 def test_a_present_main_clause_before_a_past_when_clause_is_the_past():
     assert fixed("Everybody laugh when the dog jumped into the pool.", story.present_before_when) == [
         "Everybody laughed when the dog jumped into the pool."]

@@ -17,9 +17,11 @@ import re
 
 import lemminflect
 
+from miniserve.tutor.runtime.agreement import plural_subject
 from miniserve.tutor.runtime.forms import FUNCTION_WORDS, aux_family, form_kinds, indexed_words, lemmas
 from miniserve.tutor.runtime.gate import Edit
 from miniserve.tutor.runtime.tense import _DAYS, _MONTHS, JOINING_WORDS, only_past, _participle_after, past_clauses
+from miniserve.tutor.runtime.vetoes.words import singular_noun
 
 
 SINCE_WHEN = re.compile(rf"^since\s+((1[89]\d\d|20\d\d)\b|(last|yesterday|then|childhood|i\s+was|we\s+were|he\s+was|"
@@ -189,8 +191,71 @@ def never_before_perfect(toks: list[str]) -> list[Edit]:
     return [Edit(h, h + 1, ("had",))]
 
 
+OPENING_SINCE = re.compile(rf"^since\s+((1[89]\d\d|20\d\d)|last\s+(year|month|summer|winter|spring|autumn|week)|then|{_MONTHS})\b", re.I)
+SINGULAR_SUBJECTS = frozenset(("he", "she", "it", "nobody", "everybody", "everyone", "someone", "somebody", "nothing",
+                               "everything", "something"))
+PLURAL_SUBJECTS = frozenset(("i", "we", "they", "you"))
+# words that end the time "since" reaches back from now: "until 2015", "two years ago", a later time
+_PRONOUNS = frozenset(("i", "we", "they", "you", "he", "she", "it"))
+NOT_UP_TO_NOW = frozenset(("until", "till", "ago", "when", "before", "after", "then", "later", "last", "yesterday"))
+
+
+def perfect_after_an_opening_since(toks: list[str]) -> list[Edit]:
+    """A simple past after a sentence that opens with "Since" and a point in time ("Since 2020 the price
+    of a meal rose" -> "has risen", "Since September, nobody complained" -> "has complained"): the time
+    reaches up to now. The subject is a pronoun or a determiner, its noun and at most an "of" phrase, the
+    past right after it; nothing in the clause after it names a time that ends earlier."""
+    words = indexed_words(toks)
+    text = "".join(toks)
+    if len(words) < 4 or words[0][1] != "since":
+        return []
+    comma = next((j for j in range(1, min(len(words), 8)) if "," in toks[words[j - 1][0]:words[j][0]]), None)
+    if comma is not None and comma > 1 and not any(only_past(c) or aux_family(c) is not None or c in _PRONOUNS
+                                                   for _, c in words[1:comma]):
+        k = comma  # "Since the clean-up day, nobody": a phrase of time up to the comma, no verb in it
+    elif (point := OPENING_SINCE.match(text.lstrip())) is not None:  # "Since 2020 the price", "Since last summer my brother"
+        end = point.end() + len(text) - len(text.lstrip())
+        k = next((j for j, (i, _) in enumerate(words) if len("".join(toks[:i])) >= end), len(words))
+    else:
+        return []
+    start = words[k][0] if k < len(words) else None
+    if start is None:
+        return []
+    # the subject: a pronoun, or "the" / "our" ... + noun (+ "of" + at most three words)
+    rest = words[k:]
+    if rest and rest[0][1] in SINGULAR_SUBJECTS | PLURAL_SUBJECTS:
+        number, verb_at = ("singular" if rest[0][1] in SINGULAR_SUBJECTS else "plural"), 1
+    elif len(rest) >= 3 and rest[0][1] in ("the", "our", "my", "their", "his", "her", "your", "its"):
+        noun = rest[1][1]
+        verb_at = 2
+        if len(rest) > 3 and rest[2][1] == "of":
+            end = next((j for j in range(3, min(len(rest), 7)) if only_past(rest[j][1])), None)
+            if end is None:
+                return []
+            verb_at = end
+        number = "plural" if plural_subject(noun) else "singular" if singular_noun(noun) else None
+        if number is None:
+            return []
+    else:
+        return []
+    if verb_at >= len(rest):
+        return []
+    v, verb = rest[verb_at]
+    if not only_past(verb) or aux_family(verb) is not None or any(t in (",", ";") for t in toks[start:v]) \
+            or any(c in NOT_UP_TO_NOW or c.isdigit() and len(c) == 4 for _, c in rest[verb_at + 1:]):
+        return []
+    if rest[0][1] in PLURAL_SUBJECTS | SINGULAR_SUBJECTS and toks[rest[0][0] + 1:v] != [" "]:
+        return []  # "Since then I often went": only the past right after its pronoun
+    lemma = next(iter(sorted(lemmas(verb))), None)
+    participle = next(iter(lemminflect.getInflection(lemma, "VBN")), None) if lemma else None
+    if participle is None:
+        return []
+    return [Edit(v, v + 1, ("has" if number == "singular" else "have", " ", participle))]
+
+
 def edits(toks: list[str]) -> list[Edit]:
-    return perfect_since(toks) + perfect_for(toks) + already_perfect(toks) + never_before_perfect(toks)
+    return perfect_since(toks) + perfect_for(toks) + already_perfect(toks) + never_before_perfect(toks) \
+        + perfect_after_an_opening_since(toks)
 
 
 def explanation(toks: list[str], edit: Edit) -> str:
