@@ -165,6 +165,7 @@ def test_a_past_after_an_opening_since_and_a_point_in_time_is_the_present_perfec
     assert fixed("Since the shop was closed, we went home.", since) == []  # a clause, not a point in time
     assert fixed("Since 2015 I lived in Rome until 2019.", since) == []  # the time ends before now
     assert fixed("Since then I have lived in Rome.", since) == []
+    assert tense.to_past(tokens("Last night we lay on the sofa and watched a film.")) == []  # "lay": the past of "lie"
 
 
 def test_a_present_main_clause_before_a_past_when_clause_is_the_past():

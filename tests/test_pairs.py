@@ -3,7 +3,7 @@ the rule decides alone, so it must fire on none of the look-alikes a careless re
 
 import pytest
 
-from miniserve.tutor.runtime import gate, offers, pairs
+from miniserve.tutor.runtime import gate, offers, pairs, vetoes
 from miniserve.tutor.runtime.guard import tokens
 
 
@@ -58,3 +58,18 @@ def test_a_pair_after_that_is_not_a_second_clause():
     toks = tokens(sentence)
     [edit] = [e for e in offers.number_flips(toks) if pairs.decides(toks, e)]
     assert not vetoes.vetoed(toks, edit)
+
+
+def test_after_neither_nor_the_nearer_phrase_decides_where_the_verb_contradicts_it():
+    def fixed(sentence: str) -> list[str]:
+        toks = tokens(sentence)
+        return [gate.apply(sentence, [e], frozenset({0})).strip() for e in offers.number_flips(toks)
+                if pairs.neither_nor_decides(toks, e) and not vetoes.vetoed(toks, e)]
+    assert fixed("Neither the coach nor the players was ready.") == ["Neither the coach nor the players were ready."]
+    assert fixed("Neither my sister nor I has a car.") == ["Neither my sister nor I have a car."]
+    assert fixed("Neither the bank nor the library accept cards.") == ["Neither the bank nor the library accepts cards."]
+    assert fixed("Neither my brother nor my sister likes football.") == []  # right as it is
+    assert fixed("Neither Tom nor Anna like it.") == []  # names: left to the model
+    toks = tokens("Neither the president nor the other members have voted.")
+    [edit] = gate.edits("Neither the president nor the other members have voted.", "Neither the president nor the other members has voted.")
+    assert vetoes.vetoed(toks, edit)  # away from the nearer phrase: still ruled out

@@ -245,6 +245,8 @@ def test_a_questions_auxiliary_and_there_be_take_the_number_of_the_noun_after_th
     assert offered("Has you ever been to Rome?") == ["Have you ever been to Rome?"]
     assert offered("Do he like football?") == ["Does he like football?"]
     assert offered("Were he to ask, would you help?") == []  # the subjunctive's inversion
+    assert offered('She asked, "Is these seats free?"') == ['She asked, "Are these seats free?"']  # a quoted question
+    assert offered("What do a young girl need?") == ["What does a young girl need?"]
     # "there is" with an adverb before a plural that has no -s
     assert offered("There is still children playing in the street.") == ["There are still children playing in the street."]
     assert offered("There is also people's opinions to consider.") == []  # a possessive
@@ -275,6 +277,8 @@ def test_a_sentence_that_opens_with_a_bare_plural_or_a_gerund_and_its_object():
     ("Living in the countryside have many advantages.", "Living in the countryside has many advantages."),
     ("Watching too much television are bad for you.", "Watching too much television is bad for you."),
     ("Collecting old batteries are easy.", "Collecting old batteries is easy."),  # an adjective before the object
+    ("Learning to cook at home save you money.", "Learning to cook at home saves you money."),  # "to" and its verb are the gerund's
+    ("Walking to work every day help people to relax.", "Walking to work every day helps people to relax."),
 ])
 def test_a_gerunds_phrase_decides_the_singular_alone(sentence, right):
     toks = tokens(sentence)

@@ -314,6 +314,8 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("Bringing pets from other countries is expensive.", "Bringing pets from other countries are expensive."),
     ("If people cooked more at home, fewer children would be overweight.", "If people cooked more at home, fewer children will be overweight."),
     ("Fewer people could afford it if the prices went up.", "Fewer people can afford it if the prices went up."),
+    # from the ninetieth and ninety-first sets (learner_v92, learner_v93; first looks at both halves at 74896d6, disclosed)
+    ("Not only does cycling keep you fit, it is also cheap.", "Not only does cycle keep you fit, it is also cheap."),
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -484,6 +486,7 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("My cousins still lives in Lisbon.", "My cousins still live in Lisbon."),  # "still" is no head
     ("There is no street lights in our road.", "There are no street lights in our road."),  # a compound's plural
     ("Helping at the shelter and at the school have taught me a lot.", "Helping at the shelter and at the school has taught me a lot."),
+    ("She doesn't swimming very well.", "She doesn't swim very well."),  # no verb after the -ing form
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

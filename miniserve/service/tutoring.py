@@ -177,6 +177,7 @@ class Turn:
         found |= {edit: quantifiers.explanation(toks, edit) for edit in offers.flips(toks) if quantifiers.corrects(toks, edit)}
         flips = offers.number_flips(toks)
         found |= {edit: pairs.explanation(toks, edit) for edit in flips if pairs.decides(toks, edit)}
+        found |= {edit: pairs.neither_nor_explanation(toks, edit) for edit in flips if pairs.neither_nor_decides(toks, edit)}
         found |= {edit: subjects.gerund_explanation(toks, edit) for edit in flips if subjects.gerund_decides(toks, edit)}
         found |= {edit: relatives.explanation(toks, edit) for edit in flips
                   if relatives.corrects(toks, edit) and not quantifiers.contradicts(toks, edit)}
@@ -188,11 +189,12 @@ class Turn:
 
     def number_decides(self, toks: list[str], edit: gate.Edit) -> bool:
         """Does the subject decide this edit alone: its noun (quantifiers.decides), the noun before a clause between
-        commas (relatives.decides), two joined noun phrases (pairs.decides), a gerund's phrase (subjects.gerund_decides)?
+        commas (relatives.decides), two joined noun phrases (pairs.decides), the nearer of "neither ... nor"
+        (pairs.neither_nor_decides), a gerund's phrase (subjects.gerund_decides)?
         Not where a phrase calls for the past of the same verb ("when the accident happen ... last night":
         "happened", not "happens")."""
         decides = (quantifiers.decides(toks, edit) or relatives.decides(toks, edit) or pairs.decides(toks, edit)
-                   or subjects.gerund_decides(toks, edit))
+                   or pairs.neither_nor_decides(toks, edit) or subjects.gerund_decides(toks, edit))
         return decides and not any(_overlap(edit, past) for past in self.pasts)
 
     @cached_property

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import lemminflect
 
-from miniserve.tutor.runtime.agreement import ADVERBS, COLLECTIVE, _noun_forms, non_third, third
+from miniserve.tutor.runtime.agreement import ADVERBS, COLLECTIVE, _noun_forms, non_third, plural_subject, third
 from miniserve.tutor.runtime.forms import FUNCTION_WORDS, aux_family, lemmas, norm
 from miniserve.tutor.runtime.gate import Edit
 from miniserve.tutor.runtime.tense import only_past
@@ -98,6 +98,63 @@ def _a_phrase(phrase: list[str], own_determiner: bool) -> bool:
 
 def _a_noun(word: str) -> bool:
     return any(_noun_forms(word)) and aux_family(word) is None
+
+
+def nearer_of_neither_nor(toks: list[str], i: int) -> tuple[str, str] | None:
+    """("plural", "the other employees") for the verb at i after "Neither the manager nor the other employees"
+    that opens its clause: the verb agrees with the phrase after "nor" (a determiner or possessive and its
+    noun, a name, or a pronoun)."""
+    words = []
+    for t in reversed(toks[:i]):
+        if t.isspace():
+            continue
+        if t in BOUNDARIES or norm(t) in CLAUSE_OPENERS:
+            break
+        words.append(t)
+    words = words[::-1]
+    norms = [norm(w) for w in words]
+    if not norms or norms[0] != "neither" or norms.count("nor") != 1:
+        return None
+    second = words[norms.index("nor") + 1:]
+    if not _a_phrase(words[1:norms.index("nor")], own_determiner=True) and not _a_pronoun(words[1:norms.index("nor")]):
+        return None
+    if _a_pronoun(second):
+        pronoun = norm(second[0])
+        return ("singular" if pronoun in ("he", "she", "it") else "plural"), second[0]
+    if not _a_phrase(second, own_determiner=True) or _a_name(second):
+        return None
+    head = norm(second[-1])
+    if plural_subject(head):
+        return "plural", " ".join(second)
+    if _noun_forms(head) == (True, False):
+        return "singular", " ".join(second)
+    return None
+
+
+def _a_pronoun(phrase: list[str]) -> bool:
+    return len(phrase) == 1 and norm(phrase[0]) in ("i", "we", "you", "they", "he", "she", "it")
+
+
+def neither_nor_decides(toks: list[str], edit: Edit) -> bool:
+    """Does the edit put the verb after "neither X nor Y" in Y's number ("Neither my husband nor I has" ->
+    "have", "Neither the manager nor the other employees was" -> "were")?"""
+    if len(edit.new) != 1 or edit.end != edit.start + 1:
+        return False
+    old, new = norm(toks[edit.start]), norm(edit.new[0])
+    found = nearer_of_neither_nor(toks, edit.start)
+    if found is None or aux_family(old) not in (None, "be", "have", "do"):
+        return False
+    if found[1].lower() == "i" and old in ("is", "are", "was", "were", "am"):
+        return False  # "nor I am" / "was": "be" after "I" has forms of its own; left to the model
+    if found[0] == "plural":
+        return third(old) and non_third(new) and not third(new)
+    return non_third(old) and not third(old) and third(new)
+
+
+def neither_nor_explanation(toks: list[str], edit: Edit) -> str:
+    number, phrase = nearer_of_neither_nor(toks, edit.start)
+    return (f"After 'neither ... nor', the verb agrees with the nearer subject, '{phrase}', which is {number}: "
+            f"use '{edit.new[0]}', not '{toks[edit.start]}'.")
 
 
 def explanation(toks: list[str], edit: Edit) -> str:

@@ -20,6 +20,7 @@ from miniserve.tutor.runtime import subjects
 from miniserve.tutor.runtime.agreement import ADVERBS, COLLECTIVE, _noun_forms, non_third, plural_subject, third
 from miniserve.tutor.runtime.forms import aux_family, form_kinds, lemmas, norm
 from miniserve.tutor.runtime.gate import Edit
+from miniserve.tutor.runtime.tense import ALSO_A_PAST
 
 SINGULAR_OF = frozenset(("each", "one", "either", "neither", "every one", "the number"))  # + "of": "each of the rooms",
 # "the number of people ... has grown" ("none of": either; "a number of" is plural)
@@ -271,8 +272,6 @@ def _before_to_and_a_verb(toks: list[str], i: int) -> bool:
         and "VERB" in (kinds := lemminflect.getAllLemmas(after[1])) and not {"ADJ", "ADV"} & set(kinds)  # not "to further"
 
 
-# the past of another verb, which the forms' tables give as a base only ("The sick man lay in bed", "She saw")
-ALSO_A_PAST = frozenset(("lay", "saw", "found", "wound", "fell", "bore", "ground", "rose"))
 
 
 def the_nouns_number(toks: list[str], edit: Edit, next_to_its_noun: bool = False) -> bool:

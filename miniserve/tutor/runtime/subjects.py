@@ -86,6 +86,7 @@ def inverted(toks: list[str], i: int) -> tuple[str, str] | None:
     different"), a bare plural ("Why does trains always leave", "Is teenagers able"), and after "be" any
     adjective that is no noun ("Is the people next door")."""
     words, after = clause_before(toks, i), [norm(t) for t in toks[i + 1:] if not t.isspace()][:4]
+    words = [w for w in words if w not in QUOTES]  # a quoted question: 'The driver asked me, "Does these ..."'
     if aux_family(toks[i]) not in ("do", "have", "be") or len(words) > 1 or words and words[0] not in QUESTION_WORDS:
         return None
     asked, be = "?" in toks[i:], aux_family(toks[i]) == "be"
@@ -112,9 +113,12 @@ def inverted(toks: list[str], i: int) -> tuple[str, str] | None:
     plural = plural_subject(noun) or head == 2 and noun.endswith("s") and _noun_forms(noun) == (False, True)
     if plural and after[0] not in ("a", "an", "this", "that"):
         return "plural", phrase
-    if _singular_noun(noun) and after[0] not in PLURAL_DETERMINERS and head == 1:
+    if _singular_noun(noun) and after[0] not in PLURAL_DETERMINERS and (head == 1 or _plain_adjective(after[1])):
         return "singular", phrase
     return None
+
+
+QUOTES = frozenset(('"', "'", "\u201c", "\u2018"))
 
 
 def _ends_a_subject(word: str, be: bool) -> bool:
@@ -255,7 +259,7 @@ def bare_plural(toks: list[str], i: int) -> tuple[str, str] | None:
     if not toks[i].islower() or i == 0 or toks[i - 1] != " " or any(t in BREAKS for t in toks[:i]):
         return None
     words = clause_before(toks, i)
-    while len(words) > 1 and (words[-1] in SUBJECT_ADVERBS or words[-1] in ("today", "nowadays")):
+    while len(words) > 1 and (words[-1] in SUBJECT_ADVERBS or words[-1] in ("today", "nowadays", "nowdays")):
         words = words[:-1]  # "Young people today spends"
     opener = next((len(phrase) for phrase in OPINION_OPENERS if tuple(words[:len(phrase)]) == phrase), 0)
     words = words[opener:]  # "In my opinion people needs": the opener without its comma
@@ -304,11 +308,15 @@ def gerund_subject(toks: list[str], i: int) -> tuple[str, str] | None:
     if not verbs or verb_after(toks, i) or words[-1] in FUNCTION_WORDS:
         return None
     phrase = words[1:]
-    if any(not w.replace("'", "").replace("-", "").isalnum() or w in CLAUSE_WORDS or w in JOINS or aux_family(w) is not None
-           or lemmas(w) and not any(_noun_forms(w)) and "ADJ" not in lemminflect.getAllLemmas(w) for w in phrase):
+    # "to" and the base form after it are the gerund's own ("Learning to drive in a big city", "Walking to school")
+    infinitive = {k + 1 for k, w in enumerate(phrase[:-1]) if w == "to" and "base" in form_kinds(phrase[k + 1])}
+    if any(not w.replace("'", "").replace("-", "").isalnum() or w in CLAUSE_WORDS or w in JOINS
+           or aux_family(w) is not None and w != "to"
+           or k not in infinitive and lemmas(w) and not any(_noun_forms(w)) and "ADJ" not in lemminflect.getAllLemmas(w)
+           for k, w in enumerate(phrase)):
         return None  # a verb, a clause or a second subject of its own
     opener = phrase[0]
-    if opener in FUNCTION_WORDS or "ADJ" in lemminflect.getAllLemmas(opener):  # "Working in a", "Collecting old"
+    if opener in FUNCTION_WORDS or opener == "to" or "ADJ" in lemminflect.getAllLemmas(opener):  # "Working in a", "Collecting old"
         adjective = "ADJ" in lemminflect.getAllLemmas(words[0]) and opener not in FUNCTION_WORDS  # "Boring old films"
         return None if adjective else ("singular", " ".join(words))
     if len(verbs) != 1 or valences().get(verbs[0]) != "T" or len(words) > 4:
@@ -345,7 +353,8 @@ def gerund_explanation(toks: list[str], edit: Edit) -> str:
 
 
 OBJECT_STARTS = frozenset(("a", "an", "the", "my", "your", "his", "her", "our", "their", "its", "this", "these", "those",
-                           "me", "you", "him", "us", "them", "it", "people", "many", "much", "more", "lots", "some", "no"))
+                           "me", "you", "him", "us", "them", "it", "people", "many", "much", "more", "lots", "some", "no",
+                           "children", "kids", "students", "teenagers"))
 
 
 def name_subject(toks: list[str], i: int) -> tuple[str, str] | None:

@@ -96,6 +96,10 @@ def past_clauses(toks: list[str]) -> list[tuple[int, int, str]]:
     return [(0, len("".join(toks[:comma])), "".join(toks[:comma]))]
 
 
+# the past of another verb, which the forms' tables give as a base only ("The sick man lay in bed", "She saw")
+ALSO_A_PAST = frozenset(("lay", "saw", "found", "wound", "fell", "bore", "ground", "rose"))
+
+
 def to_past(toks: list[str]) -> list[Edit]:
     """Each present verb of a clause a phrase puts in the past, in its past form, where the guard allows it."""
     phrases = [m.span() for m in past_phrases("".join(toks))] + [(a, b) for a, b, _ in past_clauses(toks)]
@@ -105,6 +109,8 @@ def to_past(toks: list[str]) -> list[Edit]:
     for i in clause_words(toks, phrases):
         word, w = toks[i], norm(toks[i])
         past = PAST_OF.get(w)
+        if w in ALSO_A_PAST:
+            continue  # "we lay on the sand": already the past of "lie"
         if w in ("have", "has") and (_participle_after(toks, i) or _after_auxiliary(toks, i)):
             continue  # "have met ... in 2015" wants "met", a two-word change, not "had met"; "don't have"
         # a verb the tables lack that lemminflect knows, and no noun ("organises"): the guard has no view of it

@@ -138,7 +138,7 @@ VETOES = (
     verb_forms.participle_after_get, verb_forms.ing_after_a_subject, verb_forms.like_as_a_preposition,
     mood.present_in_an_unreal_condition, mood.present_modal_after_a_past_condition, number.plural_progressive_after_which, mood.imperative,
     verb_forms.finite_after_to, number.plural_after_there_is_a, verb_forms.base_after_go,
-    verb_forms.participle_after_a_subject, mood.imperative_pair, mood.mandative_subjunctive,
+    verb_forms.participle_after_a_subject, verb_forms.gerund_subject_after_do, mood.imperative_pair, mood.mandative_subjunctive,
     number.plural_after_a_singular_noun_phrase, number.singular_after_a_time_phrase,
     number.singular_after_a_plural_noun_phrase, tenses.past_of_a_habit_or_a_belief,
     number.plural_after_an_indefinite_pronoun, tenses.past_of_what_a_text_says,

@@ -588,9 +588,11 @@ def plural_after_a_singular_head_and_its_relative(toks: list[str], edit: Edit) -
 
 def number_after_neither_nor(toks: list[str], edit: Edit) -> bool:
     """A verb's number changed after "neither ... nor" or "either ... or" ("Neither the president nor the
-    other members have" -> "has"): the nearer noun or the first may decide, and either is written."""
+    other members have" -> "has"): the nearer noun or the first may decide, and either is written; but a
+    verb the nearer phrase contradicts is put in its number (pairs.neither_nor_decides: "Neither the manager
+    nor the other employees was" -> "were")."""
     pair = one_word(toks, edit)
-    if pair is None or not (made_plural(pair) or made_singular(pair)):
+    if pair is None or not (made_plural(pair) or made_singular(pair)) or pairs.neither_nor_decides(toks, edit):
         return False
     clause = own_clause(toks, edit.start)
     return "neither" in clause and "nor" in clause or "either" in clause and "or" in clause

@@ -27,6 +27,18 @@ def base_after_an_ing_verb(toks: list[str], edit: Edit) -> bool:
                                 for f in ING_VERBS)
 
 
+def gerund_subject_after_do(toks: list[str], edit: Edit) -> bool:
+    """An -ing form right after "do", "does", "did" and before a verb's base form, made a base form ("Not only
+    does walking save money" -> "does walk save", "Does swimming help?"): the -ing form is the subject."""
+    pair = one_word(toks, edit)
+    if pair is None or not pair[0].endswith("ing") or "ing" not in form_kinds(pair[0]) or "base" not in form_kinds(pair[1]):
+        return False
+    before = next((norm(t) for t in reversed(toks[:edit.start]) if not t.isspace()), "")
+    after = next((norm(t) for t in toks[edit.end:] if not t.isspace()), "")
+    return before in ("do", "does", "did") and "base" in form_kinds(after) and bool(lemmas(after)) \
+        and aux_family(after) is None and after not in FUNCTION_WORDS
+
+
 def participle_after_get(toks: list[str], edit: Edit) -> bool:
     """A participle after "get" made a base form ("we got lost" -> "got lose")."""
     pair = one_word(toks, edit)
