@@ -249,6 +249,7 @@ def test_a_questions_auxiliary_and_there_be_take_the_number_of_the_noun_after_th
     assert offered("What do a young girl need?") == ["What does a young girl need?"]
     # "there is" with an adverb before a plural that has no -s
     assert offered("There is still children playing in the street.") == ["There are still children playing in the street."]
+    assert offered("There is also three big cracks in the wall.") == ["There are also three big cracks in the wall."]
     assert offered("There is also people's opinions to consider.") == []  # a possessive
 
 
@@ -279,6 +280,7 @@ def test_a_sentence_that_opens_with_a_bare_plural_or_a_gerund_and_its_object():
     ("Collecting old batteries are easy.", "Collecting old batteries is easy."),  # an adjective before the object
     ("Learning to cook at home save you money.", "Learning to cook at home saves you money."),  # "to" and its verb are the gerund's
     ("Walking to work every day help people to relax.", "Walking to work every day helps people to relax."),
+    ("Going to festivals in the summer are great fun.", "Going to festivals in the summer is great fun."),
 ])
 def test_a_gerunds_phrase_decides_the_singular_alone(sentence, right):
     toks = tokens(sentence)

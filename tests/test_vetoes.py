@@ -316,6 +316,8 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("Fewer people could afford it if the prices went up.", "Fewer people can afford it if the prices went up."),
     # from the ninetieth and ninety-first sets (learner_v92, learner_v93; first looks at both halves at 74896d6, disclosed)
     ("Not only does cycling keep you fit, it is also cheap.", "Not only does cycle keep you fit, it is also cheap."),
+    # from the ninety-second and ninety-third sets (learner_v94, learner_v95; first looks at both halves at 8d63f04, disclosed)
+    ("Most kids prefer the swimming lessons to the football matches.", "Most kids prefer the swimming lesson to the football matches."),
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -487,6 +489,8 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("There is no street lights in our road.", "There are no street lights in our road."),  # a compound's plural
     ("Helping at the shelter and at the school have taught me a lot.", "Helping at the shelter and at the school has taught me a lot."),
     ("She doesn't swimming very well.", "She doesn't swim very well."),  # no verb after the -ing form
+    ("Pupils who play games in the evening sleeps less.", "Pupils who play games in the evening sleep less."),  # a verb's fix
+    ("The rich gets richer every year.", "The rich get richer every year."),  # an adjective that names people
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

@@ -151,7 +151,7 @@ def existential(toks: list[str], i: int) -> tuple[str, str] | None:
     for size in (3, 2, 1):
         if " ".join(after[:size]) in PLURAL_AMOUNTS | {"enough", "any", "no"}:  # "there wasn't enough computers"
             nouns = [w for w in after[size:size + 3] if w.isalpha() and w not in ("hundred", "thousand", "million")]
-            noun = next((w for w in nouns if any(_noun_forms(w))), "")
+            noun = next((w for w in nouns if any(_noun_forms(w)) and not _plain_adjective(w)), "")  # "two small holes"
             if plural_subject(noun) or _noun_forms(noun) == (False, True):  # after an amount, "places" is a noun
                 return "plural", " ".join(after[:size] + nouns[:nouns.index(noun) + 1])
             return None
@@ -317,7 +317,7 @@ def gerund_subject(toks: list[str], i: int) -> tuple[str, str] | None:
         return None  # a verb, a clause or a second subject of its own
     opener = phrase[0]
     if opener in FUNCTION_WORDS or opener == "to" or "ADJ" in lemminflect.getAllLemmas(opener):  # "Working in a", "Collecting old"
-        adjective = "ADJ" in lemminflect.getAllLemmas(words[0]) and opener not in FUNCTION_WORDS  # "Boring old films"
+        adjective = "ADJ" in lemminflect.getAllLemmas(words[0]) and opener not in FUNCTION_WORDS and opener != "to"  # "Boring old films"
         return None if adjective else ("singular", " ".join(words))
     if len(verbs) != 1 or valences().get(verbs[0]) != "T" or len(words) > 4:
         return None

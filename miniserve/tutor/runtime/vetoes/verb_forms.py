@@ -8,7 +8,7 @@ import lemminflect
 from miniserve.tutor.runtime.agreement import _noun_forms, plural_subject
 from miniserve.tutor.runtime.forms import BE, DO, FUNCTION_WORDS, ONLY_ING, aux_family, form_kinds, lemmas, norm
 from miniserve.tutor.runtime.gate import Edit
-from miniserve.tutor.runtime.vetoes.words import (PERCEIVING, PREPOSITIONS, THE_ADJECTIVE_PEOPLE, clause_before_any, main_verb_only_past,
+from miniserve.tutor.runtime.vetoes.words import (NOUN_PHRASE_OPENERS, PERCEIVING, PREPOSITIONS, THE_ADJECTIVE_PEOPLE, clause_before_any, main_verb_only_past,
                                                   one_word, only_a_verb)
 
 
@@ -206,6 +206,28 @@ def respelled_after_a_determiner(toks: list[str], edit: Edit) -> bool:
         before = before[:-1]  # "from the very begining"
     return pair is not None and pair[1].endswith("ing") and before[-1:] != [] and before[-1] in DETERMINERS \
         and not lemminflect.getAllLemmas(pair[0]) and pair[0] != pair[1]
+
+
+def noun_number_after_a_modifier(toks: list[str], edit: Edit) -> bool:
+    """A plural noun after a determiner and an -ing or plain adjective made singular ("prefer the sack race to the
+    running races" -> "race"): inside a noun phrase it is a noun's number, which the tutor leaves as typed. Not
+    after an adjective that names people ("The rich gets" -> "get" is a verb's fix)."""
+    pair = one_word(toks, edit)
+    if pair is None or pair[0] != pair[1] + "s" and pair[0] != pair[1] + "es" or not _noun_forms(pair[0])[1]:
+        return False
+    before = [t for t in toks[:edit.start] if not t.isspace()]
+    if len(before) < 2 or not before[-1][:1].isalpha() or not before[-2][:1].isalpha():
+        return False
+    modifier, determiner = norm(before[-1]), norm(before[-2])
+    readings = lemminflect.getAllLemmas(modifier)
+    plain = "ADJ" in readings and "VERB" not in readings and "NOUN" not in readings and not lemmas(modifier)
+    return determiner in NOUN_PHRASE_OPENERS | {"these", "those"} and modifier not in THE_ADJECTIVE_PEOPLE \
+        and (plain or modifier.endswith("ing") and "ing" in form_kinds(modifier) and modifier not in ING_NOUNS)
+
+
+# -ing words that are nouns of their own, a phrase's head ("in the evening finds" -> "find" is a verb's fix)
+ING_NOUNS = frozenset(("evening", "morning", "building", "meeting", "wedding", "ceiling", "beginning", "ending",
+                       "painting", "feeling", "clothing", "spring", "string", "thing", "king", "ring", "wing"))
 
 
 MODAL_WORDS = frozenset(("will", "'ll", "would", "'d", "can", "could", "shall", "should", "may", "might", "must",
