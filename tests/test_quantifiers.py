@@ -253,6 +253,13 @@ def test_a_questions_auxiliary_and_there_be_take_the_number_of_the_noun_after_th
     assert offered("There is also people's opinions to consider.") == []  # a possessive
 
 
+def test_every_and_its_noun_decide_across_a_phrase_of_place_or_a_second_noun():
+    assert offered("Every room in the hotel have a balcony.") == ["Every room in the hotel has a balcony."]
+    assert offered("Every boy and girl were given a prize.") == ["Every boy and girl was given a prize."]
+    assert offered("Every morning the buses leave at six.") == []  # a time: the subject comes after it
+    assert offered("Every room and the two kitchens were cleaned.") == []  # the second phrase has its own determiner
+
+
 def test_an_opening_phrase_with_no_comma_and_a_verb_before_to():
     assert offered("In my opinion teenagers spends too much time online.") == [
         "In my opinion teenagers spend too much time online."]
@@ -346,7 +353,8 @@ def nouns_number(sentence: str) -> list[str]:
 
 def test_the_subjects_noun_speaks_for_a_word_that_may_be_a_noun_too():
     assert nouns_number("The canteen offer a good variety of dishes.") == ["The canteen offers a good variety of dishes."]
-    assert nouns_number("Every meeting start with a short game.") == ["Every meeting starts with a short game."]
+    assert nouns_number("The lesson start with a short game.") == ["The lesson starts with a short game."]
+    assert offered("Every meeting start with a short game.") == ["Every meeting starts with a short game."]  # "every" decides it
     assert nouns_number("Every day start with a good breakfast.") == []  # a time: an adverbial, no subject
     assert nouns_number("This vacuum pack locks in the flavor!") == []  # a verb after it: the word is a noun's
     assert nouns_number("The sick man lay in bed all day.") == []  # the past of "lie" agrees with any subject

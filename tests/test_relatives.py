@@ -57,6 +57,15 @@ def test_no_number_where_the_clause_may_be_another_nouns_or_the_noun_says_nothin
         "My three brothers, who are older than me, live abroad."]  # a number before the noun
 
 
+def test_the_main_verb_after_a_clause_whose_subject_is_who_and_its_object():
+    def decided(sentence: str) -> list[str]:
+        toks = tokens(sentence)
+        return [gate.apply(sentence, [e], frozenset({0})).strip() for e in offers.number_flips(toks) if relatives.decides(toks, e)]
+    assert decided("The nurses who treated my father deserves a medal.") == ["The nurses who treated my father deserve a medal."]
+    assert decided("The man who runs the shop are very kind.") == ["The man who runs the shop is very kind."]
+    assert decided("The girl who helps the children learn fast.") == []  # "help" takes a bare infinitive after its object
+
+
 def test_the_main_verb_keeps_its_quantifier_and_the_clauses_verb_its_noun():
     toks = tokens("The number of people who work from home have grown.")
     [edit] = [e for e in offers.number_flips(toks) if toks[e.start] == "have"]

@@ -104,6 +104,8 @@ def quantifier(toks: list[str], i: int, longest: int = MAX_SUBJECT_WORDS) -> tup
     if opening:  # "in fact most of the lessons were", "at the age of seventeen most of us have"
         words, low = words[opening:], low[opening:]
     for k, word in enumerate(low):
+        if word in EACH and _each_and_its_noun(low[k:]):
+            return "singular", " ".join(words[k:k + 2])  # "Every shop in the centre accept", "Every student and teacher have"
         if word in SINGULAR_WORDS or " ".join(low[k:k + 2]) == "no one":
             if len(low) - k <= 2 or _a_phrase_of_place_or_exception(low[k + 1 + (low[k] == "no"):]):
                 return "singular", words[k]  # "everybody want", "Everyone in my class except me and two girls have"
@@ -176,6 +178,21 @@ REPORTING = frozenset(("say", "think", "believe", "know", "feel", "hope", "agree
                        "realise", "realize", "notice", "find", "see", "tell", "explain", "complain", "expect"))
 POSSESSIVES = frozenset(("my", "your", "his", "her", "its", "our", "their"))
 EXCEPTING = frozenset(("except", "besides", "including", "like", "but"))
+
+
+EACH = frozenset(("every", "each"))
+
+
+def _each_and_its_noun(low: list[str]) -> bool:
+    """Do `low` ("every shop in the centre", "every student and teacher") open with "every" or "each" and a
+    singular noun that is no time ("Every morning the dog waits"), then nothing, a phrase of place, or "and" and a
+    second singular noun of its own ("Every student and teacher has")?"""
+    if len(low) < 2 or low[1] in subjects.ADVERBIAL_TIMES or not subjects._singular_noun(low[1]) \
+            or low[0] == "each" and lemmas(low[1]):
+        return False  # after "every" a noun ("every shop"); after "each" maybe a verb ("Each play a part")
+    rest = low[2:]
+    return not rest or rest[:1] == ["and"] and len(rest) == 2 and subjects._singular_noun(rest[1]) and not lemmas(rest[1]) \
+        or _a_phrase_of_place_or_exception(rest)
 
 
 def _a_phrase_of_place_or_exception(words: list[str]) -> bool:
@@ -346,6 +363,8 @@ def _first_verb_of(toks: list[str], i: int) -> bool:
     relative = next((k for k, w in enumerate(words) if w in ("who", "that")), None)
     if relative is not None and _one_relative_clause(words[relative:]):
         words = words[:relative]  # "One of the teachers who work at my school are": the clause is the noun's
+    if words[:1] and words[0] in EACH and _each_and_its_noun(words):
+        return True  # "Every student and teacher have": the "and" joins the two nouns of "every"
     return not any(w in subjects.PRONOUNS or w in ("and", "but", "or") or (lemmas(w) and w not in QUANTIFIER_WORDS)
                    for w in words[1:])
 

@@ -27,7 +27,7 @@ import lemminflect
 
 from miniserve.tutor.runtime.agreement import ADVERBS, COLLECTIVE, _noun_forms, non_third, plural_subject, third
 from miniserve.tutor.runtime import subjects
-from miniserve.tutor.runtime.forms import FUNCTION_WORDS, aux_family, lemmas, norm
+from miniserve.tutor.runtime.forms import FUNCTION_WORDS, aux_family, form_kinds, lemmas, norm
 from miniserve.tutor.runtime.tense import only_past
 from miniserve.tutor.runtime.gate import Edit
 from miniserve.tutor.runtime.vetoes.words import singular_noun
@@ -79,7 +79,8 @@ def after_its_object_clause(toks: list[str], i: int) -> tuple[str, str] | None:
     """For the verb at i in "The food that they sell in fast food restaurants are" (a sentence that opens
     with a determiner, at most one adjective and a noun, then a relative clause whose subject is a person
     and whose verb follows it, "that", "which", "where" or no word first, or after one of those words a
-    noun phrase, "The bikes that the school bought last year is"): the noun's number ("are" -> "is"). The clause holds no second clause, list or comparison, and at most eight words after its verb."""
+    noun phrase, "The bikes that the school bought last year is"; or "who" / "that" as the clause's subject with
+    its verb and a noun phrase as the object, "The teachers who organised the day deserves"): the noun's number ("are" -> "is"). The clause holds no second clause, list or comparison, and at most eight words after its verb."""
     words = [norm(t) for t in toks[:i] if not t.isspace()]
     if len(words) < 4 or words[0] not in DETERMINERS - {"that"} or any(not w.replace("'", "").isalnum() for w in words):
         return None
@@ -91,16 +92,34 @@ def after_its_object_clause(toks: list[str], i: int) -> tuple[str, str] | None:
     if len(rest) < 2 or len(rest) > 10 or any(w in INSIDE_BREAKS for w in rest):
         return None
     subject = 1 if rest[0] in PERSONS else _noun_phrase_length(rest) if relative else 0
-    if not subject or subject >= len(rest):
+    if not subject and relative and words[k + 1] in ("who", "that") and _its_own_verb_and_object(rest, words[k + 1]):
+        subject = 0  # "The teachers who organised the day deserves": "who" is the clause's subject
+    elif not subject or subject >= len(rest):
         return None  # a person, or after "that" / "which" a noun phrase ("The bikes that the school bought")
     verb = rest[subject]
-    if not (lemmas(verb) or aux_family(verb) is not None):
+    if subject and not (lemmas(verb) or aux_family(verb) is not None):
         return None  # "The food they sell": a verb of theirs right after its subject
     later = [w for k, w in enumerate(rest[subject + 1:], subject + 1) if aux_family(w) not in (None, "to")
              or only_past(w) and aux_family(rest[k - 1]) is None]  # "we had booked": the clause's own
     if later or not subjects.plainly_a_verb(norm(toks[i])):
         return None  # the word at i is the first verb after the clause's own ("in her hand was my ... ring")
     return _number(head, in_a_noun_phrase=True)
+
+
+# verbs whose object may take a bare infinitive after it ("The girl who helps the children learn"): no such clause
+CAUSATIVES = frozenset(("help", "make", "let", "see", "watch", "hear", "have", "feel", "notice"))
+
+
+def _its_own_verb_and_object(rest: list[str], relative: str) -> bool:
+    """Are `rest` (the words after "who" / "that") a finite verb and a noun phrase as its object ("organised
+    the day", "runs the cafe"): a determiner, at most one adjective and a noun, nothing after it? After "that"
+    the verb may be no noun or adjective too ("The claims that costs rise": "costs" is the noun)."""
+    verb = rest[0]
+    readings = lemminflect.getAllLemmas(verb)
+    if not (lemmas(verb) or "VERB" in readings) or "ing" in form_kinds(verb) or lemmas(verb) & CAUSATIVES \
+            or relative == "that" and ("NOUN" in readings or "ADJ" in readings):
+        return False
+    return 2 <= len(rest) <= 4 and _noun_phrase_length(rest[1:]) == len(rest) - 1
 
 
 def _noun_phrase_length(words: list[str]) -> int:
