@@ -298,7 +298,11 @@ def the_nouns_number(toks: list[str], edit: Edit, next_to_its_noun: bool = False
     or with the model's where the word follows the subject's own noun (`next_to_its_noun`: "Tom say" -> "says")."""
     if len(edit.new) != 1 or edit.end != edit.start + 1 or _verb_just_before(toks, edit.start):
         return False
-    found = None if quantifier(toks, edit.start) is not None else subject_noun(toks, edit.start)
+    found = quantifier(toks, edit.start)
+    if found is None:
+        found = subject_noun(toks, edit.start)
+    elif found[1].lower().split()[0] not in EACH or found[1].lower().split()[1:2] == ["of"]:
+        found = None  # another quantifier's number is `corrects`' ("every game", "each flight" are the noun's own)
     if found is None or found[1].lower().split()[0] in ("a", "an"):
         return False  # "a cell phone with internet", "a cigarette burn on the carpet": a compound noun's
     before = next((norm(t) for t in reversed(toks[:edit.start]) if not t.isspace()), "")
