@@ -166,6 +166,10 @@ def test_a_past_after_an_opening_since_and_a_point_in_time_is_the_present_perfec
     assert fixed("Since 2015 I lived in Rome until 2019.", since) == []  # the time ends before now
     assert fixed("Since then I have lived in Rome.", since) == []
     assert tense.to_past(tokens("Last night we lay on the sofa and watched a film.")) == []  # "lay": the past of "lie"
+    assert tense.decided_pasts(tokens("When we got there, the best seats for the show had gone.")) == []  # a noun
+    assert tense.decided_pasts(tokens("When I opened the door there was nobody, can you believe it?")) == []  # to the reader
+    assert tense.decided_pasts(tokens("Last year the council promise to build a pool.")) == [
+        gate.Edit(8, 9, ("promised",))]  # "council" is no adjective
 
 
 def test_a_present_main_clause_before_a_past_when_clause_is_the_past():

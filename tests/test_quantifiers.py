@@ -258,6 +258,7 @@ def test_every_and_its_noun_decide_across_a_phrase_of_place_or_a_second_noun():
     assert offered("Every boy and girl were given a prize.") == ["Every boy and girl was given a prize."]
     assert offered("Every morning the buses leave at six.") == []  # a time: the subject comes after it
     assert offered("Every room and the two kitchens were cleaned.") == []  # the second phrase has its own determiner
+    assert offered("One of the reasons why people move here is the weather.") == []  # "move" is the "why" clause's
 
 
 def test_an_opening_phrase_with_no_comma_and_a_verb_before_to():

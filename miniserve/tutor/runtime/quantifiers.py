@@ -49,7 +49,7 @@ MAX_SUBJECT_WORDS = 8
 LONGEST_TO_RULE_OUT = 14
 # words of a quantifier phrase that are also verb forms ("number", "lot" are not; "half" and "most" are not)
 QUANTIFIER_WORDS = frozenset(("one", "each", "every", "number", "lot", "lots", "plenty", "majority"))
-RELATIVES = frozenset(("who", "that", "which", "whom", "whose", "where", "when"))
+RELATIVES = frozenset(("who", "that", "which", "whom", "whose", "where", "when", "why"))
 PHRASE_ENDS = frozenset(("on", "in", "at", "for", "with", "from", "about", "of", "to", "by", "near", "who", "that", "which"))
 
 

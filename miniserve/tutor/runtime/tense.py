@@ -165,6 +165,9 @@ def decided_pasts(toks: list[str]) -> list[Edit]:
             lemma = next(iter(sorted(lemmas(w))), w)
             if lemma in NOW_VERBS or w in NOW_VERBS or NOW_WORDS & _own_clause_words(toks, i, j):
                 return []
+            if aux_family(w) is not None and next((norm(t) for t in toks[j + 1:] if t[:1].isalpha()), "") == "you" \
+                    and "?" in toks[j:]:
+                return []  # ", can you imagine?": a question to the reader, now
             return [offered[j]] + _and_its_next_verb(toks, j, offered, i)
         if t == "," and words == 0:
             continue  # "Last night, there is"
@@ -230,6 +233,12 @@ def _noun_here(toks: list[str], j: int) -> bool:
     after = next((norm(t) for t in toks[j + 1:] if t[:1].isalpha()), "")
     if before in NOUN_MARKERS or before in ("last", "first", "next", "whole") or aux_family(after) not in (None, "to"):
         return True
+    two_before = [norm(t) for t in toks[:j] if t[:1].isalpha()][-2:]
+    readings = lemminflect.getAllLemmas(before)
+    adjective = before in ("best", "worst", "most", "least") or before.endswith("est") and "ADJ" in readings \
+        or set(readings) == {"ADJ"}  # not "the council promise": a noun, lemminflect's adjective too
+    if len(two_before) == 2 and two_before[0] in NOUN_MARKERS and adjective:
+        return True  # "the best places for the tents": a determiner and an adjective before it
     # the subject of a past right after it ("a cold wind blew": "wind" is no verb there)
     return only_past(after) and bool(lemminflect.getAllLemmas(after, upos="VERB")) and any(_noun_forms(norm(toks[j])))
 
