@@ -31,7 +31,9 @@ RELATIVES = frozenset(("who", "that", "which", "whom", "whose", "where", "when")
 PLURAL_DETERMINERS = frozenset(("these", "those"))
 QUESTION_WORDS = frozenset(("what", "where", "when", "why", "how", "which"))
 PLURAL_AMOUNTS = frozenset(("a lot of", "lots of", "many", "several", "a few", "few", "so many", "too many", "two", "three",
-                            "four", "five", "hundreds of", "thousands of", "plenty of", "a number of", "some"))
+                            "four", "five", "hundreds of", "thousands of", "plenty of", "a number of", "some", "six",
+                            "seven", "eight", "nine", "ten", "twelve", "fifteen", "twenty", "thirty", "forty", "fifty",
+                            "a hundred", "hundreds", "thousands"))
 PREPOSITIONS = frozenset(("of", "about", "in", "on", "at", "for", "from", "with", "near", "behind", "between", "under",
                           "inside", "outside", "around", "across", "without", "during"))
 PRONOUNS = frozenset(("i", "you", "he", "she", "it", "we", "they"))
@@ -103,11 +105,13 @@ def inverted(toks: list[str], i: int) -> tuple[str, str] | None:
     if len(after) < 3 or after[0] not in HEAD_DETERMINERS | PLURAL_DETERMINERS:
         return None
     head = 1
-    if asked and len(after) == 4 and (_plain_adjective(after[1]) or not _ends_a_subject(after[2], be) and (
+    if asked and len(after) == 4 and any(_noun_forms(after[2])) and after[2] not in FUNCTION_WORDS | PREPOSITIONS and (
+            _plain_adjective(after[1]) or not _ends_a_subject(after[2], be) and (
             after[1].endswith("ing") or _noun_forms(after[1])[0] and not lemmas(after[1]))):
         head = 2  # "the new rules", "the opening times": the noun after the word before it
+    placed = asked and after[head + 1] in ("in", "at", "for", "on", "near", "from", "with")  # "Has the people at the club"
     if after[head] in COLLECTIVE | EITHER_NUMBER or not after[head].isalpha() \
-            or not _ends_a_subject(after[head + 1], be and asked):
+            or not (placed or _ends_a_subject(after[head + 1], be and asked)):
         return None
     noun, phrase = after[head], " ".join(after[:head + 1])
     plural = plural_subject(noun) or head == 2 and noun.endswith("s") and _noun_forms(noun) == (False, True)
