@@ -13,6 +13,10 @@ my favourite cartoon") are left to the model. Not after "each", "every", "no" ("
 is"), nor "either" / "neither". The rule decides alone (tutoring.Turn.number_decides): on the correct
 sentences of all eighty-five learner-style sets, the training text and WordNet's 41,477 usage examples it
 offers no change, and it offers the right fix for 67 of their agreement errors (WordNet: tests/test_pairs.py).
+
+After "neither X nor Y" that opens a clause, the verb takes Y's number where it contradicts it
+(`neither_nor_decides`: "Neither the manager nor the other employees was" -> "were", "Neither my husband nor
+I has" -> "have"); the veto that leaves either number after "neither ... nor" stands for every other change.
 """
 
 from __future__ import annotations

@@ -13,8 +13,8 @@ quantifiers (quantifiers.py):
 Only "who" right after a noun or "someone", "anyone", "everyone", "those" (or after "X of" a noun, where X is an amount: "the number of people
 who"), with no comma between ("Maria, who ..." may follow any word), and
 "that" or "which" where the word after it can be no noun ("the claims that costs rise": "costs" is
-the noun). A collective noun ("the family who live next door") and a noun of both numbers ("sheep")
-say nothing. At most one adverb between the relative word and the verb ("who often visits").
+the noun). A collective noun ("the family who live next door"), a noun of both numbers ("sheep") and a
+preposition's noun before "who" ("people in our street who cross": the people may be meant) say nothing. At most one adverb between the relative word and the verb ("who often visits").
 
 And the main verb after a clause between commas agrees with the subject before it ("My brother, who
 lives in London, have a dog" -> "has"): only where the sentence opens with that subject (a noun,
