@@ -51,16 +51,9 @@ def decides(toks: list[str], edit: Edit) -> bool:
 
 def pair_before(toks: list[str], i: int) -> tuple[list[str], list[str]] | None:
     """The two phrases of the pair that opens the clause of the verb at i, or None."""
-    words = []
-    for t in reversed(toks[:i]):
-        if t.isspace():
-            continue
-        if t in BOUNDARIES or norm(t) in CLAUSE_OPENERS:
-            break
-        if not t[:1].isalpha():
-            return None  # "my grandparents' farm and the weather": no clause's start
-        words.append(t)
-    words = words[::-1]
+    words = _clause_words(toks, i)
+    if any(not w[:1].isalpha() for w in words):
+        return None  # "my grandparents' farm and the weather": no clause's start
     while words and norm(words[-1]) in ADVERBS:
         words = words[:-1]  # "Tom and his dog often walk"
     norms = [norm(w) for w in words]
@@ -75,6 +68,18 @@ def pair_before(toks: list[str], i: int) -> tuple[list[str], list[str]] | None:
     if _a_name(first) and _a_name(second):
         return None  # "Tom and Jerry is my favourite cartoon": a title, maybe
     return first, second
+
+
+def _clause_words(toks: list[str], i: int) -> list[str]:
+    """The written words of the clause before the token at i, back to a boundary or a clause's opening word."""
+    words = []
+    for t in reversed(toks[:i]):
+        if t.isspace():
+            continue
+        if t in BOUNDARIES or norm(t) in CLAUSE_OPENERS:
+            break
+        words.append(t)
+    return words[::-1]
 
 
 def _a_name(phrase: list[str]) -> bool:
@@ -108,14 +113,7 @@ def nearer_of_neither_nor(toks: list[str], i: int) -> tuple[str, str] | None:
     """("plural", "the other employees") for the verb at i after "Neither the manager nor the other employees"
     that opens its clause: the verb agrees with the phrase after "nor" (a determiner or possessive and its
     noun, a name, or a pronoun)."""
-    words = []
-    for t in reversed(toks[:i]):
-        if t.isspace():
-            continue
-        if t in BOUNDARIES or norm(t) in CLAUSE_OPENERS:
-            break
-        words.append(t)
-    words = words[::-1]
+    words = _clause_words(toks, i)
     norms = [norm(w) for w in words]
     if not norms or norms[0] != "neither" or norms.count("nor") != 1:
         return None
