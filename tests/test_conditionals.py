@@ -164,6 +164,7 @@ def test_a_past_after_an_opening_since_and_a_point_in_time_is_the_present_perfec
     assert fixed("Since it rained, we stayed at home.", since) == []  # "since" of a reason
     assert fixed("Since the shop was closed, we went home.", since) == []  # a clause, not a point in time
     assert fixed("Since 2015 I lived in Rome until 2019.", since) == []  # the time ends before now
+    assert fixed("Since 2015 the shop lost money, and in 2019 it closed.", since) == []  # a later year ends it
     assert fixed("Since then I have lived in Rome.", since) == []
     assert tense.to_past(tokens("Last night we lay on the sofa and watched a film.")) == []  # "lay": the past of "lie"
     assert tense.decided_pasts(tokens("When we got there, the best seats for the show had gone.")) == []  # a noun

@@ -6,7 +6,9 @@ present or past where "since", "for ... now" or "already" after a past clause sh
 - `perfect_for`: "know" or "be" with "for" and a span of time up to now ("I know Marco for ten years"), and
   a progressive with a span that "now" closes or of years ("I am working here for two years now");
 - `already_perfect`: "already" and a past after a past "when" clause ("the train already left" ->
-  "had already left").
+  "had already left");
+- `perfect_after_an_opening_since`: a simple past after an opening "Since" and a point in time ("Since 2020 the
+  price of a meal rose" -> "has risen").
 
 Each decides alone (Turn.decided); none fires on WordNet's examples or the look-alikes (tests).
 """
@@ -195,8 +197,9 @@ OPENING_SINCE = re.compile(rf"^since\s+((1[89]\d\d|20\d\d)|last\s+(year|month|su
 SINGULAR_SUBJECTS = frozenset(("he", "she", "it", "nobody", "everybody", "everyone", "someone", "somebody", "nothing",
                                "everything", "something"))
 PLURAL_SUBJECTS = frozenset(("i", "we", "they", "you"))
-# words that end the time "since" reaches back from now: "until 2015", "two years ago", a later time
 _PRONOUNS = frozenset(("i", "we", "they", "you", "he", "she", "it"))
+# words that end the time "since" reaches back from now: "until 2015", "two years ago", a later time
+YEAR = re.compile(r"\b(1[89]|20)\d\d\b")
 NOT_UP_TO_NOW = frozenset(("until", "till", "ago", "when", "before", "after", "then", "later", "last", "yesterday"))
 
 
@@ -242,8 +245,8 @@ def perfect_after_an_opening_since(toks: list[str]) -> list[Edit]:
         return []
     v, verb = rest[verb_at]
     if not only_past(verb) or aux_family(verb) is not None or any(t in (",", ";") for t in toks[start:v]) \
-            or any(c in NOT_UP_TO_NOW or c.isdigit() and len(c) == 4 for _, c in rest[verb_at + 1:]):
-        return []
+            or any(c in NOT_UP_TO_NOW for _, c in rest[verb_at + 1:]) or YEAR.search("".join(toks[v + 1:])):
+        return []  # "Since 2015 I lived in Rome until 2019", "... in 2019": a time that ends before now
     if rest[0][1] in PLURAL_SUBJECTS | SINGULAR_SUBJECTS and toks[rest[0][0] + 1:v] != [" "]:
         return []  # "Since then I often went": only the past right after its pronoun
     lemma = next(iter(sorted(lemmas(verb))), None)
