@@ -14,7 +14,8 @@ Only "who" right after a noun or "someone", "anyone", "everyone", "those" (or af
 who"), with no comma between ("Maria, who ..." may follow any word), and
 "that" or "which" where the word after it can be no noun ("the claims that costs rise": "costs" is
 the noun). A collective noun ("the family who live next door"), a noun of both numbers ("sheep") and a
-preposition's noun before "who" ("people in our street who cross": the people may be meant) say nothing. At most one adverb between the relative word and the verb ("who often visits").
+preposition's noun before "who" ("people in our street who cross": the people may be meant) say nothing.
+At most one adverb between the relative word and the verb ("who often visits").
 
 And the main verb after a clause between commas agrees with the subject before it ("My brother, who
 lives in London, have a dog" -> "has"): only where the sentence opens with that subject (a noun,
@@ -80,7 +81,8 @@ def after_its_object_clause(toks: list[str], i: int) -> tuple[str, str] | None:
     with a determiner, at most one adjective and a noun, then a relative clause whose subject is a person
     and whose verb follows it, "that", "which", "where" or no word first, or after one of those words a
     noun phrase, "The bikes that the school bought last year is"; or "who" / "that" as the clause's subject with
-    its verb and a noun phrase as the object, "The teachers who organised the day deserves"): the noun's number ("are" -> "is"). The clause holds no second clause, list or comparison, and at most eight words after its verb."""
+    its verb and a noun phrase as the object, "The teachers who organised the day deserves"): the noun's number
+    ("are" -> "is"). The clause holds no second clause, list or comparison, and at most eight words after its verb."""
     words = [norm(t) for t in toks[:i] if not t.isspace()]
     if len(words) < 4 or words[0] not in DETERMINERS - {"that"} or any(not w.replace("'", "").isalnum() for w in words):
         return None
