@@ -167,6 +167,7 @@ def test_a_past_after_an_opening_since_and_a_point_in_time_is_the_present_perfec
     assert fixed("Since 2015 the shop lost money, and in 2019 it closed.", since) == []  # a later year ends it
     assert fixed("Since then I have lived in Rome.", since) == []
     assert tense.to_past(tokens("Last night we lay on the sofa and watched a film.")) == []  # "lay": the past of "lie"
+    assert tense.to_past(tokens("Last year the town cut the money for road repairs.")) == []  # "cut": the clause's past
     assert tense.decided_pasts(tokens("When we got there, the best seats for the show had gone.")) == []  # a noun
     assert tense.decided_pasts(tokens("When I opened the door there was nobody, can you believe it?")) == []  # to the reader
     assert tense.decided_pasts(tokens("Last year the council promise to build a pool.")) == [

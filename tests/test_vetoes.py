@@ -318,6 +318,9 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("Not only does cycling keep you fit, it is also cheap.", "Not only does cycle keep you fit, it is also cheap."),
     # from the ninety-second and ninety-third sets (learner_v94, learner_v95; first looks at both halves at 8d63f04, disclosed)
     ("Most kids prefer the swimming lessons to the football matches.", "Most kids prefer the swimming lesson to the football matches."),
+    # from the ninety-sixth and ninety-seventh sets (learner_v98, learner_v99; first looks at both halves at 24baf5c, disclosed)
+    ("Fold the paper like this and then cut it.", "Fold the paper likes this and then cut it."),
+    ("My uncle cooks and my aunt cleans up.", "My uncle cooks and my aunt clean up."),
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -491,6 +494,7 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("She doesn't swimming very well.", "She doesn't swim very well."),  # no verb after the -ing form
     ("Pupils who play games in the evening sleeps less.", "Pupils who play games in the evening sleep less."),  # a verb's fix
     ("The rich gets richer every year.", "The rich get richer every year."),  # an adjective that names people
+    ("My sister like this song a lot.", "My sister likes this song a lot."),  # no imperative: "like" is the verb
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

@@ -99,6 +99,8 @@ def _a_phrase(phrase: list[str], own_determiner: bool) -> bool:
     if lead not in DETERMINERS and not lead.endswith("'s"):
         return False
     head, middle = words[-1], words[1:-1]
+    if third(head) and lemmas(head) and any(_a_noun(w) and not w.endswith("ing") for w in middle):
+        return False  # "My grandma cooks and my grandpa washes": a subject and its verb, no compound noun
     return _a_noun(head) and head not in COLLECTIVE | FUNCTION_WORDS | NO_HEADS and all(
         w.isalpha() and w not in FUNCTION_WORDS and (_a_noun(w) and not lemmas(w) or "ADJ" in lemminflect.getAllLemmas(w)
                                                      or w.endswith("ing") and _a_noun(w))  # "the swimming pool"

@@ -151,6 +151,9 @@ def _opening_subject(words: list[str]) -> tuple[str, str] | None:
         return "singular", " ".join(words)  # "One of my classmates, who is vegetarian, eat"
     if not all(w.isalpha() or w.isdigit() or w.endswith("'s") for w in subject):
         return None
+    placed = next((k for k, w in enumerate(subject) if w in PLACE_PREPOSITIONS | {"about", "of"}), None)
+    if placed is not None:  # "The exhibition about the planets, which opened last spring, attracts": the head is before it
+        return _opening_subject(words[:placed]) if placed >= 2 and subject[placed] != "of" else None
     if any(w not in DETERMINERS and not w.endswith("'s") and not w.isdigit() and w not in ("more", "than") and w not in NUMBERS
            and not _adjective_or_noun(w) for w in subject[:-1]):
         return None  # only "the", "my", "Kenji's", "200" ... and adjectives or nouns before the head

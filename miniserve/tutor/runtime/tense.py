@@ -109,8 +109,8 @@ def to_past(toks: list[str]) -> list[Edit]:
     for i in clause_words(toks, phrases):
         word, w = toks[i], norm(toks[i])
         past = PAST_OF.get(w)
-        if w in ALSO_A_PAST:
-            continue  # "we lay on the sand": already the past of "lie"
+        if w in ALSO_A_PAST or _after_a_past_like_its_base(toks, i):
+            continue  # "we lay on the sand": already the past of "lie"; "the council cut the budget for road repairs"
         if w in ("have", "has") and (_participle_after(toks, i) or _after_auxiliary(toks, i)):
             continue  # "have met ... in 2015" wants "met", a two-word change, not "had met"; "don't have"
         # a verb the tables lack that lemminflect knows, and no noun ("organises"): the guard has no view of it
@@ -177,10 +177,31 @@ def decided_pasts(toks: list[str]) -> list[Edit]:
             words += 1
             if only_past(w) and lemminflect.getAllLemmas(w, upos="VERB") and aux_family(w) is None:
                 return _and_its_next_verb(toks, j, offered, i)  # "Yesterday I woke up late and miss the bus" -> "missed"
+            if words > 1 and w in PAST_IS_BASE:
+                return []  # "Last year the council cut the budget for road repairs": "cut" is the clause's past
             if words > 7 or aux_family(w) not in (None, "to"):
                 return []  # "my father told me don't open": the phrase's verb was "told"
     return []
 
+
+def _after_a_past_like_its_base(toks: list[str], i: int) -> bool:
+    """Is there a verb whose past is its base ("cut", "put") after a subject earlier in the clause of the word at
+    i ("Last year the council cut the budget for road repairs")? Then the clause has its past verb."""
+    words = []
+    for t in reversed(toks[:i]):
+        if t in CLAUSE_BREAKS or t in (",", ";", ".", "!", "?") or norm(t) in JOINING_WORDS:
+            break
+        if t[:1].isalpha():
+            words.append(norm(t))
+    words.reverse()
+    return any(w in PAST_IS_BASE and k >= 1 and words[k - 1] not in ("to", "will", "would", "can", "could", "must",
+                                                                    "should", "may", "might", "did", "do", "does")
+               for k, w in enumerate(words))
+
+
+# verbs whose past is their base: after a subject, the clause's verb, already past
+PAST_IS_BASE = frozenset(("cut", "put", "set", "hit", "let", "hurt", "cost", "shut", "spread", "quit", "split", "burst",
+                          "cast", "upset", "bet"))
 
 STATES_NOW = (NOW_VERBS - {"miss"}) | {"love", "like", "enjoy", "hate", "prefer", "want", "need", "own", "live", "work",
                                        "study", "teach", "have", "be", "use", "wear", "play"}

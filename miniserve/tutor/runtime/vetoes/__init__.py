@@ -121,7 +121,9 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   bare object and a phrase), "If people read more carefully, fewer fake stories would" -> "will" (an "if"
   clause whose verb may be past keeps "would", "could", "might"); from the ninetieth to ninety-third (learner_v92
   to learner_v95): "Not only does walking save" -> "does walk" (an -ing subject after "does"), "to the running
-  races" -> "race" (a noun's number inside its phrase).
+  races" -> "race" (a noun's number inside its phrase); from the ninety-sixth and ninety-seventh (learner_v98,
+  learner_v99): "Hold the knife like this" -> "likes" (after an imperative), "My grandma cooks and my grandpa
+  washes" -> "wash" (a clause whose subject's noun no dictionary lists).
 
 By kind, one module each: `mood` (imperatives, subjunctives), `number` (agreement with a subject's
 words), `joined` (subjects or verbs joined by "and", pronouns), `tenses`, `verb_forms`; the word lists
@@ -140,7 +142,7 @@ VETOES = (
     verb_forms.participle_after_get, verb_forms.ing_after_a_subject, verb_forms.like_as_a_preposition,
     mood.present_in_an_unreal_condition, mood.present_modal_after_a_past_condition, number.plural_progressive_after_which, mood.imperative,
     verb_forms.finite_after_to, number.plural_after_there_is_a, verb_forms.base_after_go,
-    verb_forms.participle_after_a_subject, verb_forms.gerund_subject_after_do, verb_forms.noun_number_after_a_modifier, mood.imperative_pair, mood.mandative_subjunctive,
+    verb_forms.participle_after_a_subject, verb_forms.gerund_subject_after_do, verb_forms.noun_number_after_a_modifier, mood.imperative_pair, mood.like_after_an_imperative, mood.mandative_subjunctive,
     number.plural_after_a_singular_noun_phrase, number.singular_after_a_time_phrase,
     number.singular_after_a_plural_noun_phrase, tenses.past_of_a_habit_or_a_belief,
     number.plural_after_an_indefinite_pronoun, tenses.past_of_what_a_text_says,

@@ -104,6 +104,16 @@ def opens_with_an_imperative(toks: list[str]) -> bool:
         or words[0] in ("keep", "stop", "start", "try", "avoid") and words[1].endswith("ing")  # "Keep writing and never give up"
 
 
+def like_after_an_imperative(toks: list[str], edit: Edit) -> bool:
+    """"like" given a verb form in a clause that opens with an imperative ("Hold the knife like this" ->
+    "likes"): the imperative is the clause's verb, "like" a preposition."""
+    pair = one_word(toks, edit)
+    if pair is None or pair[0] != "like" or pair[1] == "like" or not opens_with_an_imperative(toks):
+        return False
+    return not any(t in (",", ";", ":", ".", "!", "?") or norm(t) in ("and", "but", "or", "because", "if", "when")
+                   for t in toks[:edit.start])
+
+
 def imperative_pair(toks: list[str], edit: Edit) -> bool:
     """In a sentence that opens with an imperative, a base form right after "and" or "and then" made third
     person ("Think about ... and then ask yourself" -> "asks"), or a present in a time clause made past

@@ -810,11 +810,14 @@ def plural_after_and_and_a_new_singular_subject(toks: list[str], edit: Edit) -> 
     if pair is None or not made_plural(pair) or pairs.pair_before(toks, edit.start) is not None:
         return False  # "I am sure that my experience and my motivation makes": the pair opens its clause
     before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
-    if len(before) < 5 or before[-3] != "and" or before[-2] not in NOUN_PHRASE_OPENERS or not singular_noun(before[-1]) \
-            or before[-1] in COLLECTIVE:
-        return False
+    if len(before) < 5 or before[-3] != "and" or before[-2] not in NOUN_PHRASE_OPENERS \
+            or not (singular_noun(before[-1]) or _a_misspelt_singular(before[-1])) or before[-1] in COLLECTIVE:
+        return False  # ("my grandpa": a singular no dictionary lists)
+    first = before[1:-3]
     return any(aux_family(w) is not None or only_a_verb(w) or "third" in form_kinds(w) and not singular_noun(w.removesuffix("s"))
-               for w in before[1:-3])
+               for w in first) or any(  # "My grandma cooks and": a third person right after a singular subject
+        "third" in form_kinds(w) and (singular_noun(first[k - 1]) or _a_misspelt_singular(first[k - 1]))
+        and before[0] in NOUN_PHRASE_OPENERS for k, w in enumerate(first) if k == 1)
 
 
 PART_LEADS = frozenset(("half", "most", "some", "all", "none", "part", "much", "lot", "rest"))
