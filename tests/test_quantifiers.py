@@ -251,6 +251,8 @@ def test_a_questions_auxiliary_and_there_be_take_the_number_of_the_noun_after_th
     assert offered("There is still children playing in the street.") == ["There are still children playing in the street."]
     assert offered("There is also three big cracks in the wall.") == ["There are also three big cracks in the wall."]
     assert offered("There was more than twenty cars in the street.") == ["There were more than twenty cars in the street."]
+    assert offered("There is now three bus shelters in our road.") == ["There are now three bus shelters in our road."]
+    assert offered("How is your kids these days?") == ["How are your kids these days?"]
     assert offered("Has the children at the camp eaten yet?") == ["Have the children at the camp eaten yet?"]
     assert offered("Is the man at the door your brother?") == []  # right as it is
     assert offered("There is also people's opinions to consider.") == []  # a possessive

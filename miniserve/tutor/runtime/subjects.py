@@ -109,7 +109,8 @@ def inverted(toks: list[str], i: int) -> tuple[str, str] | None:
             _plain_adjective(after[1]) or not _ends_a_subject(after[2], be) and (
             after[1].endswith("ing") or _noun_forms(after[1])[0] and not lemmas(after[1]))):
         head = 2  # "the new rules", "the opening times": the noun after the word before it
-    placed = asked and after[head + 1] in ("in", "at", "for", "on", "near", "from", "with")  # "Has the people at the club"
+    placed = asked and after[head + 1] in ("in", "at", "for", "on", "near", "from", "with", "these", "this", "today")
+    # "Has the people at the club", "How is your parents these days?"
     if after[head] in COLLECTIVE | EITHER_NUMBER or not after[head].isalpha() \
             or not (placed or _ends_a_subject(after[head + 1], be and asked)):
         return None
@@ -147,7 +148,7 @@ def existential(toks: list[str], i: int) -> tuple[str, str] | None:
     after = [norm(t) for t in toks[i + 1:] if not t.isspace()]
     while after[:1] and after[0] in ("more", "than", "over", "about", "around", "almost", "nearly", "at", "least", "not"):
         after = after[1:]  # "There was more than five thousand people", "There is not enough places"
-    while after[:1] and after[0] in ("also", "still", "always", "often", "usually", "sometimes", "never"):
+    while after[:1] and after[0] in ("also", "still", "always", "often", "usually", "sometimes", "never", "now"):
         after = after[1:]
     after = after[:6]
     if len(after) >= 2 and after[0] in BARE_PLURALS and not any(_noun_forms(after[1])):
@@ -155,7 +156,11 @@ def existential(toks: list[str], i: int) -> tuple[str, str] | None:
     for size in (3, 2, 1):
         if " ".join(after[:size]) in PLURAL_AMOUNTS | {"enough", "any", "no"}:  # "there wasn't enough computers"
             nouns = [w for w in after[size:size + 3] if w.isalpha() and w not in ("hundred", "thousand", "million")]
-            noun = next((w for w in nouns if any(_noun_forms(w)) and not _plain_adjective(w)), "")  # "two small holes"
+            k = next((k for k, w in enumerate(nouns) if any(_noun_forms(w)) and not _plain_adjective(w)), None)
+            noun = nouns[k] if k is not None else ""  # "two small holes"
+            if k is not None and not plural_subject(noun) and nouns[k + 1:k + 2] and nouns[k + 1].endswith("s") \
+                    and _noun_forms(nouns[k + 1]) == (False, True):
+                noun = nouns[k + 1]  # "two bike racks": a compound's plural
             if plural_subject(noun) or _noun_forms(noun) == (False, True):  # after an amount, "places" is a noun
                 return "plural", " ".join(after[:size] + nouns[:nouns.index(noun) + 1])
             return None
