@@ -22,6 +22,7 @@ import lemminflect
 from miniserve.tutor.runtime.agreement import plural_subject
 from miniserve.tutor.runtime.forms import FUNCTION_WORDS, aux_family, form_kinds, indexed_words, lemmas
 from miniserve.tutor.runtime.gate import Edit
+from miniserve.tutor.runtime.subjects import PRONOUNS
 from miniserve.tutor.runtime.tense import _DAYS, _MONTHS, JOINING_WORDS, only_past, _participle_after, past_clauses
 from miniserve.tutor.runtime.vetoes.words import singular_noun
 
@@ -197,7 +198,6 @@ OPENING_SINCE = re.compile(rf"^since\s+((1[89]\d\d|20\d\d)|last\s+(year|month|su
 SINGULAR_SUBJECTS = frozenset(("he", "she", "it", "nobody", "everybody", "everyone", "someone", "somebody", "nothing",
                                "everything", "something"))
 PLURAL_SUBJECTS = frozenset(("i", "we", "they", "you"))
-_PRONOUNS = frozenset(("i", "we", "they", "you", "he", "she", "it"))
 # words that end the time "since" reaches back from now: "until 2015", "two years ago", a later time
 YEAR = re.compile(r"\b(1[89]|20)\d\d\b")
 NOT_UP_TO_NOW = frozenset(("until", "till", "ago", "when", "before", "after", "then", "later", "last", "yesterday"))
@@ -213,7 +213,7 @@ def perfect_after_an_opening_since(toks: list[str]) -> list[Edit]:
     if len(words) < 4 or words[0][1] != "since":
         return []
     comma = next((j for j in range(1, min(len(words), 8)) if "," in toks[words[j - 1][0]:words[j][0]]), None)
-    if comma is not None and comma > 1 and not any(only_past(c) or aux_family(c) is not None or c in _PRONOUNS
+    if comma is not None and comma > 1 and not any(only_past(c) or aux_family(c) is not None or c in PRONOUNS
                                                    for _, c in words[1:comma]):
         k = comma  # "Since the clean-up day, nobody": a phrase of time up to the comma, no verb in it
     elif (point := OPENING_SINCE.match(text.lstrip())) is not None:  # "Since 2020 the price", "Since last summer my brother"

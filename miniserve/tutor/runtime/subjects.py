@@ -134,7 +134,7 @@ def _ends_a_subject(word: str, be: bool) -> bool:
         or be and _plain_adjective(word) and not any(_noun_forms(word))
 
 
-# plurals with no -s that are no verb, no adjective and no singular ("There is people", "There was children")
+# plurals that are nouns only, no verb's form, no adjective ("There is people", "There was children")
 BARE_PLURALS = frozenset(("people", "children", "men", "women", "teenagers", "students", "tourists", "cars", "buses"))
 
 

@@ -814,10 +814,11 @@ def plural_after_and_and_a_new_singular_subject(toks: list[str], edit: Edit) -> 
             or not (singular_noun(before[-1]) or _a_misspelt_singular(before[-1])) or before[-1] in COLLECTIVE:
         return False  # ("my grandpa": a singular no dictionary lists)
     first = before[1:-3]
-    return any(aux_family(w) is not None or only_a_verb(w) or "third" in form_kinds(w) and not singular_noun(w.removesuffix("s"))
-               for w in first) or any(  # "My grandma cooks and": a third person right after a singular subject
-        "third" in form_kinds(w) and (singular_noun(first[k - 1]) or _a_misspelt_singular(first[k - 1]))
-        and before[0] in NOUN_PHRASE_OPENERS for k, w in enumerate(first) if k == 1)
+    # "My grandma cooks and": a third person right after a determiner and a singular subject
+    a_clause_before_and = len(first) >= 2 and before[0] in NOUN_PHRASE_OPENERS and "third" in form_kinds(first[1]) \
+        and (singular_noun(first[0]) or _a_misspelt_singular(first[0]))
+    return a_clause_before_and or any(aux_family(w) is not None or only_a_verb(w)
+                                or "third" in form_kinds(w) and not singular_noun(w.removesuffix("s")) for w in first)
 
 
 PART_LEADS = frozenset(("half", "most", "some", "all", "none", "part", "much", "lot", "rest"))
