@@ -1,4 +1,4 @@
-"""Learner-style sentences with every verb right, written for the project (data/written.txt), as ground.
+"""Learner-style sentences with every verb right, written for the project, as ground.
 
 WordNet's examples are real English but not the English of exam essays: letters, stories and opinions
 with a learner's article, preposition and spelling slips around correct verbs. The tutor damaged such
@@ -7,6 +7,10 @@ the rest carry learner verb errors put in by inject.py, as corpus v3 does with W
 sentences were written blind (their writers read only the learners' error counts, never the dev
 sets); none that any set in tests/data holds, word for word, is used, nor any injected error that
 one holds. Split by a stable hash: one in eight test, one in eight valid. Same (split, n, seed): same list.
+
+Two texts: `written` (data/written.txt, stage 14's) and `written2` (data/written2.txt, stage 15's:
+sentences built around the kinds the tutor still damaged, such as nouns that can be verbs, "like" as a
+preposition, imperatives and coordinated verbs).
 """
 
 from __future__ import annotations
@@ -19,18 +23,19 @@ from miniserve.tutor.corpus import inject, v3
 from miniserve.tutor.corpus import v1 as corpus
 from miniserve.tutor.runtime.guard import verb_edit_only
 
-SOURCE = Path(__file__).resolve().parents[1] / "data" / "written.txt"
+DATA = Path(__file__).resolve().parents[1] / "data"
+SOURCES = {"written": DATA / "written.txt", "written2": DATA / "written2.txt"}
 UNCHANGED_SHARE = 0.6  # more than WordNet's half: leaving a learner's sentence alone is what this part teaches
 
 
-def split_of(sentence: str) -> str:
-    bucket = zlib.crc32(f"written|{sentence.lower()}".encode()) % 8
+def split_of(sentence: str, source: str = "written") -> str:
+    bucket = zlib.crc32(f"{source}|{sentence.lower()}".encode()) % 8
     return "test" if bucket == 0 else "valid" if bucket == 1 else "train"
 
 
 @cache
-def sentences() -> tuple[str, ...]:
-    lines = (line.strip() for line in SOURCE.read_text(encoding="utf-8").splitlines())
+def sentences(source: str = "written") -> tuple[str, ...]:
+    lines = (line.strip() for line in SOURCES[source].read_text(encoding="utf-8").splitlines())
     return tuple(dict.fromkeys(line for line in lines if line and not line.startswith("#")))
 
 
@@ -46,10 +51,10 @@ def excluded() -> frozenset[str]:
 
 
 @cache
-def ground(split: str) -> tuple[v3.Ground, ...]:
+def ground(split: str, source: str = "written") -> tuple[v3.Ground, ...]:
     out = []
-    for sentence in sentences():
-        if split_of(sentence) != split or v3.normal(sentence) in excluded():
+    for sentence in sentences(source):
+        if split_of(sentence, source) != split or v3.normal(sentence) in excluded():
             continue
         edits = tuple(e for e in inject.edits(sentence)
                       if v3.normal(inject.apply(sentence, [e])) not in excluded()
@@ -58,5 +63,9 @@ def ground(split: str) -> tuple[v3.Ground, ...]:
     return tuple(out)
 
 
-def generate(split: str, n: int, seed: int = 0) -> list[corpus.Example]:
-    return v3.real(split, n, seed, pool=ground(split), unchanged_share=UNCHANGED_SHARE, frame="written")
+def generate(split: str, n: int, seed: int = 0, source: str = "written") -> list[corpus.Example]:
+    return v3.real(split, n, seed, pool=ground(split, source), unchanged_share=UNCHANGED_SHARE, frame=source)
+
+
+def generate_second(split: str, n: int, seed: int = 0) -> list[corpus.Example]:
+    return generate(split, n, seed, source="written2")
