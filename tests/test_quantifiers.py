@@ -436,3 +436,38 @@ def test_a_noun_of_both_numbers_says_nothing_and_a_later_verb_is_the_clauses():
     assert not quantifiers.contradicts(toks, edit) and not quantifiers.corrects(toks, edit)
     # "was" is the verb: "stop" is no verb here
     assert not quantifiers.the_nouns_number(*flipped("The bus stop in front of the hotel was closed.", "stop", "stops"))
+
+
+@pytest.mark.parametrize("sentence, right", [
+    ("Behind the station was two old warehouses.", "Behind the station were two old warehouses."),
+    ("At the end of the corridor is the toilets.", "At the end of the corridor are the toilets."),
+    ("In front of the hotel was standing four coaches.", "In front of the hotel were standing four coaches."),  # an -ing form between
+    ("Attached to this email is the tickets for Saturday.", "Attached to this email are the tickets for Saturday."),
+    ("Enclosed is some pictures of the damage.", "Enclosed are some pictures of the damage."),
+    ("Here is the bus times you asked for.", "Here are the bus times you asked for."),  # a compound's plural
+    ("Next to the car park was a couple of food stalls.", "Next to the car park were a couple of food stalls."),
+])
+def test_a_plural_subject_after_a_phrase_of_place_and_be_decides_alone(sentence, right):
+    toks = tokens(sentence)
+    assert [gate.apply(sentence, [e], frozenset({0})).strip() for e in number_flips(toks) if quantifiers.decides(toks, e)] == [right]
+
+
+@pytest.mark.parametrize("sentence", [
+    "Behind the houses is a big park with two lakes.",
+    "In my opinion the worst thing is the prices.",  # an opener, then a subject of its own
+    "Here is the list of names.",
+    "In the middle of the square is the statue of two lions.",
+    "Here is the news.",
+    "In the photo is the Browns' house.",  # a possessive's plural is no subject
+    "Among the guests was my uncle and his two sons.",
+    "On Monday was the first day of the course.",
+    "Here is what the students said.",
+])
+def test_no_phrase_of_place_decides_where_the_subject_after_be_is_singular_or_no_plural_noun(sentence):
+    toks = tokens(sentence)
+    assert not any(quantifiers.decides(toks, e) for e in number_flips(toks))
+
+
+def test_a_question_word_be_and_a_plural_before_a_relative_clause():
+    assert offered("Where is the keys that I left on the table?") == ["Where are the keys that I left on the table?"]
+    assert offered("Why does a bike that is new need repairs?") == []

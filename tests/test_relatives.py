@@ -121,13 +121,21 @@ def test_the_noun_before_who_speaks_across_now():
     assert relatives.contradicts(tokens(sentence), edit)
 
 
-def test_the_rule_decides_alone_only_for_the_verb_after_a_clause_between_commas():
+def test_the_rule_decides_alone_after_a_clause_between_commas_and_after_who_and_the_opening_subject():
     toks = tokens("The museum, which was opened in 1998, attract thousands of tourists every year.")
     [edit] = [e for e in offers.number_flips(toks) if toks[e.start] == "attract"]
     assert relatives.decides(toks, edit)
     toks = tokens("I have a friend who live in Rome.")  # a relative clause's own verb: offered, and the model weighs it
     [edit] = [e for e in offers.number_flips(toks) if toks[e.start] == "live"]
     assert relatives.corrects(toks, edit) and not relatives.decides(toks, edit)
+    for sentence, verb in (("Farmers who grows vegetables sell them here.", "grows"),
+                           ("In my opinion young people who lives alone learn a lot.", "lives"),
+                           ("Luckily, the nurse who work at night was there.", "work")):
+        toks = tokens(sentence)  # "who" right after the subject that opens the sentence: no other noun it may be
+        [edit] = [e for e in offers.number_flips(toks) if toks[e.start] == verb]
+        assert relatives.decides(toks, edit), sentence
+    toks = tokens("The friends of my sister who lives in Rome came.")  # "who" may be the sister
+    assert not any(relatives.decides(toks, e) for e in offers.number_flips(toks))
 
 
 def test_the_verb_after_a_clause_whose_subject_is_a_person_takes_the_opening_nouns_number():

@@ -63,7 +63,7 @@ def number_before(toks: list[str], i: int, longest: int = MAX_SUBJECT_WORDS) -> 
 def subject_noun(toks: list[str], i: int) -> tuple[str, str] | None:
     """What the subject's own noun says of the verb at i (subjects.py), where no quantifier speaks."""
     return (subjects.head_of(toks, i) or subjects.simple_subject(toks, i) or subjects.inverted(toks, i)
-            or subjects.existential(toks, i) or subjects.bare_plural(toks, i) or subjects.gerund_subject(toks, i)
+            or subjects.existential(toks, i) or subjects.located(toks, i) or subjects.bare_plural(toks, i) or subjects.gerund_subject(toks, i)
             or subjects.name_subject(toks, i) or subjects.coordinated_nouns(toks, i) or subjects.contact_relative(toks, i))
 
 
@@ -386,6 +386,8 @@ def explanation(toks: list[str], edit: Edit) -> str:
     number, phrase = quantifier(toks, edit.start) or subject_noun(toks, edit.start)
     if subjects.existential(toks, edit.start) and quantifier(toks, edit.start) is None:
         return f"After 'there', the verb agrees with '{phrase}', which is {number}: use '{edit.new[0]}', not '{toks[edit.start]}'."
+    if subjects.located(toks, edit.start) and quantifier(toks, edit.start) is None:
+        return f"The subject '{phrase}' comes after the verb here and is {number}: use '{edit.new[0]}', not '{toks[edit.start]}'."
     if (subjects.simple_subject(toks, edit.start) or subjects.inverted(toks, edit.start) or subjects.bare_plural(toks, edit.start)
             or subjects.gerund_subject(toks, edit.start) or subjects.name_subject(toks, edit.start)) \
             and not subjects.head_of(toks, edit.start) \

@@ -258,10 +258,26 @@ def corrects(toks: list[str], edit: Edit) -> bool:
 
 def decides(toks: list[str], edit: Edit) -> bool:
     """Does the edit put the main verb after a clause between commas in the number of the subject that
-    opens the sentence ("The museum, which was opened in 1998, attract" -> "attracts")? The rule decides
+    opens the sentence ("The museum, which was opened in 1998, attract" -> "attracts"), or the verb of a
+    "who" right after that subject in its number ("People who works from home" -> "work")? The rule decides
     alone (the model scores these fixes 2-12 nats under the input): on the correct sentences of every
     learner-style set, the training text and WordNet's 41,477 usage examples it offers no change."""
-    return corrects(toks, edit) and (after_a_clause(toks, edit.start) or after_its_object_clause(toks, edit.start)) is not None
+    return corrects(toks, edit) and ((after_a_clause(toks, edit.start) or after_its_object_clause(toks, edit.start)) is not None
+                                     or _who_after_the_opening_subject(toks, edit.start))
+
+
+def _who_after_the_opening_subject(toks: list[str], i: int) -> bool:
+    """Is the verb at i the verb of a "who" right after the subject that opens the sentence ("People who
+    works from home", "In my opinion young people who lives here")? There the clause can be no other noun's."""
+    words = [t for t in toks[:i] if not t.isspace()]
+    if words and (norm(words[-1]) in ADVERBS or norm(words[-1]) == "now"):
+        words = words[:-1]
+    if len(words) < 2 or norm(words[-1]) != "who":
+        return False
+    opening, lowered = words[:-1], [norm(w) for w in words[:-1]]
+    opener = next((len(phrase) for phrase in subjects.OPINION_OPENERS if tuple(lowered[:len(phrase)]) == phrase), 0)
+    opening = _without_an_opening_adverb(opening[opener + (opening[opener:opener + 1] == [","]):])
+    return bool(opening) and "," not in opening and _opening_subject(opening) is not None
 
 
 def contradicts(toks: list[str], edit: Edit) -> bool:

@@ -6,7 +6,8 @@
   mum don't" -> "doesn't");
 - `inverted`: a question's auxiliary before its subject ("What does your friends think" -> "do");
 - `existential`: "there" + "be" before an amount and a plural noun ("There was a lot of students" ->
-  "were");
+  "were"); `located`: a phrase of place before "be" and its plural subject ("Behind the fence was two
+  dogs" -> "were", "Here is the photos" -> "are");
 - `bare_plural`, `gerund_subject`, `name_subject`: a sentence that opens with a plural noun and its
   adjectives ("Big shopping centres attracts"), with a gerund and its object or phrase, or with a name
   ("Ramona teach"); a gerund's phrase decides the singular alone (`gerund_decides`);
@@ -109,8 +110,8 @@ def inverted(toks: list[str], i: int) -> tuple[str, str] | None:
             _plain_adjective(after[1]) or not _ends_a_subject(after[2], be) and (
             after[1].endswith("ing") or _noun_forms(after[1])[0] and not lemmas(after[1]))):
         head = 2  # "the new rules", "the opening times": the noun after the word before it
-    placed = asked and after[head + 1] in ("in", "at", "for", "on", "near", "from", "with", "these", "this", "today")
-    # "Has the people at the club", "How is your parents these days?"
+    placed = asked and after[head + 1] in ("in", "at", "for", "on", "near", "from", "with", "these", "this", "today", "that", "which", "who")
+    # "Has the people at the club", "How is your parents these days?", "Where is the tickets that I ordered?"
     if after[head] in COLLECTIVE | EITHER_NUMBER or not after[head].isalpha() \
             or not (placed or _ends_a_subject(after[head + 1], be and asked)):
         return None
@@ -165,6 +166,90 @@ def existential(toks: list[str], i: int) -> tuple[str, str] | None:
                 return "plural", " ".join(after[:size] + nouns[:nouns.index(noun) + 1])
             return None
     return None
+
+
+# what opens a sentence whose subject comes after "be" ("Behind the fence was two dogs"): a place, or
+# what a letter sends with it ("Attached to this letter is", "Here is")
+PLACE_OPENERS = tuple(tuple(phrase.split()) for phrase in (
+    "in front of", "at the back of", "next to", "attached to", "enclosed with", "attached", "enclosed", "behind",
+    "opposite", "beside", "above", "below", "among", "inside", "outside", "under", "near", "on", "in", "at", "around",
+    "between", "along", "across"))
+PLACE_LINKS = frozenset(("of", "to", "with", "in", "on", "at", "near", "from", "behind", "by"))
+MORE_PLURAL_AMOUNTS = frozenset(("a dozen", "a dozen of", "dozens of", "a couple of"))
+
+
+def located(toks: list[str], i: int) -> tuple[str, str] | None:
+    """("plural", "two enormous speakers") for "was" in "Next to the stage was two enormous speakers": a
+    sentence that opens with a phrase of place (or "Here", "Attached to this letter") and no other word,
+    then "is" or "was" (and at most an -ing form or an adverb), then its subject, a plural noun phrase:
+    an amount and its noun, or a determiner, at most two words and a plural noun ("the receipts for")."""
+    if norm(toks[i]) not in ("is", "was", "isn't", "wasn't") or any(t in BREAKS for t in toks[:i]):
+        return None
+    if not _a_phrase_of_place(clause_before(toks, i)):
+        return None
+    after = [norm(t) for t in toks[i + 1:] if not t.isspace()][:8]
+    while after[:1] and (after[0] in ("also", "still", "always", "usually", "often", "now")
+                         or after[0].endswith("ing") and lemmas(after[0])):
+        after = after[1:]  # "In front of us was standing three men"
+    for size in (3, 2, 1):
+        if " ".join(after[:size]) in PLURAL_AMOUNTS | MORE_PLURAL_AMOUNTS:
+            nouns = after[size:size + 3]
+            k = next((k for k, w in enumerate(nouns) if w.isalpha() and any(_noun_forms(w)) and not _plain_adjective(w)), None)
+            if k is not None and not _plural_noun(nouns[k]) and nouns[k + 1:k + 2] and _noun_forms(nouns[k + 1]) == (False, True):
+                k += 1  # "two study rooms": a compound's plural
+            if k is not None and _plural_noun(nouns[k]) and nouns[k] not in COLLECTIVE | EITHER_NUMBER:
+                return "plural", " ".join(after[:size] + nouns[:k + 1])
+            return None
+    if len(after) < 2 or after[0] not in ("the", "my", "your", "his", "her", "our", "their", "these", "those", "some"):
+        return None
+    k = next((k for k in range(1, min(4, len(after))) if any(_noun_forms(after[k])) and not _plain_adjective(after[k])), None)
+    if k is None:
+        return None
+    if not _plural_noun(after[k]) and after[k + 1:k + 2] and _noun_forms(after[k + 1]) == (False, True):
+        k += 1  # "the bike racks": a compound's plural
+    noun, then = after[k], after[k + 1:k + 2]
+    if not _plural_noun(noun) or noun in COLLECTIVE | EITHER_NUMBER | PLURAL_FORM_SINGULARS | NOT_HEADS | PRONOUNS \
+            or not _raw_word_before(toks, len(toks), noun).islower() or then and then[0] in ("'", "'s", "\u2019", "\u2019s") \
+            or not all(w.isalpha() and w not in FUNCTION_WORDS for w in after[1:k]):
+        return None  # "the Smiths' house", "the news"
+    return "plural", " ".join(after[:k + 1])
+
+
+def _plural_noun(word: str) -> bool:
+    """A plural noun, where a noun's place is sure (after a determiner or an amount "shops" is no verb)."""
+    return plural_subject(word) or word.endswith("s") and _noun_forms(word) == (False, True)
+
+
+def _a_phrase_of_place(words: list[str]) -> bool:
+    """Are `words` one phrase of place and nothing else: "here", or an opener and noun phrases joined by
+    "of", "to", "with"..., each with at most a determiner at its start ("at the back of the library",
+    "in front of us"; not "in my opinion the best thing")?"""
+    if words == ["here"]:
+        return True
+    opener = next((phrase for phrase in PLACE_OPENERS if tuple(words[:len(phrase)]) == phrase), None)
+    if opener is None:
+        return False
+    rest = words[len(opener):]
+    if not rest:
+        return opener[0] in ("attached", "enclosed")
+    groups, group = [], []
+    for w in rest:
+        if w in PLACE_LINKS and group:
+            groups.append(group)
+            group = []
+        else:
+            group.append(w)
+    groups.append(group)
+    for group in groups:
+        if not group or len(group) > 4:
+            return False
+        body = group[1:] if group[0] in HEAD_DETERMINERS | PLURAL_DETERMINERS else group
+        if group == [group[0]] and group[0] in OBJECT_PRONOUNS | {"you", "it", "her"}:
+            continue
+        if not body or any(not w.isalpha() or w in FUNCTION_WORDS or w in HEAD_DETERMINERS | PLURAL_DETERMINERS
+                           or lemmas(w) and not any(_noun_forms(w)) for w in body):
+            return False
+    return True
 
 
 def simple_subject(toks: list[str], i: int) -> tuple[str, str] | None:
