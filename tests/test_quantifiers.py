@@ -471,3 +471,10 @@ def test_no_phrase_of_place_decides_where_the_subject_after_be_is_singular_or_no
 def test_a_question_word_be_and_a_plural_before_a_relative_clause():
     assert offered("Where is the keys that I left on the table?") == ["Where are the keys that I left on the table?"]
     assert offered("Why does a bike that is new need repairs?") == []
+
+
+def test_before_a_singular_auxiliary_a_bare_plural_that_may_be_a_verb_is_the_subject():
+    assert offered("Cheap flights is a good thing for students.") == ["Cheap flights are a good thing for students."]
+    assert offered("Computers has changed our lives.") == ["Computers have changed our lives."]
+    assert offered("Sports centres charge too much.") == []
+    assert offered("Rising prices make life hard.") == []

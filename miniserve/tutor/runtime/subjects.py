@@ -346,6 +346,9 @@ OPINION_OPENERS = tuple(tuple(phrase.split()) for phrase in (
     "unfortunately", "fortunately", "luckily", "sadly", "personally", "in fact", "i think", "i believe"))
 
 
+SINGULAR_AUXILIARIES = frozenset(("is", "was", "has", "does", "isn't", "wasn't", "hasn't", "doesn't"))
+
+
 def bare_plural(toks: list[str], i: int) -> tuple[str, str] | None:
     """("plural", "big shopping centres") for the verb at i in "Big shopping centres attracts": a
     sentence that opens with a plural noun and at most three words before it that are no verbs and
@@ -360,7 +363,9 @@ def bare_plural(toks: list[str], i: int) -> tuple[str, str] | None:
     if not 1 <= len(words) <= 4 or not all(w.isalpha() for w in words):
         return None
     noun, before = words[-1], words[:-1]
-    if not plural_subject(noun) or noun.endswith("ics") or noun in PRONOUNS | COLLECTIVE | EITHER_NUMBER | PLURAL_FORM_SINGULARS \
+    # before "is", "has", "does" ... a plural that may be a verb's form too is the noun ("Mobile phones is")
+    plural = plural_subject(noun) or norm(toks[i]) in SINGULAR_AUXILIARIES and _plural_noun(noun)
+    if not plural or noun.endswith("ics") or noun in PRONOUNS | COLLECTIVE | EITHER_NUMBER | PLURAL_FORM_SINGULARS \
             or _raw_word_before(toks, i, noun).isupper():
         return None  # "Politics is", "communications is his field", "AIDS has"
     if before and before[0].endswith("ing"):
