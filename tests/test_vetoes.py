@@ -321,6 +321,9 @@ def vetoed(sentence: str, proposal: str) -> bool:
     # from the ninety-sixth and ninety-seventh sets (learner_v98, learner_v99; first looks at both halves at 24baf5c, disclosed)
     ("Fold the paper like this and then cut it.", "Fold the paper likes this and then cut it."),
     ("My uncle cooks and my aunt cleans up.", "My uncle cooks and my aunt clean up."),
+    # from the hundredth and hundred-and-first sets (learner_v102, learner_v103; first looks at both halves at c744923, disclosed)
+    ("We would like to teach painting and drama to the children.", "We would like to teach paint and drama to the children."),
+    ("Most teenagers sleep too little and then feel tired.", "Most teenagers sleep too little and then feels tired."),
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -495,6 +498,9 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("Pupils who play games in the evening sleeps less.", "Pupils who play games in the evening sleep less."),  # a verb's fix
     ("The rich gets richer every year.", "The rich get richer every year."),  # an adjective that names people
     ("My sister like this song a lot.", "My sister likes this song a lot."),  # no imperative: "like" is the verb
+    ("I want to help cooking the dinner.", "I want to help cook the dinner."),  # "help" takes a bare infinitive
+    ("You should to go swimming more.", "You should go swimming more."),
+    ("Most pupils goes home at four and plays football.", "Most pupils goes home at four and play football."),  # both wrong
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

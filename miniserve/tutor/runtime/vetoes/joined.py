@@ -4,6 +4,8 @@ lives in Berlin and works", "My mum and dad want"), and where a subject pronoun 
 
 from __future__ import annotations
 
+import lemminflect
+
 from miniserve.tutor.runtime.agreement import COLLECTIVE, _noun_forms, non_third, plural_subject, third
 from miniserve.tutor.runtime.forms import aux_family, form_kinds, lemmas, norm
 from miniserve.tutor.runtime.gate import Edit
@@ -303,3 +305,42 @@ def ing_for_a_second_finite_verb(toks: list[str], edit: Edit) -> bool:
     return any(k and (between[k - 1] in {*SUBJECT_PRONOUNS, "them", "us", "people"} or singular_noun(between[k - 1])
                       or plural_subject(between[k - 1]))
                and same in form_kinds(w) and (lemmas(w) and aux_family(w) in (None, "have", "do")) for k, w in enumerate(between))
+
+
+JOINED_ADVERBS = frozenset(("then", "also", "still", "often", "usually", "sometimes", "always", "never", "later",
+                            "finally", "just", "now", "soon"))
+
+
+def number_against_the_first_verb(toks: list[str], edit: Edit) -> bool:
+    """A verb right after "and" (or "and then", "and also") that shares the subject of the verb before it,
+    put in the other number ("students study late and then find it hard" -> "finds"): the two verbs of one
+    subject agree, and the first is left as written. The first verb: the nearest plain present verb before
+    "and" in the same clause."""
+    pair = one_word(toks, edit)
+    if pair is None or aux_family(pair[0]) is not None or not {"base", "third"} & form_kinds(pair[0]) \
+            or not {"base", "third"} & form_kinds(pair[1]) or third(pair[0]) == third(pair[1]):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if not t.isspace()]
+    while before and before[-1] in JOINED_ADVERBS:
+        before.pop()
+    if not before or before[-1] != "and":
+        return False
+    from miniserve.tutor.runtime import quantifiers  # here: quantifiers reads subjects, which reads these vetoes' words
+
+    words = [(k, norm(t)) for k, t in enumerate(toks[:edit.start]) if not t.isspace()]
+    while words and words[-1][1] in JOINED_ADVERBS:
+        words.pop()
+    for (_, previous), (k, w) in zip(reversed(words[-10:-2]), reversed(words[-9:-1])):
+        if w in (",", ";", ":", ".", "that", "who", "which", "because", "when", "if"):
+            return False
+        if {"base", "third"} & form_kinds(w) and "past" not in form_kinds(w) and aux_family(w) is None and bool(lemmas(w)) \
+                and previous not in FIRST_VERB_NEVER_AFTER and "ADJ" not in lemminflect.getAllLemmas(previous):
+            # the first verb as its subject wants it ("a third of students study"), so the second follows it
+            return third(w) == third(pair[0]) and quantifiers.number_before(toks, k) == ("singular" if third(w) else "plural")
+    return False
+
+
+# a word after which the verb-like word is a noun's or an infinitive's ("with shaking hands", "go to work")
+FIRST_VERB_NEVER_AFTER = frozenset(("to", "the", "a", "an", "my", "your", "his", "her", "its", "our", "their", "this",
+                                    "that", "these", "those", "of", "in", "on", "at", "by", "with", "for", "from", "some",
+                                    "any", "no", "every", "each"))

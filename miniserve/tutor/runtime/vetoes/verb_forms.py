@@ -644,3 +644,20 @@ def verb_form_of_an_object_complement(toks: list[str], edit: Edit) -> bool:
         return False
     before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
     return len(before) >= 2 and before[-1] in ("it", "them", "him", "her", "me", "us") and before[-2] in COMPLEMENT_VERBS
+
+
+# verbs whose object or complement may be a bare infinitive ("to help cook", "to let them go", "to go see")
+BARE_INFINITIVE_TAKERS = frozenset(("let", "make", "help", "have", "see", "hear", "watch", "feel", "notice", "go", "come",
+                                    "dare", "need", "bid"))
+
+
+def base_after_an_infinitive(toks: list[str], edit: Edit) -> bool:
+    """An -ing form made base right after an infinitive's verb ("would like to offer cooking and photography
+    courses" -> "offer cook"): two bare verbs cannot follow each other there; the -ing form is the verb's object."""
+    pair = one_word(toks, edit)
+    if pair is None or not pair[0].endswith("ing") or "base" not in form_kinds(pair[1]) or "ing" in form_kinds(pair[1]):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if not t.isspace()][-2:]
+    return len(before) == 2 and aux_family(before[0]) in ("to", "modal") and "base" in form_kinds(before[1]) \
+        and bool(lemmas(before[1])) and not lemmas(before[1]) & BARE_INFINITIVE_TAKERS and aux_family(before[1]) is None
+
