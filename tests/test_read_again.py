@@ -61,12 +61,12 @@ def test_nothing_to_read_again_where_nothing_was_shown(tutor):
 
 
 def test_the_served_flow_fixes_both_errors(tutor_folder):
-    """The shipped model, as every entry point runs it: the first reading fixes "meet", the second "talk"."""
+    """The shipped model, as every entry point runs it: the first reading fixes "go", the second "like"."""
     from miniserve.engine import Engine
 
     engine = Engine.from_folder(tutor_folder, n_slots=4)
     served = Tutor.configured(Settings(), TutorPrompt.from_folder(tutor_folder), engine.config.n_positions)
-    turns = served.plan(TYPED, paragraph=False).turns
+    turns = served.plan("My brother go to school and he like it.", paragraph=False).turns
     run_sync(turns, engine.run)
-    assert turns[0].review.corrected == BOTH
-    assert "'met'" in turns[0].review.explanation and "'talked'" in turns[0].review.explanation
+    assert turns[0].review.corrected == "My brother goes to school and he likes it."
+    assert "'goes'" in turns[0].review.explanation and "'likes'" in turns[0].review.explanation

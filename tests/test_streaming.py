@@ -56,16 +56,16 @@ async def test_tutor_stream_gives_deltas_then_the_answer(tutor_folder):
 
 async def test_a_streamed_verdict_waits_for_the_second_reading(tutor_folder):
     """The deltas are the first reading's text; the verdict and the whole answer carry both fixes."""
-    sentence = "Last week I meet an old friend and we talk for hours."
+    sentence = "Yesterday I go to the market and buy some apples."
     async with serving(tutor_folder) as (client, _):
         async with client.request("/correct?stream=true", method="POST", headers=JSON) as stream:
             await send_body(stream, {"sentence": sentence})
             got = events(await read_all(stream))
     final, verdict = got[-1], got[-2]
-    assert final["corrected"] == verdict["corrected"] == "Last week I met an old friend and we talked for hours."
-    assert verdict["original"] == sentence and "'met'" in verdict["explanation"] and "'talked'" in verdict["explanation"]
+    assert final["corrected"] == verdict["corrected"] == "Yesterday I went to the market and bought some apples."
+    assert verdict["original"] == sentence and "'went'" in verdict["explanation"] and "'bought'" in verdict["explanation"]
     drafted = "".join(d["delta"] for d in got[:-2] if d["field"] == "corrected")
-    assert drafted == "Last week I met an old friend and we talk for hours."
+    assert drafted == "Yesterday I went to the market and buy some apples."
 
 
 async def test_disconnect_mid_stream_frees_the_slot(tutor_folder):
