@@ -324,6 +324,7 @@ def vetoed(sentence: str, proposal: str) -> bool:
     # from the hundredth and hundred-and-first sets (learner_v102, learner_v103; first looks at both halves at c744923, disclosed)
     ("We would like to teach painting and drama to the children.", "We would like to teach paint and drama to the children."),
     ("Most teenagers sleep too little and then feel tired.", "Most teenagers sleep too little and then feels tired."),
+    ("After lunch he kept asking the same question.", "After lunch he kept asks the same question."),  # an irregular past of "keep"
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)

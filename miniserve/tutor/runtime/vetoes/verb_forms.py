@@ -23,8 +23,8 @@ def base_after_an_ing_verb(toks: list[str], edit: Edit) -> bool:
             or "ing" in form_kinds(pair[1]):
         return False
     before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
-    return bool(before) and any(before[-1] == f or before[-1] in (f + "s", f + "ed", f + "ped", f + "ing")
-                                for f in ING_VERBS)
+    return bool(before) and (any(before[-1] == f or before[-1] in (f + "s", f + "ed", f + "ped", f + "ing") for f in ING_VERBS)
+                             or bool(lemmas(before[-1]) & ING_VERBS))  # "kept", "quit"
 
 
 def gerund_subject_after_do(toks: list[str], edit: Edit) -> bool:
