@@ -325,6 +325,10 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("We would like to teach painting and drama to the children.", "We would like to teach paint and drama to the children."),
     ("Most teenagers sleep too little and then feel tired.", "Most teenagers sleep too little and then feels tired."),
     ("After lunch he kept asking the same question.", "After lunch he kept asks the same question."),  # an irregular past of "keep"
+    # stage 15's own edits on the older sets (my own words, the kinds they showed)
+    ("Most of the guests had not heard the news.", "Most of the guests had not hear the news."),
+    ("Is the party still on, or have your parents changed their minds?", "Is the party still on, or having your parents changed their minds?"),
+    ("The children may get bored on a long drive.", "The children may get bore on a long drive."),
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -502,6 +506,8 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("I want to help cooking the dinner.", "I want to help cook the dinner."),  # "help" takes a bare infinitive
     ("You should to go swimming more.", "You should go swimming more."),
     ("Most pupils goes home at four and plays football.", "Most pupils goes home at four and play football."),  # both wrong
+    ("We had better to leave now.", "We had better leave now."),  # "had better" takes the base
+    ("Have you ever hear this song?", "Have you ever heard this song?"),
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

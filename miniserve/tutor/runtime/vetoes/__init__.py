@@ -138,7 +138,7 @@ from miniserve.tutor.runtime.vetoes import joined, mood, number, tenses, verb_fo
 # in the order they were found (each returns at its first word test that fails, so the order costs little)
 VETOES = (
     mood.subjunctive, tenses.past_against_now, tenses.past_in_a_time_clause_of_the_future,
-    verb_forms.base_after_an_ing_verb, verb_forms.base_after_an_infinitive, joined.shared_subject, joined.number_against_the_first_verb, joined.coordinated_subject,
+    verb_forms.base_after_an_ing_verb, verb_forms.base_after_an_infinitive, verb_forms.base_for_a_participle_after_have, joined.shared_subject, joined.number_against_the_first_verb, joined.coordinated_subject,
     verb_forms.participle_after_get, verb_forms.ing_after_a_subject, verb_forms.like_as_a_preposition,
     mood.present_in_an_unreal_condition, mood.present_modal_after_a_past_condition, number.plural_progressive_after_which, mood.imperative,
     verb_forms.finite_after_to, number.plural_after_there_is_a, verb_forms.base_after_go,

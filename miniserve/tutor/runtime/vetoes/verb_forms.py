@@ -40,9 +40,9 @@ def gerund_subject_after_do(toks: list[str], edit: Edit) -> bool:
 
 
 def participle_after_get(toks: list[str], edit: Edit) -> bool:
-    """A participle after "get" made a base form ("we got lost" -> "got lose")."""
+    """A participle after "get" made another form ("we got lost" -> "got lose", "may get bored" -> "get bore")."""
     pair = one_word(toks, edit)
-    if pair is None or "participle" not in form_kinds(pair[0]) or "base" not in form_kinds(pair[1]):
+    if pair is None or "participle" not in form_kinds(pair[0]) or "participle" in form_kinds(pair[1]) or pair[1].endswith("ing"):
         return False
     before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
     return bool(before) and before[-1] in ("get", "gets", "got", "getting", "gotten")
@@ -136,13 +136,21 @@ def verb_form_of_an_adjective_after_a_linking_verb(toks: list[str], edit: Edit) 
 LINKING = frozenset(("stay", "remain", "seem", "become", "appear"))
 
 
+QUESTION_SUBJECT_DETERMINERS = frozenset(("the", "your", "my", "his", "her", "our", "their", "its", "these", "those"))
+
+
 def ing_for_an_auxiliary_before_its_subject(toks: list[str], edit: Edit) -> bool:
     """A question's auxiliary right before its subject pronoun made -ing ("or have you found" -> "having you"): an
     auxiliary that opens a question is finite."""
     pair = one_word(toks, edit)
     after = [norm(t) for t in toks[edit.end:] if t[:1].isalpha()]
-    return pair is not None and aux_family(pair[0]) in ("have", "do", "be") and pair[1].endswith("ing") \
-        and after[:1] != [] and after[0] in ("you", "we", "they", "i", "he", "she", "it")
+    if pair is None or aux_family(pair[0]) not in ("have", "do", "be") or not pair[1].endswith("ing") or not after:
+        return False
+    if after[0] in ("you", "we", "they", "i", "he", "she", "it"):
+        return True
+    # "or have your plans changed?": a determiner's noun phrase, then the participle, in a question
+    return "?" in toks[edit.end:] and after[0] in QUESTION_SUBJECT_DETERMINERS \
+        and any("participle" in form_kinds(w) for w in after[2:4])
 
 
 def a_plural_only_noun(toks: list[str], edit: Edit) -> bool:
@@ -660,4 +668,21 @@ def base_after_an_infinitive(toks: list[str], edit: Edit) -> bool:
     before = [norm(t) for t in toks[:edit.start] if not t.isspace()][-2:]
     return len(before) == 2 and aux_family(before[0]) in ("to", "modal") and "base" in form_kinds(before[1]) \
         and bool(lemmas(before[1])) and not lemmas(before[1]) & BARE_INFINITIVE_TAKERS and aux_family(before[1]) is None
+
+
+HAVE_FORMS = frozenset(("have", "has", "had", "haven't", "hasn't", "hadn't"))
+PERFECT_ADVERBS = frozenset(("not", "never", "already", "just", "ever", "also", "still", "recently", "always", "only"))
+
+
+def base_for_a_participle_after_have(toks: list[str], edit: Edit) -> bool:
+    """A participle right after "have", "has", "had" (and "not", "never", "already") made base ("had not heard"
+    -> "had not hear"): a perfect takes the participle."""
+    pair = one_word(toks, edit)
+    if pair is None or "participle" not in form_kinds(pair[0]) or "participle" in form_kinds(pair[1]) \
+            or "base" not in form_kinds(pair[1]):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if not t.isspace()]
+    while before and before[-1] in PERFECT_ADVERBS:
+        before.pop()
+    return bool(before) and before[-1] in HAVE_FORMS
 
