@@ -8,6 +8,8 @@ Same (split, n, seed): same list.
 
 from __future__ import annotations
 
+import functools
+
 from miniserve.tutor.corpus import v1 as corpus
 from miniserve.tutor.corpus import v4, v8, written
 
@@ -15,4 +17,5 @@ WRITTEN2_SHARE = 0.12
 
 
 def generate(split: str, n: int, seed: int = 0) -> list[corpus.Example]:
-    return v4.blend("v9", split, n, seed, v8.generate, written.generate_second, WRITTEN2_SHARE)
+    return v4.blend("v9", split, n, seed, v8.generate,
+                    functools.partial(written.generate, source="written2"), WRITTEN2_SHARE)

@@ -65,7 +65,3 @@ def ground(split: str, source: str = "written") -> tuple[v3.Ground, ...]:
 
 def generate(split: str, n: int, seed: int = 0, source: str = "written") -> list[corpus.Example]:
     return v3.real(split, n, seed, pool=ground(split, source), unchanged_share=UNCHANGED_SHARE, frame=source)
-
-
-def generate_second(split: str, n: int, seed: int = 0) -> list[corpus.Example]:
-    return generate(split, n, seed, source="written2")

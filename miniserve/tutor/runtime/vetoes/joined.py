@@ -320,16 +320,13 @@ def number_against_the_first_verb(toks: list[str], edit: Edit) -> bool:
     if pair is None or aux_family(pair[0]) is not None or not {"base", "third"} & form_kinds(pair[0]) \
             or not {"base", "third"} & form_kinds(pair[1]) or third(pair[0]) == third(pair[1]):
         return False
-    before = [norm(t) for t in toks[:edit.start] if not t.isspace()]
-    while before and before[-1] in JOINED_ADVERBS:
-        before.pop()
-    if not before or before[-1] != "and":
-        return False
-    from miniserve.tutor.runtime import quantifiers  # here: quantifiers reads subjects, which reads these vetoes' words
-
     words = [(k, norm(t)) for k, t in enumerate(toks[:edit.start]) if not t.isspace()]
     while words and words[-1][1] in JOINED_ADVERBS:
         words.pop()
+    if not words or words[-1][1] != "and":
+        return False
+    from miniserve.tutor.runtime import quantifiers  # here: quantifiers reads subjects, which reads these vetoes' words
+
     for (_, previous), (k, w) in zip(reversed(words[-10:-2]), reversed(words[-9:-1])):
         if w in (",", ";", ":", ".", "that", "who", "which", "because", "when", "if"):
             return False
