@@ -670,6 +670,8 @@ def base_after_an_infinitive(toks: list[str], edit: Edit) -> bool:
         and bool(lemmas(before[1])) and not lemmas(before[1]) & BARE_INFINITIVE_TAKERS and aux_family(before[1]) is None
 
 
+OBJECT_OPENERS = frozenset(("the", "a", "an", "my", "your", "his", "her", "its", "our", "their", "this", "that", "these",
+                            "those", "me", "him", "us", "them", "it", "some", "any"))
 HAVE_FORMS = frozenset(("have", "has", "had", "haven't", "hasn't", "hadn't"))
 PERFECT_ADVERBS = frozenset(("not", "never", "already", "just", "ever", "also", "still", "recently", "always", "only"))
 
@@ -686,3 +688,21 @@ def base_for_a_participle_after_have(toks: list[str], edit: Edit) -> bool:
         before.pop()
     return bool(before) and before[-1] in HAVE_FORMS
 
+
+
+def participle_for_a_plural_noun_after_have(toks: list[str], edit: Edit) -> bool:
+    """A plural noun right after "have", "has", "had" (and "still", "never" ...) made a participle ("I still have
+    bites on my arms" -> "have bitten", "we have plans" -> "have planned"): a learner's perfect misbuilds a past
+    ("has went"), not a third person, so an -s word there is the object. Not one an object follows ("has already
+    catches the bus")."""
+    pair = one_word(toks, edit)
+    if pair is None or "participle" not in form_kinds(pair[1]) or "base" in form_kinds(pair[0]) \
+            or not norm(pair[0]).endswith("s") or not _noun_forms(norm(pair[0]))[1]:
+        return False
+    after = next((norm(t) for t in toks[edit.end:] if not t.isspace()), "")
+    if after in OBJECT_OPENERS:
+        return False
+    before = [norm(t) for t in toks[:edit.start] if not t.isspace()]
+    while before and before[-1] in PERFECT_ADVERBS:
+        before.pop()
+    return bool(before) and before[-1] in HAVE_FORMS
