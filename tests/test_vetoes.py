@@ -330,6 +330,7 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("Is the party still on, or have your parents changed their minds?", "Is the party still on, or having your parents changed their minds?"),
     ("The children may get bored on a long drive.", "The children may get bore on a long drive."),
     ("After the camping trip we still had bites all over our legs.", "After the camping trip we still had bitten all over our legs."),
+    ("Which subjects are the hardest at your school?", "Which subjects is the hardest at your school?"),
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -510,7 +511,8 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("We had better to leave now.", "We had better leave now."),  # "had better" takes the base
     ("Have you ever hear this song?", "Have you ever heard this song?"),
     ("I am glad that you have pass your exams.", "I am glad that you have passed your exams."),  # a base form, no plural noun
-    ("She has already catches the bus.", "She has already caught the bus."),  # "catches": no noun
+    ("She has already catches the bus.", "She has already caught the bus."),  # "catches": an object follows
+    ("Which sport are the most popular in your country?", "Which sport is the most popular in your country?"),  # a singular
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

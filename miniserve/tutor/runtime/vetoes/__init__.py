@@ -125,7 +125,7 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   learner_v99): "Hold the knife like this" -> "likes" (after an imperative), "My grandma cooks and my grandpa
   washes" -> "wash" (a clause whose subject's noun no dictionary lists); stage 15's own edits on the older
   sets: "had not heard" made base, "or have your plans changed" made -ing, "get bored" -> "bore", "I still
-  have bites" -> "bitten" (a plural noun after "have" made a participle).
+  have bites" -> "bitten" (a plural noun after "have" made a participle), "Which sports are" made singular.
 
 By kind, one module each: `mood` (imperatives, subjunctives), `number` (agreement with a subject's
 words), `joined` (subjects or verbs joined by "and", pronouns), `tenses`, `verb_forms`; the word lists

@@ -147,7 +147,7 @@ def _a_misspelt_singular(word: str) -> bool:
 
 
 PLURAL_PHRASE_OPENERS = frozenset(("the", "my", "your", "his", "her", "our", "their", "these", "those", "some", "many",
-                                   "most", "all", "such"))
+                                   "most", "all", "such", "which", "what"))  # "Which sports are the most popular?"
 
 
 PLURAL_LEADS = frozenset(("many", "several", "few", "any", "some", "enough", "more", "lots", "lot", "these", "those"))
