@@ -446,6 +446,9 @@ def test_a_noun_of_both_numbers_says_nothing_and_a_later_verb_is_the_clauses():
     ("Enclosed is some pictures of the damage.", "Enclosed are some pictures of the damage."),
     ("Here is the bus times you asked for.", "Here are the bus times you asked for."),  # a compound's plural
     ("Next to the car park was a couple of food stalls.", "Next to the car park were a couple of food stalls."),
+    ("Inside the box was three old letters and a ring.", "Inside the box were three old letters and a ring."),  # "inside"
+    ("Above the door was only cobwebs.", "Above the door were only cobwebs."),  # a bare plural after "only"
+    ("Here is the three reasons for my decision.", "Here are the three reasons for my decision."),  # the amount decides
 ])
 def test_a_plural_subject_after_a_phrase_of_place_and_be_decides_alone(sentence, right):
     toks = tokens(sentence)
@@ -462,6 +465,9 @@ def test_a_plural_subject_after_a_phrase_of_place_and_be_decides_alone(sentence,
     "Among the guests was my uncle and his two sons.",
     "On Monday was the first day of the course.",
     "Here is what the students said.",
+    "Inside the tent was only darkness.",
+    "Here is the one thing I remember.",
+    "Outside the station was Buses Direct, a small company.",  # a name
 ])
 def test_no_phrase_of_place_decides_where_the_subject_after_be_is_singular_or_no_plural_noun(sentence):
     toks = tokens(sentence)
@@ -471,6 +477,10 @@ def test_no_phrase_of_place_decides_where_the_subject_after_be_is_singular_or_no
 def test_a_question_word_be_and_a_plural_before_a_relative_clause():
     assert offered("Where is the keys that I left on the table?") == ["Where are the keys that I left on the table?"]
     assert offered("Why does a bike that is new need repairs?") == []
+    # a question word that opens the sentence asks, whatever mark ends it; a pronoun or a comma ends the subject
+    assert offered("Where is the keys you borrowed, I need them now!") == ["Where are the keys you borrowed, I need them now!"]
+    assert offered("How is your grandparents, are they well?") == ["How are your grandparents, are they well?"]
+    assert offered("Is maths harder than physics?") == []
 
 
 def test_before_a_singular_auxiliary_a_bare_plural_that_may_be_a_verb_is_the_subject():

@@ -331,6 +331,8 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("The children may get bored on a long drive.", "The children may get bore on a long drive."),
     ("After the camping trip we still had bites all over our legs.", "After the camping trip we still had bitten all over our legs."),
     ("Which subjects are the hardest at your school?", "Which subjects is the hardest at your school?"),
+    ("Would you like to come swimming with us on Sunday?", "Would you like to come swim with us on Sunday?"),
+    ("When we arrived there were no staff at the desk.", "When we arrived there was no staff at the desk."),
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -513,6 +515,10 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("I am glad that you have pass your exams.", "I am glad that you have passed your exams."),  # a base form, no plural noun
     ("She has already catches the bus.", "She has already caught the bus."),  # "catches": an object follows
     ("Which sport are the most popular in your country?", "Which sport is the most popular in your country?"),  # a singular
+    ("There were a crew of twelve on the boat.", "There was a crew of twelve on the boat."),  # "a crew": one
+    ("There is two tennis courts near the school.", "There are two tennis courts near the school."),  # counted
+    ("There is several good restaurants here.", "There are several good restaurants here."),
+    ("There was no other children in the park.", "There were no other children in the park."),
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

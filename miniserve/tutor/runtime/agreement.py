@@ -62,7 +62,9 @@ CONJUNCTIONS = frozenset(("and", "or", "but"))
 # A noun after these is inside a phrase that is not the subject ("The keys to the garage were",
 # "Mr Okonkwo and his wife have"): the nearest noun says nothing about the verb's number.
 NOT_SUBJECT_LEAD = frozenset(("of", "in", "on", "at", "to", "with", "from", "for", "by", "about", "near", "behind",
-                              "under", "over", "between", "among", "around", "without", "and", "or", "like", "than"))
+                              "under", "over", "between", "among", "around", "without", "and", "or", "like", "than",
+                              "inside", "outside", "opposite", "beside", "above", "below", "across", "along", "beyond",
+                              "through", "into", "onto", "throughout"))
 # Nouns for a group that British English lets take a verb in either number ("The staff were very
 # helpful", "My family lives abroad"): an agreement edit after one trades a correct sentence for
 # another. ("people" and "police" take a plural verb only: PLURAL_ONLY.)

@@ -41,8 +41,9 @@ PRONOUNS = frozenset(("i", "you", "he", "she", "it", "we", "they"))
 OBJECT_PRONOUNS = frozenset(("me", "us", "him", "them"))
 # plural in form, singular in use: never a bare plural subject
 PLURAL_FORM_SINGULARS = frozenset(("communications", "news", "means", "series", "species", "headquarters", "aids",
-                                   "athletics", "gymnastics", "measles", "diabetes", "billiards", "darts"))
-SINGULAR_ONLY = frozenset(("news", "physics", "mathematics", "economics", "athletics", "gymnastics", "measles"))
+                                   "athletics", "gymnastics", "measles", "diabetes", "billiards", "darts", "maths",
+                                   "physics", "mathematics", "economics", "politics", "statistics", "ethics", "genetics"))
+SINGULAR_ONLY = frozenset(("news", "physics", "mathematics", "maths", "economics", "athletics", "gymnastics", "measles"))
 EITHER_NUMBER = frozenset(("data", "media", "dice", "criteria", "phenomena", "bacteria", "fish", "sheep", "deer"))
 SUBJECT_ADVERBS = frozenset(("here", "there", "now", "today", "always", "never", "often", "usually", "sometimes",
                              "also", "still", "really", "just", "only", "already", "rarely", "seldom"))
@@ -92,7 +93,9 @@ def inverted(toks: list[str], i: int) -> tuple[str, str] | None:
     words = [w for w in words if w not in QUOTES]  # a quoted question: 'The driver asked me, "Does these ..."'
     if aux_family(toks[i]) not in ("do", "have", "be") or len(words) > 1 or words and words[0] not in QUESTION_WORDS:
         return None
-    asked, be = "?" in toks[i:], aux_family(toks[i]) == "be"
+    # a question word that opens the sentence asks, whatever the last mark ("Where is the photos you took, I want ...!")
+    asked = "?" in toks[i:] or words[:1] != [] and words[0] in QUESTION_WORDS and not any(t in BREAKS for t in toks[:i])
+    be = aux_family(toks[i]) == "be"
     if asked and after[:1] and after[0] in ("you", "we", "they") and (after[1:2] == ["?"] or after[1:2] and _ends_a_subject(after[1], be)):
         return "plural", after[0]  # "Where was you?", "Has you ever tried": a plural pronoun
     if asked and after[:1] and after[0] in ("he", "she", "it") and not be and after[1:2] and _ends_a_subject(after[1], be):
@@ -100,7 +103,7 @@ def inverted(toks: list[str], i: int) -> tuple[str, str] | None:
     # a noun that may be a verb's third person too ("trains") only after "do": "does" takes no such form
     bare = bool(after) and (plural_subject(after[0]) and not lemmas(after[0]) or aux_family(toks[i]) == "do"
                             and after[0].endswith("s") and _noun_forms(after[0]) == (False, True))
-    if asked and len(after) >= 2 and bare and after[0].isalpha() and after[0] not in PRONOUNS | COLLECTIVE | EITHER_NUMBER \
+    if asked and len(after) >= 2 and bare and after[0].isalpha() and after[0] not in PRONOUNS | COLLECTIVE | EITHER_NUMBER | PLURAL_FORM_SINGULARS \
             and _ends_a_subject(after[1], be):
         return "plural", after[0]
     if len(after) < 3 or after[0] not in HEAD_DETERMINERS | PLURAL_DETERMINERS:
@@ -110,7 +113,8 @@ def inverted(toks: list[str], i: int) -> tuple[str, str] | None:
             _plain_adjective(after[1]) or not _ends_a_subject(after[2], be) and (
             after[1].endswith("ing") or _noun_forms(after[1])[0] and not lemmas(after[1]))):
         head = 2  # "the new rules", "the opening times": the noun after the word before it
-    placed = asked and after[head + 1] in ("in", "at", "for", "on", "near", "from", "with", "these", "this", "today", "that", "which", "who")
+    placed = asked and after[head + 1] in ("in", "at", "for", "on", "near", "from", "with", "these", "this", "today", "that", "which", "who",
+                                           ",", "you", "we", "they", "i", "he", "she")  # "Where is the photos you took"
     # "Has the people at the club", "How is your parents these days?", "Where is the tickets that I ordered?"
     if after[head] in COLLECTIVE | EITHER_NUMBER or not after[head].isalpha() \
             or not (placed or _ends_a_subject(after[head + 1], be and asked)):
@@ -188,17 +192,25 @@ def located(toks: list[str], i: int) -> tuple[str, str] | None:
     if not _a_phrase_of_place(clause_before(toks, i)):
         return None
     after = [norm(t) for t in toks[i + 1:] if not t.isspace()][:8]
-    while after[:1] and (after[0] in ("also", "still", "always", "usually", "often", "now")
+    while after[:1] and (after[0] in ("also", "still", "always", "usually", "often", "now", "only", "just", "even")
                          or after[0].endswith("ing") and lemmas(after[0])):
-        after = after[1:]  # "In front of us was standing three men"
+        after = after[1:]  # "In front of us was standing three men", "Around us was only trees"
+    if after[:1] and after[0] in ("the", "my", "your", "his", "her", "our", "their", "these", "those") \
+            and after[1:2] and after[1] in PLURAL_AMOUNTS:
+        after = after[1:]  # "Here is the two things": the amount decides
+    if after[:1] and after[0].isalpha() and after[0].endswith("s") and _noun_forms(after[0]) == (False, True) \
+            and after[0] not in COLLECTIVE | EITHER_NUMBER | PLURAL_FORM_SINGULARS | NOT_HEADS \
+            and _raw_word_before(toks, len(toks), after[0]).islower():
+        return "plural", after[0]  # a bare plural noun: "Around us was only trees and rocks"
     for size in (3, 2, 1):
         if " ".join(after[:size]) in PLURAL_AMOUNTS | MORE_PLURAL_AMOUNTS:
             nouns = after[size:size + 3]
             k = next((k for k, w in enumerate(nouns) if w.isalpha() and any(_noun_forms(w)) and not _plain_adjective(w)), None)
             if k is not None and not _plural_noun(nouns[k]) and nouns[k + 1:k + 2] and _noun_forms(nouns[k + 1]) == (False, True):
                 k += 1  # "two study rooms": a compound's plural
-            if k is not None and _plural_noun(nouns[k]) and nouns[k] not in COLLECTIVE | EITHER_NUMBER:
-                return "plural", " ".join(after[:size] + nouns[:k + 1])
+            counted = k is not None and nouns[k].endswith("s") and not nouns[k].endswith("ss") and _noun_forms(nouns[k][:-1])[0]
+            if k is not None and (_plural_noun(nouns[k]) or counted) and nouns[k] not in COLLECTIVE | EITHER_NUMBER:
+                return "plural", " ".join(after[:size] + nouns[:k + 1])  # ("two things": counted, whatever "things" may be)
             return None
     if len(after) < 2 or after[0] not in ("the", "my", "your", "his", "her", "our", "their", "these", "those", "some"):
         return None

@@ -125,7 +125,8 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   learner_v99): "Hold the knife like this" -> "likes" (after an imperative), "My grandma cooks and my grandpa
   washes" -> "wash" (a clause whose subject's noun no dictionary lists); stage 15's own edits on the older
   sets: "had not heard" made base, "or have your plans changed" made -ing, "get bored" -> "bore", "I still
-  have bites" -> "bitten" (a plural noun after "have" made a participle), "Which sports are" made singular.
+  have bites" -> "bitten" (a plural noun after "have" made a participle), "Which sports are" made singular; from the hundred-and-second to hundred-and-fifth
+  (learner_v104 to learner_v107): "come sailing" -> "come sail", "there were no staff" -> "there was".
 
 By kind, one module each: `mood` (imperatives, subjunctives), `number` (agreement with a subject's
 words), `joined` (subjects or verbs joined by "and", pronouns), `tenses`, `verb_forms`; the word lists
@@ -190,6 +191,7 @@ VETOES = (
     tenses.past_from_its_subjects_relative_clause, tenses.past_of_a_generic_habit, verb_forms.number_of_an_object,
     joined.ing_for_a_second_finite_verb, verb_forms.ing_for_the_clauses_only_verb, number.number_after_a_possessive_pronoun,
     verb_forms.verb_form_of_an_object_complement, verb_forms.participle_for_a_plural_noun_after_have,
+    number.number_of_there_before_a_bare_collective,
 )
 
 

@@ -59,11 +59,16 @@ def plural_after_there_is_a(toks: list[str], edit: Edit) -> bool:
                                   "no one", "everyone"):
         after = ["one"]  # a singular pronoun or an amount: "there is almost nothing to eat"
     described = next((k for k, w in enumerate(after) if "ADJ" not in lemminflect.getAllLemmas(w)), len(after))
-    if 0 < described < len(after) and _a_singular_or_unknown(after[described]):
+    counted = any(w in NUMBER_WORDS or w.isdigit() for w in after[:described + 1])  # "There is two squash courts"
+    compound = after[described + 1:described + 2] != [] and after[described + 1].endswith("s") \
+        and _noun_forms(after[described + 1])[1]  # "only two squash courts": the first noun of a compound
+    if 0 < described < len(after) and _a_singular_or_unknown(after[described]) and not counted and not compound:
         after = ["one"]  # adjectives, then a noun of one thing: "There is free wifi in all rooms"
     compound_plural = len(after) > 2 and after[2].endswith("s") and _noun_forms(after[2])[1]  # "no traffic lights"
+    third = after[2] if len(after) > 2 else ""
     after = after[:2]
-    no_single = after[:1] == ["no"] and len(after) > 1 and not after[1].endswith("s") and not compound_plural  # "there is no wardrobe"
+    no_single = after[:1] == ["no"] and len(after) > 1 and not after[1].endswith("s") and not compound_plural \
+        and not (after[1] == "other" and plural_subject(third))  # "there is no wardrobe"; not "no other people"
     the_single = after[:1] in (["the"], ["our"], ["my"], ["your"], ["his"], ["her"], ["their"]) and len(after) > 1 \
         and singular_noun(after[1])  # "There remains the question", "there was our guide"
     # "there was music and dancing": a bare noun of one thing, then "and"
@@ -315,6 +320,24 @@ def number_of_there_and_none(toks: list[str], edit: Edit) -> bool:
     before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
     after = [norm(t) for t in toks[edit.end:] if t[:1].isalpha()]
     return before[-1:] == ["there"] and after[:1] == ["none"] or after[:2] == ["there", "none"]
+
+
+# collectives that stand bare for people, with either number ("there were no staff", "there was no staff")
+BARE_COLLECTIVES = frozenset(("staff", "personnel", "crew", "management", "media"))
+
+
+def number_of_there_before_a_bare_collective(toks: list[str], edit: Edit) -> bool:
+    """"there were no staff to ask" made "there was" (or the other way): a bare "staff", "crew" takes either
+    number; not after "a" ("there were a crew" -> "was" stays possible)."""
+    pair = one_word(toks, edit)
+    if pair is None or not {pair[0], pair[1]} <= {"is", "are", "was", "were", "isn't", "aren't", "wasn't", "weren't"}:
+        return False
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    after = [norm(t) for t in toks[edit.end:] if t[:1].isalpha()]
+    if before[-1:] != ["there"]:
+        return False
+    noun = next((w for w in after if w not in THERE_FILLERS), "")
+    return noun in BARE_COLLECTIVES and not {"a", "an"} & set(after[:after.index(noun)])
 
 
 def _a_singular_or_unknown(word: str) -> bool:

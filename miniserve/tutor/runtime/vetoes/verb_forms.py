@@ -175,11 +175,12 @@ def finite_after_to(toks: list[str], edit: Edit) -> bool:
 
 
 def base_after_go(toks: list[str], edit: Edit) -> bool:
-    """"go sailing" made "go sail" or "go swam"."""
+    """"go sailing" made "go sail" or "go swam", "come sailing with us" made "come sail"."""
     pair = one_word(toks, edit)
     before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
     return pair is not None and pair[0].endswith("ing") and before[-1:] != [] \
-        and before[-1] in ("go", "goes", "went", "going", "gone") and bool({"base", "past"} & form_kinds(pair[1]))
+        and before[-1] in ("go", "goes", "went", "going", "gone", "come", "comes", "came", "coming") \
+        and bool({"base", "past"} & form_kinds(pair[1]))
 
 
 def participle_after_a_subject(toks: list[str], edit: Edit) -> bool:
