@@ -477,6 +477,25 @@ def test_a_verb_after_a_preposition_takes_the_ing_form_with_its_object():
     assert patterned("We talked about travel.") == []  # no object after it
 
 
+def test_after_a_word_that_takes_a_preposition_and_the_ing_form_a_base_form_is_the_slip():
+    assert patterned("She is good at organise parties for children.") == ["She is good at organising parties for children."]
+    assert patterned("We were afraid of make a noise.") == ["We were afraid of making a noise."]  # "make" is a noun too: an object follows
+    assert patterned("My brother is thinking of visit you in May.") == ["My brother is thinking of visiting you in May."]
+    assert patterned("Are you interested in take part?") == ["Are you interested in taking part?"]
+    assert patterned("He left without tell anyone.") == ["He left without telling anyone."]  # "without" is its own frame
+    assert patterned("My sister is afraid of water.") == []  # a noun: nothing after it
+    assert patterned("I am interested in travel and art.") == []
+    assert patterned("She threw him over without even a letter.") == []  # an adverb
+
+
+def test_after_a_verb_that_takes_the_ing_form_a_base_form_is_the_slip():
+    assert patterned("You should avoid spend too much money.") == ["You should avoid spending too much money."]
+    assert patterned("Just keep try new things.") == ["Just keep trying new things."]  # "try" is a noun too: an object follows
+    assert patterned("I finish work at five.") == []  # "work" the noun: no object after it
+    assert patterned("Try to keep fit during the winter.") == []  # an adjective
+    assert patterned("His move would avoid checkmate.") == []  # no verb of the tables
+
+
 def test_after_easier_to_comes_the_base_form_and_after_decided_to_and_the_verb():
     assert patterned("It made it easier to communicating with people.") == ["It made it easier to communicate with people."]
     assert patterned("Practice is important to learning.") == []  # "important to": a preposition may follow

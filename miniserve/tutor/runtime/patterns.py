@@ -20,7 +20,7 @@ from __future__ import annotations
 import lemminflect
 
 from miniserve.tutor.runtime.verbs import valences
-from miniserve.tutor.runtime.forms import OBJECT_STARTS, aux_family, form_kinds, indexed_words, lemmas, needs_to, norm, takes_only_ing
+from miniserve.tutor.runtime.forms import FUNCTION_WORDS, OBJECT_STARTS, aux_family, form_kinds, indexed_words, lemmas, needs_to, norm, takes_only_ing
 from miniserve.tutor.runtime.gate import Edit
 
 LOOK = frozenset(("look", "looks", "looked", "looking"))
@@ -70,7 +70,9 @@ def offers(toks: list[str]) -> list[Edit]:
             ing = _ing(word)
             if ing is not None:
                 found.append(Edit(words[k - 1][0], i + 1, (ing,)))  # "to swim" -> "swimming"
-    return (found + _missing_to(toks, words) + _ing_after_a_preposition(toks, words) + _infinitive_after_easy(words)
+    plain = _ing_after_a_preposition(toks, words)
+    framed = [e for e in _ing_after_a_frames_preposition(toks, words) + _ing_after_an_ing_verb(toks, words) if e not in plain]
+    return (found + _missing_to(toks, words) + plain + framed + _infinitive_after_easy(words)
             + _to_for_an_ing(toks, words) + _participle_as_past(toks, words) + _base_after_been(toks, words))
 
 
@@ -159,6 +161,79 @@ def _ing_after_a_preposition(toks: list[str], words: list[tuple[int, str]]) -> l
             continue
         if set(lemminflect.getAllLemmas(word)) - {"VERB"} or lemminflect.getAllInflections(word, upos="NOUN") \
                 or aux_family(word) is not None:
+            continue
+        ing = _ing(word)
+        if ing is not None:
+            found.append(Edit(i, i + 1, (ing,)))
+    return found
+
+
+# words that take a preposition and then a verb's -ing form ("interested in taking part", "afraid of making mistakes",
+# "Thank you for inviting me"): after one of them and its preposition, a verb's base form is the learner's slip
+FRAMES = {
+    "in": frozenset(("interested", "succeed", "succeeds", "succeeded", "involved")),
+    "at": frozenset(("good", "bad", "better", "best", "great", "excellent", "terrible", "brilliant", "skilled")),
+    "of": frozenset(("afraid", "scared", "frightened", "terrified", "tired", "sick", "capable", "fond", "proud",
+                     "instead", "thinking", "think", "thought", "accused", "guilty", "ashamed", "dreaming", "dream")),
+    "about": frozenset(("thinking", "think", "thought", "worried", "worry", "excited", "nervous", "complained",
+                        "complain", "complaining", "talked", "talking", "dreaming", "serious")),
+    "for": frozenset(("thanks", "sorry", "apologise", "apologize", "apologised", "apologized", "responsible", "blamed",
+                      "forgive", "excuse")),
+    "on": frozenset(("insisted", "insist", "insists", "insisting", "concentrate", "concentrated", "keen", "focus",
+                     "focused")),
+}
+# what may follow the verb where its base form is also a noun ("interested in join your team", "afraid of break it",
+# "take part"): after a noun these never come
+VERB_FOLLOWERS = OBJECT_STARTS | frozenset(("you", "part", "up", "away", "out", "back", "down", "off", "everything",
+                                            "something", "anything", "nothing", "people")) | PLACE_ADVERBS
+
+
+def _ing_after_a_frames_preposition(toks: list[str], words: list[tuple[int, str]]) -> list[Edit]:
+    """A verb's base form after a word that takes a preposition and the -ing form, and that preposition
+    ("I am interested in take part" -> "taking", "afraid of make mistakes" -> "making", "Thank you for
+    invite me" -> "inviting", "instead of play outside"): a verb that is no noun (or adjective) wherever it
+    stands, one that is also a noun ("join", "visit") only before an object or a particle; "without" is its
+    own frame. Not "afraid of water", "interested in travel", "good at sport": nouns, nothing verb-like after."""
+    found = []
+    for k in range(2, len(words)):
+        (i, word), (_, preposition), (_, frame) = words[k], words[k - 1], words[k - 2]
+        thanked = preposition == "for" and frame == "you" and k >= 3 and words[k - 3][1] in ("thank", "thanks")
+        if not (frame in FRAMES.get(preposition, ()) or thanked or preposition == "without"):
+            continue
+        if toks[i - 1] != " " or "base" not in form_kinds(word) or "past" in form_kinds(word) \
+                or aux_family(word) is not None or word in FUNCTION_WORDS or not _a_base(word) \
+                or "ADV" in lemminflect.getAllLemmas(word):
+            continue  # ("without even a letter": an adverb)
+        after = words[k + 1][1] if k + 1 < len(words) and words[k + 1][0] == i + 2 else ""
+        only_a_verb = not (set(lemminflect.getAllLemmas(word)) - {"VERB"} or lemminflect.getAllInflections(word, upos="NOUN"))
+        if not (only_a_verb and after or after in VERB_FOLLOWERS):
+            continue
+        ing = _ing(word)
+        if ing is not None:
+            found.append(Edit(i, i + 1, (ing,)))
+    return found
+
+
+# verbs that take the -ing form and never a bare infinitive ("avoid spending", "keep trying", "consider giving")
+ING_TAKERS = frozenset(f for verb in ("enjoy", "avoid", "finish", "consider", "keep", "practise", "practice", "quit")
+                       for forms in lemminflect.getAllInflections(verb, upos="VERB").values() for f in forms)
+
+
+def _ing_after_an_ing_verb(toks: list[str], words: list[tuple[int, str]]) -> list[Edit]:
+    """A verb's base form right after a verb that takes the -ing form ("should avoid spend all their time" ->
+    "spending", "to keep try new things" -> "trying"): a verb that is no noun, adjective or adverb anywhere,
+    or one that is also a noun only before an object or a particle ("finish work at five", "keep fit",
+    "enjoy dance": no change)."""
+    found = []
+    for k in range(1, len(words)):
+        (i, word), (_, before) = words[k], words[k - 1]
+        if before not in ING_TAKERS or toks[i - 1] != " " or "base" not in form_kinds(word) or "past" in form_kinds(word) \
+                or aux_family(word) is not None or word in FUNCTION_WORDS or word not in lemmas(word) \
+                or {"ADV", "ADJ"} & set(lemminflect.getAllLemmas(word)):
+            continue  # (a verb of the tables: lemminflect takes rare nouns for verbs only, "avoid checkmate")
+        after = words[k + 1][1] if k + 1 < len(words) and words[k + 1][0] == i + 2 else ""
+        only_a_verb = not (set(lemminflect.getAllLemmas(word)) - {"VERB"} or lemminflect.getAllInflections(word, upos="NOUN"))
+        if not (only_a_verb and after or after in VERB_FOLLOWERS):
             continue
         ing = _ing(word)
         if ing is not None:

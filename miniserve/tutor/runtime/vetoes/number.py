@@ -61,7 +61,7 @@ def plural_after_there_is_a(toks: list[str], edit: Edit) -> bool:
     described = next((k for k, w in enumerate(after) if "ADJ" not in lemminflect.getAllLemmas(w)), len(after))
     counted = any(w in NUMBER_WORDS or w.isdigit() for w in after[:described + 1])  # "There is two squash courts"
     compound = after[described + 1:described + 2] != [] and after[described + 1].endswith("s") \
-        and _noun_forms(after[described + 1])[1]  # "only two squash courts": the first noun of a compound
+        and _noun_forms(after[described + 1])[1] and any(_noun_forms(after[described]))  # "two squash courts": a compound
     if 0 < described < len(after) and _a_singular_or_unknown(after[described]) and not counted and not compound:
         after = ["one"]  # adjectives, then a noun of one thing: "There is free wifi in all rooms"
     compound_plural = len(after) > 2 and after[2].endswith("s") and _noun_forms(after[2])[1]  # "no traffic lights"
