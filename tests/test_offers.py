@@ -482,6 +482,7 @@ def test_after_a_word_that_takes_a_preposition_and_the_ing_form_a_base_form_is_t
     assert patterned("We were afraid of make a noise.") == ["We were afraid of making a noise."]  # "make" is a noun too: an object follows
     assert patterned("My brother is thinking of visit you in May.") == ["My brother is thinking of visiting you in May."]
     assert patterned("Are you interested in take part?") == ["Are you interested in taking part?"]
+    assert patterned("She had been there once before, to visit her aunt.") == []  # a comma: "to" opens a purpose
     assert patterned("He left without tell anyone.") == ["He left without telling anyone."]  # "without" is its own frame
     assert patterned("My sister is afraid of water.") == []  # a noun: nothing after it
     assert patterned("I am interested in travel and art.") == []

@@ -488,3 +488,10 @@ def test_before_a_singular_auxiliary_a_bare_plural_that_may_be_a_verb_is_the_sub
     assert offered("Computers has changed our lives.") == ["Computers have changed our lives."]
     assert offered("Sports centres charge too much.") == []
     assert offered("Rising prices make life hard.") == []
+
+
+def test_an_and_between_two_ordinals_joins_no_clauses():
+    toks = tokens("Everybody who works on the first and second floors has a key.")
+    [edit] = gate.edits("Everybody who works on the first and second floors has a key.",
+                        "Everybody who works on the first and second floors have a key.")
+    assert quantifiers.contradicts(toks, edit)

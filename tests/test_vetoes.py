@@ -333,6 +333,11 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("Which subjects are the hardest at your school?", "Which subjects is the hardest at your school?"),
     ("Would you like to come swimming with us on Sunday?", "Would you like to come swim with us on Sunday?"),
     ("When we arrived there were no staff at the desk.", "When we arrived there was no staff at the desk."),
+    ("The hotel offered clean rooms and friendly room service.", "The hotel offered clean rooms and friendly room services."),
+    ("The price of the rooms for the parents and the three children is too high.", "The price of the rooms for the parents and the three children are too high."),
+    ("My parents believe swimming is the best sport.", "My parents believe swimming are the best sport."),
+    ("I complained about the smell which comes from the kitchen and which has spoiled our meals.", "I complained about the smell which comes from the kitchen and which have spoiled our meals."),
+    ("There is one guard at the gate, and there are no cleaning staff at night.", "There is one guard at the gate, and there is no cleaning staff at night."),
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)

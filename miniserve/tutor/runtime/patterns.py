@@ -66,8 +66,8 @@ def offers(toks: list[str]) -> list[Edit]:
         elif len(lead) >= 2 and lead[-1] in OBJECTS and (lead[-2] in LET_MAKE or lead[-2] in PERCEIVE and word != "be"):
             start = words[k - 1][0]
             found.append(Edit(start, i, ()))  # "to" and the space after it go
-        elif takes_only_ing(lead):
-            ing = _ing(word)
+        elif takes_only_ing(lead) and "".join(toks[words[k - 2][0] + 1:words[k - 1][0]]).isspace():
+            ing = _ing(word)  # (not across a comma: "only once before, to film a movie")
             if ing is not None:
                 found.append(Edit(words[k - 1][0], i + 1, (ing,)))  # "to swim" -> "swimming"
     plain = _ing_after_a_preposition(toks, words)

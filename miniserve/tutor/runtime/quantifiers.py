@@ -77,7 +77,8 @@ def quantifier(toks: list[str], i: int, longest: int = MAX_SUBJECT_WORDS) -> tup
             words.append(t)
     words.reverse()
     low = [norm(w) for w in words]
-    joined = max((k for k, w in enumerate(low) if w in ("and", "but", "so") and _a_finite_verb_in(low[:k])), default=None)
+    joined = max((k for k, w in enumerate(low) if w in ("and", "but", "so") and _a_finite_verb_in(low[:k])
+                  and not _joins_two_modifiers(low, k)), default=None)
     if joined is not None:  # "everybody has a car and nobody want": the clause after "and" has its own subject
         words, low = words[joined + 1:], low[joined + 1:]
     low = [PER_CENT if w in ("percent", "%") or low[k - 1:k + 1] == ["per", "cent"] else w for k, w in enumerate(low)]
@@ -207,6 +208,18 @@ def _a_phrase_of_place_or_exception(words: list[str]) -> bool:
         or lemmas(w) and not any(_noun_forms(w)) for w in words)
 
 
+ORDINALS = frozenset(("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
+                      "last", "next", "top", "ground"))
+
+
+def _joins_two_modifiers(words: list[str], k: int) -> bool:
+    """Does the "and" at k join two ordinals or adjectives of one noun ("on the third and fourth floors")
+    rather than two clauses?"""
+    before, after = words[k - 1:k], words[k + 1:k + 2]
+    return bool(before and after) and (before[0] in ORDINALS and after[0] in ORDINALS
+                                       or set(lemminflect.getAllLemmas(before[0])) == {"ADJ"} == set(lemminflect.getAllLemmas(after[0])))
+
+
 def _a_finite_verb_in(words: list[str]) -> bool:
     """An auxiliary, or a third-person or past form right after a subject ("everybody has", "nobody
     liked"), or a verb's base form after "I", "we", "they" ("I enjoy cooking and my brother enjoy"): the
@@ -247,8 +260,8 @@ def _one_relative_clause(clause: list[str]) -> bool:
     # verb ("who answered the questionnaire think the canteen is": "think" is no noun here)
     second_phrase = any(w in DETERMINERS and k > 0 and rest[k - 1] not in BEFORE_A_DETERMINER for k, w in enumerate(rest))
     return bool(verb or clause[1] in ADVERBS) and not second_phrase and not any(
-        w in RELATIVES or w in ("and", "but", "or", "because") or w in subjects.PRONOUNS
-        or lemmas(w) and not any(_noun_forms(w)) for w in rest)
+        w in RELATIVES or w in ("and", "but", "or", "because") and not _joins_two_modifiers(rest, k) or w in subjects.PRONOUNS
+        or lemmas(w) and not any(_noun_forms(w)) for k, w in enumerate(rest))  # ("on the third and fourth floors")
 
 
 DETERMINERS = frozenset(("the", "a", "an", "my", "your", "his", "her", "its", "our", "their", "this", "these", "those"))

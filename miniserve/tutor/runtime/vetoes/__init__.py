@@ -126,7 +126,10 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   washes" -> "wash" (a clause whose subject's noun no dictionary lists); stage 15's own edits on the older
   sets: "had not heard" made base, "or have your plans changed" made -ing, "get bored" -> "bore", "I still
   have bites" -> "bitten" (a plural noun after "have" made a participle), "Which sports are" made singular; from the hundred-and-second to hundred-and-fifth
-  (learner_v104 to learner_v107): "come sailing" -> "come sail", "there were no staff" -> "there was".
+  (learner_v104 to learner_v107): "come sailing" -> "come sail", "there were no staff" -> "there was"; from the
+  hundred-and-sixth to hundred-and-ninth (learner_v108 to learner_v111): "and excellent customer support" ->
+  "supports", "say cooking is" -> "are", "and which has made" after "wich comes" -> "have", "The cost of the
+  tickets for the students and the two teachers is" -> "are", "no security staff" flipped.
 
 By kind, one module each: `mood` (imperatives, subjunctives), `number` (agreement with a subject's
 words), `joined` (subjects or verbs joined by "and", pronouns), `tenses`, `verb_forms`; the word lists
@@ -191,7 +194,8 @@ VETOES = (
     tenses.past_from_its_subjects_relative_clause, tenses.past_of_a_generic_habit, verb_forms.number_of_an_object,
     joined.ing_for_a_second_finite_verb, verb_forms.ing_for_the_clauses_only_verb, number.number_after_a_possessive_pronoun,
     verb_forms.verb_form_of_an_object_complement, verb_forms.participle_for_a_plural_noun_after_have,
-    number.number_of_there_before_a_bare_collective,
+    number.number_of_there_before_a_bare_collective, number.plural_after_a_reported_gerund,
+    verb_forms.third_after_a_bare_adjective_and_noun,
 )
 
 

@@ -216,17 +216,23 @@ def second_of_two_verbs(toks: list[str], edit: Edit) -> bool:
     return k is not None and third(clause[k]) and bool(lemmas(clause[k]))
 
 
+RELATIVE_WORDS = frozenset(("who", "which", "that", "wich", "whitch"))  # (as learners spell it too)
+
+
 def second_verb_of_a_relative(toks: list[str], edit: Edit) -> bool:
     """A third-person verb right after "and" made plural where "who", "which" or "that" and a third-person
     verb come before it ("somebody who listens to them and makes them laugh" -> "make"): both verbs are
-    the relative word's."""
+    the relative word's; and so after "and which" ("the noise wich comes from the flat and which has made" -> "have")."""
     pair = one_word(toks, edit)
-    if pair is None or not made_plural(pair) or aux_family(pair[0]) is not None:
+    if pair is None or not made_plural(pair):
         return False
     clause = clause_before_any(toks, edit.start)
-    if clause[-1:] != ["and"]:
+    repeated = clause[-2:-1] == ["and"] and clause[-1] in RELATIVE_WORDS  # the relative word said again
+    if repeated:
+        clause = clause[:-1]
+    if clause[-1:] != ["and"] or aux_family(pair[0]) is not None and not repeated:
         return False
-    r = max((k for k, w in enumerate(clause[:-2]) if w in ("who", "which", "that")), default=None)
+    r = max((k for k, w in enumerate(clause[:-2]) if w in RELATIVE_WORDS), default=None)
     return r is not None and third(clause[r + 1]) and bool(lemmas(clause[r + 1])) and "and" not in clause[r + 1:-1]
 
 

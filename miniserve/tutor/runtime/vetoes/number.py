@@ -336,8 +336,9 @@ def number_of_there_before_a_bare_collective(toks: list[str], edit: Edit) -> boo
     after = [norm(t) for t in toks[edit.end:] if t[:1].isalpha()]
     if before[-1:] != ["there"]:
         return False
-    noun = next((w for w in after if w not in THERE_FILLERS), "")
-    return noun in BARE_COLLECTIVES and not {"a", "an"} & set(after[:after.index(noun)])
+    k = next((k for k, w in enumerate(after) if w not in THERE_FILLERS), len(after))
+    head = next((w for w in after[k:k + 2] if w in BARE_COLLECTIVES), "")  # "no security staff": a noun before it
+    return bool(head) and not {"a", "an"} & set(after[:after.index(head)])
 
 
 def _a_singular_or_unknown(word: str) -> bool:
@@ -908,8 +909,12 @@ def plural_after_a_singular_head_of_a_list(toks: list[str], edit: Edit) -> bool:
     items = words[of + 1:]
     if any(w == "and" and nxt in POSSESSIVES for w, nxt in zip(items, items[1:])):
         return False  # "A friend of mine and her sister are": two people
-    return "and" in items and not any(w in PREPOSITIONS - {"of"} or aux_family(w) is not None
-                                      or only_a_verb(w) and not w.endswith("ing") for w in items)  # "the parking": a noun
+    if "and" not in items or any(aux_family(w) is not None or only_a_verb(w) and not w.endswith("ing") for w in items):
+        return False  # ("the parking": a noun)
+    # a phrase inside the "of" phrase, before the list ("the cost of the tickets for the students and the two teachers"),
+    # but none after its "and" ("the price on the first page and the price on the last page are": two subjects)
+    last_and = len(items) - 1 - items[::-1].index("and")
+    return not any(w in PREPOSITIONS - {"of"} for w in items[last_and:])
 
 
 OWN_PRONOUNS = frozenset(("mine", "yours", "ours", "theirs", "hers"))
@@ -926,3 +931,17 @@ def number_after_a_possessive_pronoun(toks: list[str], edit: Edit) -> bool:
         return False
     # the pronoun is the subject, not a preposition's object ("The man who lived next to ours were" -> "was")
     return len(before) < 2 or before[-2] not in PREPOSITIONS | {"than", "as", "like", "near"} and not lemmas(before[-2])
+
+
+def plural_after_a_reported_gerund(toks: list[str], edit: Edit) -> bool:
+    """A verb made plural right after an -ing form that opens a reported clause ("Teachers say cooking is a
+    skill" -> "are", "I think swimming is"): the gerund is the clause's subject, and singular."""
+    from miniserve.tutor.runtime.quantifiers import REPORTING  # (quantifiers reads this package)
+
+    pair = one_word(toks, edit)
+    if pair is None or not made_plural(pair):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    if len(before) < 2 or not before[-1].endswith("ing") or "ing" not in form_kinds(before[-1]):
+        return False
+    return before[-2] == "that" or bool(lemmas(before[-2]) & REPORTING) or before[-2] in REPORTING

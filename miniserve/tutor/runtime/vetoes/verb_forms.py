@@ -707,3 +707,21 @@ def participle_for_a_plural_noun_after_have(toks: list[str], edit: Edit) -> bool
     while before and before[-1] in PERFECT_ADVERBS:
         before.pop()
     return bool(before) and before[-1] in HAVE_FORMS
+
+
+def third_after_a_bare_adjective_and_noun(toks: list[str], edit: Edit) -> bool:
+    """A word made third person right after an adjective and a singular noun with no determiner, after "and", "or"
+    or a comma ("promised fast delivery and excellent customer support" -> "supports"): a singular noun with no
+    determiner is no subject, so the word ends a noun phrase."""
+    from miniserve.tutor.runtime.agreement import third
+    from miniserve.tutor.runtime.vetoes.words import singular_noun
+
+    pair = one_word(toks, edit)
+    if pair is None or not third(pair[1]) or third(pair[0]):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if not t.isspace()]
+    if len(before) < 3 or before[-3] not in ("and", "or", ","):
+        return False
+    adjective, noun = before[-2], before[-1]
+    return set(lemminflect.getAllLemmas(adjective)) == {"ADJ"} and singular_noun(noun) and not lemmas(noun) \
+        and not noun[:1].isupper()
