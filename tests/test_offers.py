@@ -536,6 +536,8 @@ def test_a_past_when_clause_that_opens_the_sentence_sets_the_clause_after_it():
     assert to_past("When you arrive, my dad picks you up.") == []
     assert to_past("When people feel stressed, they often buy things.") == []  # "stressed": an adjective
     assert "wound" not in str(tense.decided_pasts(tokens("When Marta opened the door, a cold wind blew the candles out.")))
+    # the verb after "and" and an adverb shares the phrase's past
+    assert [e.new for e in tense.decided_pasts(tokens("Last summer we visited Rome and even see the Pope."))] == [("saw",)]
     toks = tokens("When the bell rang, Ahmed run out of the classroom.")
     [edit] = tense.to_past(toks)
     assert tense.explanation(toks, edit) == "The sentence speaks of the past ('When the bell rang'): use 'ran', not 'run'."

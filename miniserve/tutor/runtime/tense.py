@@ -207,6 +207,9 @@ STATES_NOW = (NOW_VERBS - {"miss"}) | {"love", "like", "enjoy", "hate", "prefer"
                                        "study", "teach", "have", "be", "use", "wear", "play"}
 
 
+AND_ADVERBS = frozenset(("then", "even", "also", "finally", "suddenly", "later", "immediately", "quickly"))
+
+
 def _and_its_next_verb(toks: list[str], j: int, offered: dict[int, Edit], i: int) -> list[Edit]:
     """The verb right after "and" (or "and then") that shares the subject of the verb at j, where the
     phrase's past reaches it too ("Yesterday we visited the castle and take photos" -> "took"): the
@@ -222,8 +225,8 @@ def _and_its_next_verb(toks: list[str], j: int, offered: dict[int, Edit], i: int
         if w == "and":
             rest = [(n, norm(x)) for n, x in enumerate(toks[k + 1:], k + 1) if x[:1].isalpha()][:2]
             n, nxt = rest[0] if rest else (None, "")
-            if nxt == "then" and len(rest) > 1:
-                n, nxt = rest[1]
+            if nxt in AND_ADVERBS and len(rest) > 1:
+                n, nxt = rest[1]  # "and then took", "and even found"
             edit = offered.get(n) if n is not None else None
             if edit is None and n is not None and {"base", "third"} & form_kinds(nxt) and "past" not in form_kinds(nxt) \
                     and aux_family(nxt) is None and lemmas(nxt):
