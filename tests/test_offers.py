@@ -555,6 +555,7 @@ def test_a_present_perfect_with_a_finished_time_is_the_past():
     assert perfect_to_past("We have been to Rome last summer.") == ["have been->went"]  # not "were to Rome"
     assert perfect_to_past("I have changed a lot since last year.") == []  # "since": up to now
     assert perfect_to_past("I have lived here for the last two years.") == []
+    assert perfect_to_past("Prices have gone up a lot over last year.") == []  # a learner's "over the last year"
     assert perfect_to_past("I have stayed in your hotel last month.") == ["have stayed->stayed"]  # not the archaic "staid"
     assert perfect_to_past("It must have hung there years ago.") == []  # a modal perfect
     assert perfect_to_past("Two years ago we have organised a similar event.") == ["have organised->organised"]  # British

@@ -333,6 +333,8 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("Which subjects are the hardest at your school?", "Which subjects is the hardest at your school?"),
     ("Would you like to come swimming with us on Sunday?", "Would you like to come swim with us on Sunday?"),
     ("When we arrived there were no staff at the desk.", "When we arrived there was no staff at the desk."),
+    ("The club offers cheap runing shoes to members.", "The club offers cheap running shoes to members."),
+    ("Imagine getting home and finding the kitchen floor clean.", "Imagine getting home and finding the kitchen floor cleans."),
     ("The hotel offered clean rooms and friendly room service.", "The hotel offered clean rooms and friendly room services."),
     ("The price of the rooms for the parents and the three children is too high.", "The price of the rooms for the parents and the three children are too high."),
     ("My parents believe swimming is the best sport.", "My parents believe swimming are the best sport."),

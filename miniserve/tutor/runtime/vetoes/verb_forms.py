@@ -208,13 +208,20 @@ def noun_of_a_take_phrase(toks: list[str], edit: Edit) -> bool:
 
 def respelled_after_a_determiner(toks: list[str], edit: Edit) -> bool:
     """A misspelled -ing word right after a determiner respelled ("before the begining of the course" ->
-    "beginning"): there it is a noun or an adjective, not a verb form, and the tutor leaves other slips."""
+    "beginning"), or between an adjective and a plural noun ("free swiming lessons"): there it is a noun or an
+    adjective, not a verb form, and the tutor leaves other slips."""
     pair = one_word(toks, edit)
     before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
     if before[-1:] and before[-1] in ("very", "whole", "same", "real") and len(before) > 1:
         before = before[:-1]  # "from the very begining"
-    return pair is not None and pair[1].endswith("ing") and before[-1:] != [] and before[-1] in DETERMINERS \
-        and not lemminflect.getAllLemmas(pair[0]) and pair[0] != pair[1]
+    if pair is None or not pair[1].endswith("ing") or lemminflect.getAllLemmas(pair[0]) or pair[0] == pair[1] or not before:
+        return False
+    after = next((norm(t) for t in toks[edit.end:] if not t.isspace()), "")
+    # or an adjective before it and a noun after it: a noun's modifier ("free swiming lessons")
+    modifier = "ADJ" in lemminflect.getAllLemmas(before[-1]) and aux_family(before[-1]) is None \
+        and before[-1] not in QUANTITY_ADVERBS | {"just", "already", "really", "ever", "even", "not"} \
+        and _noun_forms(after)[1] and not lemmas(after)  # (not "still useing crutches": an adverb, then the verb)
+    return before[-1] in DETERMINERS or modifier
 
 
 def noun_number_after_a_modifier(toks: list[str], edit: Edit) -> bool:
@@ -642,7 +649,8 @@ def ing_for_the_clauses_only_verb(toks: list[str], edit: Edit) -> bool:
 
 
 COMPLEMENT_VERBS = frozenset(("find", "found", "finds", "keep", "keeps", "kept", "leave", "leaves", "left", "make", "makes",
-                              "made", "get", "gets", "got", "want", "wants", "wanted"))
+                              "made", "get", "gets", "got", "want", "wants", "wanted", "finding", "keeping", "leaving",
+                              "making", "getting"))
 
 
 def verb_form_of_an_object_complement(toks: list[str], edit: Edit) -> bool:
@@ -652,7 +660,13 @@ def verb_form_of_an_object_complement(toks: list[str], edit: Edit) -> bool:
     if pair is None or "ADJ" not in lemminflect.getAllLemmas(pair[0]) or not {"third", "past", "ing"} & form_kinds(pair[1]):
         return False
     before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
-    return len(before) >= 2 and before[-1] in ("it", "them", "him", "her", "me", "us") and before[-2] in COMPLEMENT_VERBS
+    if len(before) >= 2 and before[-1] in ("it", "them", "him", "her", "me", "us") and before[-2] in COMPLEMENT_VERBS:
+        return True
+    # or a noun phrase of up to four words ("finding the whole house clean" -> "cleans")
+    verb = next((k for k in range(len(before) - 2, max(len(before) - 6, -1), -1) if before[k] in COMPLEMENT_VERBS), None)
+    phrase = before[verb + 1:] if verb is not None else []
+    return len(phrase) >= 2 and phrase[0] in DETERMINERS and any(_noun_forms(phrase[-1])) \
+        and not any(aux_family(w) is not None or w in FUNCTION_WORDS for w in phrase[1:])
 
 
 # verbs whose object or complement may be a bare infinitive ("to help cook", "to let them go", "to go see")
