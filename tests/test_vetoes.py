@@ -333,6 +333,10 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("Which subjects are the hardest at your school?", "Which subjects is the hardest at your school?"),
     ("Would you like to come swimming with us on Sunday?", "Would you like to come swim with us on Sunday?"),
     ("When we arrived there were no staff at the desk.", "When we arrived there was no staff at the desk."),
+    ("There were deer in the forest and sheep on the hills.", "There was deer in the forest and sheep on the hills."),
+    ("We walked along the canal, which is quiet in the evening.", "We walked along the canal, which are quiet in the evening."),
+    ("My brother cooks on Fridays and Maria does the dishes.", "My brother cooks on Fridays and Maria do the dishes."),
+    ("We were very tired so food was not important.", "We were very tired so food were not important."),
     ("The club offers cheap runing shoes to members.", "The club offers cheap running shoes to members."),
     ("Imagine getting home and finding the kitchen floor clean.", "Imagine getting home and finding the kitchen floor cleans."),
     ("The hotel offered clean rooms and friendly room service.", "The hotel offered clean rooms and friendly room services."),
@@ -521,6 +525,7 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("Have you ever hear this song?", "Have you ever heard this song?"),
     ("I am glad that you have pass your exams.", "I am glad that you have passed your exams."),  # a base form, no plural noun
     ("She has already catches the bus.", "She has already caught the bus."),  # "catches": an object follows
+    ("Tom and Anna does the shopping.", "Tom and Anna do the shopping."),  # no clause before "and"
     ("Which sport are the most popular in your country?", "Which sport is the most popular in your country?"),  # a singular
     ("There were a crew of twelve on the boat.", "There was a crew of twelve on the boat."),  # "a crew": one
     ("There is two tennis courts near the school.", "There are two tennis courts near the school."),  # counted

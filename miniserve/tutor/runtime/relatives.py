@@ -191,8 +191,8 @@ def _in_the_clause(toks: list[str], i: int) -> tuple[str, str] | None:
         return "plural", noun
     if not noun.isalpha() or norm(noun) in FUNCTION_WORDS:
         return None
-    if relative == "who" and _after_a_preposition(toks, n):
-        return None  # "people in our street who cross": "who" may be the people, not the street
+    if _after_a_preposition(toks, n, PLACE_PREPOSITIONS if relative == "who" else WHERE_PREPOSITIONS):
+        return None  # "people in our street who cross", "routes along the river which are": the first noun may be meant
     if relative != "who" and any(_noun_forms(norm(toks[i]))):
         return None  # "that costs rise": a noun after "that" is no verb of it
     before = norm(words[-3][1]) if len(words) >= 3 else ""
@@ -201,15 +201,18 @@ def _in_the_clause(toks: list[str], i: int) -> tuple[str, str] | None:
 
 PLACE_PREPOSITIONS = frozenset(("in", "on", "at", "from", "near", "behind", "across", "around", "with", "without",
                                 "next", "opposite", "outside", "inside", "under", "above", "for"))
+# before "which", "that": prepositions of place only ("routes along the river which are"; not "wait for a parcel that")
+WHERE_PREPOSITIONS = frozenset(("in", "on", "at", "near", "behind", "across", "around", "next", "opposite", "outside",
+                                "inside", "under", "above", "along", "beside", "through", "over", "between", "among"))
 
 
-def _after_a_preposition(toks: list[str], n: int) -> bool:
+def _after_a_preposition(toks: list[str], n: int, prepositions: frozenset[str] = PLACE_PREPOSITIONS) -> bool:
     """Is the noun at n the object of a preposition other than "of", past its determiner and adjectives
     ("in our street", "with the red shoes")? Then the noun before it may be the one "who" stands for."""
     before = [norm(t) for t in toks[:n] if not t.isspace()][-4:]
     while before and (before[-1] in DETERMINERS or "ADJ" in lemminflect.getAllLemmas(before[-1]) and not lemmas(before[-1])):
         before.pop()
-    return bool(before) and before[-1] in PLACE_PREPOSITIONS and len([t for t in toks[:n] if not t.isspace()]) > 2
+    return bool(before) and before[-1] in prepositions and len([t for t in toks[:n] if not t.isspace()]) > 2
 
 
 def _number(noun: str, singular: bool = False, in_a_noun_phrase: bool = False) -> tuple[str, str] | None:

@@ -328,7 +328,8 @@ BARE_COLLECTIVES = frozenset(("staff", "personnel", "crew", "management", "media
 
 def number_of_there_before_a_bare_collective(toks: list[str], edit: Edit) -> bool:
     """"there were no staff to ask" made "there was" (or the other way): a bare "staff", "crew" takes either
-    number; not after "a" ("there were a crew" -> "was" stays possible)."""
+    number, and so does a noun of both numbers ("There were sheep everywhere"); not after "a" ("there were a crew"
+    -> "was" stays possible)."""
     pair = one_word(toks, edit)
     if pair is None or not {pair[0], pair[1]} <= {"is", "are", "was", "were", "isn't", "aren't", "wasn't", "weren't"}:
         return False
@@ -337,7 +338,7 @@ def number_of_there_before_a_bare_collective(toks: list[str], edit: Edit) -> boo
     if before[-1:] != ["there"]:
         return False
     k = next((k for k, w in enumerate(after) if w not in THERE_FILLERS), len(after))
-    head = next((w for w in after[k:k + 2] if w in BARE_COLLECTIVES), "")  # "no security staff": a noun before it
+    head = next((w for w in after[k:k + 2] if w in BARE_COLLECTIVES | BOTH_NUMBERS), "")  # "no security staff", "sheep"
     return bool(head) and not {"a", "an"} & set(after[:after.index(head)])
 
 
@@ -826,22 +827,52 @@ def plural_after_who_of_a_singular_noun(toks: list[str], edit: Edit) -> bool:
         and written[-3] not in COLLECTIVE and written[-4] in NOUN_PHRASE_OPENERS
 
 
+CLAUSE_JOINS = frozenset(("and", "so", "but", "because", "while", "whereas", "although", "though"))
+CALENDAR = frozenset(("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "january", "february",
+                      "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"))
+
+
+def _a_name(word: str) -> bool:
+    """A capitalised word that is no day or month ("Tom", not "Fridays")."""
+    return word[:1].isupper() and word.lower().removesuffix("s") not in CALENDAR and word.lower() not in CALENDAR
+
+
 def plural_after_and_and_a_new_singular_subject(toks: list[str], edit: Edit) -> bool:
-    """A verb made plural after "and" + a determiner + a singular noun where the words before "and" hold a
-    verb: "and" joins two clauses, and the noun is the second one's subject ("My dad cooks on sundays and
-    my mum does" -> "do"; "My dad and my mum does" -> "do" stays possible)."""
+    """A verb made plural after "and" (or "so", "but" ...) + a determiner + a singular noun, a name, or a bare
+    singular, where the words before "and" hold a verb: "and" joins two clauses, and the noun is the second one's
+    subject ("My dad cooks on sundays and my mum does" -> "do", "Tom cooks and Anna does", "so the north is",
+    "so distance is" -> "are"; "My dad and my mum does" -> "do" stays possible)."""
     pair = one_word(toks, edit)
     if pair is None or not made_plural(pair) or pairs.pair_before(toks, edit.start) is not None:
         return False  # "I am sure that my experience and my motivation makes": the pair opens its clause
-    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
-    if len(before) < 5 or before[-3] != "and" or before[-2] not in NOUN_PHRASE_OPENERS \
-            or not (singular_noun(before[-1]) or _a_misspelt_singular(before[-1])) or before[-1] in COLLECTIVE:
-        return False  # ("my grandpa": a singular no dictionary lists)
-    first = before[1:-3]
+    written = [t for t in toks[:edit.start] if t[:1].isalpha()]
+    before = [norm(t) for t in written]
+    if len(before) < 4:
+        return False
+    # a determiner's noun of one thing: a singular, "the north" (a noun that has no plural), "my grandpa" (one no
+    # dictionary lists)
+    after_a_determiner = not before[-1].endswith("s") and _noun_forms(before[-1])[0] and not plural_subject(before[-1])
+    if before[-1] in COLLECTIVE or not (singular_noun(before[-1]) or _a_misspelt_singular(before[-1])
+                                                           or written[-1][:1].isupper() or after_a_determiner):
+        return False
+    if len(before) >= 5 and before[-3] in CLAUSE_JOINS and before[-2] in NOUN_PHRASE_OPENERS:
+        first = before[1:-3]  # "and my mum does", "so the north is"
+    else:
+        # a name ("and Anna does"; not "Tom and Eva, has"), or a bare singular after "so", "but" ... ("so distance is";
+        # after "and" it may join a subject: "Table tennis and pool is")
+        name = written[-1][:1].isupper() and before[-1] not in SUBJECT_PRONOUNS and not _a_name(written[-3])
+        bare = before[-2] != "and" and singular_noun(before[-1]) and not lemmas(before[-1])
+        if before[-2] not in CLAUSE_JOINS or not (name or bare):
+            return False
+        first = before[1:-2]
     # "My grandma cooks and": a third person right after a determiner and a singular subject
     a_clause_before_and = len(first) >= 2 and before[0] in NOUN_PHRASE_OPENERS and "third" in form_kinds(first[1]) \
         and (singular_noun(first[0]) or _a_misspelt_singular(first[0]))
-    return a_clause_before_and or any(aux_family(w) is not None or only_a_verb(w)
+    # "Tourists usually stay in the south, so": a plural subject and a verb of the tables after it
+    verb = next((w for w in first if w not in ADVERBS), "")
+    a_plural_clause = plural_subject(before[0]) and before[0] not in SUBJECT_PRONOUNS and bool(lemmas(verb)) \
+        and "base" in form_kinds(verb)
+    return a_clause_before_and or a_plural_clause or any(aux_family(w) is not None or only_a_verb(w)
                                 or "third" in form_kinds(w) and not singular_noun(w.removesuffix("s")) for w in first)
 
 

@@ -99,7 +99,7 @@ PREPOSITIONS = frozenset(("in", "on", "at", "for", "from", "to", "of", "with", "
 
 
 PLURAL_ONLY = frozenset(("cattle", "livestock", "poultry", "police", "people", "clergy", "vermin"))  # plurals with no -s
-BOTH_NUMBERS = frozenset(("fish", "deer", "aircraft", "species", "series", "means", "offspring", "salmon", "trout"))
+BOTH_NUMBERS = frozenset(("fish", "deer", "aircraft", "species", "series", "means", "offspring", "salmon", "trout", "sheep"))
 
 
 def singular_noun(word: str) -> bool:
