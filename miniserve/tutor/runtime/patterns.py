@@ -188,6 +188,16 @@ VERB_FOLLOWERS = OBJECT_STARTS | frozenset(("you", "part", "up", "away", "out", 
                                             "something", "anything", "nothing", "people")) | PLACE_ADVERBS
 
 
+def _ing_where_a_verb_is_read(words: list[tuple[int, str]], k: int) -> Edit | None:
+    """The -ing form of the base form at words[k], where what follows reads it as a verb: anything, for a word that
+    is only a verb; an object or a particle (VERB_FOLLOWERS), for one that is also a noun."""
+    i, word = words[k]
+    after = words[k + 1][1] if k + 1 < len(words) and words[k + 1][0] == i + 2 else ""
+    only_a_verb = not (set(lemminflect.getAllLemmas(word)) - {"VERB"} or lemminflect.getAllInflections(word, upos="NOUN"))
+    ing = _ing(word) if only_a_verb and after or after in VERB_FOLLOWERS else None
+    return Edit(i, i + 1, (ing,)) if ing is not None else None
+
+
 def _ing_after_a_frames_preposition(toks: list[str], words: list[tuple[int, str]]) -> list[Edit]:
     """A verb's base form after a word that takes a preposition and the -ing form, and that preposition
     ("I am interested in take part" -> "taking", "afraid of make mistakes" -> "making", "Thank you for
@@ -204,13 +214,9 @@ def _ing_after_a_frames_preposition(toks: list[str], words: list[tuple[int, str]
                 or aux_family(word) is not None or word in FUNCTION_WORDS or not _a_base(word) \
                 or "ADV" in lemminflect.getAllLemmas(word):
             continue  # ("without even a letter": an adverb)
-        after = words[k + 1][1] if k + 1 < len(words) and words[k + 1][0] == i + 2 else ""
-        only_a_verb = not (set(lemminflect.getAllLemmas(word)) - {"VERB"} or lemminflect.getAllInflections(word, upos="NOUN"))
-        if not (only_a_verb and after or after in VERB_FOLLOWERS):
-            continue
-        ing = _ing(word)
-        if ing is not None:
-            found.append(Edit(i, i + 1, (ing,)))
+        edit = _ing_where_a_verb_is_read(words, k)
+        if edit is not None:
+            found.append(edit)
     return found
 
 
@@ -231,13 +237,9 @@ def _ing_after_an_ing_verb(toks: list[str], words: list[tuple[int, str]]) -> lis
                 or aux_family(word) is not None or word in FUNCTION_WORDS or word not in lemmas(word) \
                 or {"ADV", "ADJ"} & set(lemminflect.getAllLemmas(word)):
             continue  # (a verb of the tables: lemminflect takes rare nouns for verbs only, "avoid checkmate")
-        after = words[k + 1][1] if k + 1 < len(words) and words[k + 1][0] == i + 2 else ""
-        only_a_verb = not (set(lemminflect.getAllLemmas(word)) - {"VERB"} or lemminflect.getAllInflections(word, upos="NOUN"))
-        if not (only_a_verb and after or after in VERB_FOLLOWERS):
-            continue
-        ing = _ing(word)
-        if ing is not None:
-            found.append(Edit(i, i + 1, (ing,)))
+        edit = _ing_where_a_verb_is_read(words, k)
+        if edit is not None:
+            found.append(edit)
     return found
 
 

@@ -698,11 +698,15 @@ def base_for_a_participle_after_have(toks: list[str], edit: Edit) -> bool:
     if pair is None or "participle" not in form_kinds(pair[0]) or "participle" in form_kinds(pair[1]) \
             or "base" not in form_kinds(pair[1]):
         return False
-    before = [norm(t) for t in toks[:edit.start] if not t.isspace()]
+    return _right_after_have(toks, edit.start)
+
+
+def _right_after_have(toks: list[str], i: int) -> bool:
+    """Is the word at i right after "have", "has", "had" (and "not", "never", "still" ...)?"""
+    before = [norm(t) for t in toks[:i] if not t.isspace()]
     while before and before[-1] in PERFECT_ADVERBS:
         before.pop()
     return bool(before) and before[-1] in HAVE_FORMS
-
 
 
 def participle_for_a_plural_noun_after_have(toks: list[str], edit: Edit) -> bool:
@@ -717,10 +721,7 @@ def participle_for_a_plural_noun_after_have(toks: list[str], edit: Edit) -> bool
     after = next((norm(t) for t in toks[edit.end:] if not t.isspace()), "")
     if after in OBJECT_OPENERS:
         return False
-    before = [norm(t) for t in toks[:edit.start] if not t.isspace()]
-    while before and before[-1] in PERFECT_ADVERBS:
-        before.pop()
-    return bool(before) and before[-1] in HAVE_FORMS
+    return _right_after_have(toks, edit.start)
 
 
 def third_after_a_bare_adjective_and_noun(toks: list[str], edit: Edit) -> bool:
