@@ -333,6 +333,7 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("Which subjects are the hardest at your school?", "Which subjects is the hardest at your school?"),
     ("Would you like to come swimming with us on Sunday?", "Would you like to come swim with us on Sunday?"),
     ("When we arrived there were no staff at the desk.", "When we arrived there was no staff at the desk."),
+    ("Don't panic about the exam, just read the questions slowly.", "Don't panic about the exam, just reads the questions slowly."),
     ("There were deer in the forest and sheep on the hills.", "There was deer in the forest and sheep on the hills."),
     ("We walked along the canal, which is quiet in the evening.", "We walked along the canal, which are quiet in the evening."),
     ("My brother cooks on Fridays and Maria does the dishes.", "My brother cooks on Fridays and Maria do the dishes."),

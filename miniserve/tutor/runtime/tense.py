@@ -38,9 +38,9 @@ _MONTHS = "january|february|march|april|may|june|july|august|september|october|n
 _HOW_LONG = r"((\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|twenty|a\s+few|few|several|many|some)\s+)?"
 _UNITS = r"(years?|months?|weeks?|days?|hours?|minutes?|decades?|centuries|ages|moments?|while|time)"
 # A phrase that puts a clause in the past; a year counts when it is before this one. ("over last year" is a
-# learner's "over the last year": a span up to now.)
+# learner's "over the last year": a span up to now; "in last year of school" the final year, no time.)
 PAST_TIME = re.compile(
-    rf"\b(yesterday|(?<!the\s)(?<!this\s)(?<!over\s)last\s+(night|week|weekend|month|year|summer|winter|spring|autumn|christmas|{_DAYS}|{_MONTHS})"
+    rf"\b(yesterday|(?<!the\s)(?<!this\s)(?<!over\s)last\s+(night|week|weekend|month|year|summer|winter|spring|autumn|christmas|{_DAYS}|{_MONTHS})(?!\s+of\b)"
     rf"|{_HOW_LONG}{_UNITS}\s+ago|long\s+ago|earlier\s+(today|this\s+(morning|week|month|year))|in\s+(?P<year>1[89]\d\d|20\d\d)"
     r"|when\s+I\s+was\s+(a\s+child|a\s+kid|a\s+teenager|young|younger|little|at\s+school|a\s+student)"
     r"|^that\s+(day|night|morning|afternoon|evening|weekend|summer|winter)"

@@ -8,7 +8,7 @@ import itertools
 import lemminflect
 
 from miniserve.tutor.runtime.agreement import _noun_forms
-from miniserve.tutor.runtime.forms import aux_family, form_kinds, norm
+from miniserve.tutor.runtime.forms import aux_family, form_kinds, lemmas, norm
 from miniserve.tutor.runtime.gate import Edit
 from miniserve.tutor.runtime.vetoes.words import (SUBJECT_PRONOUNS, TIME_OPENERS, UNREAL, clause_before,
                                                  is_question, one_word, main_verb_only_past, own_clause)
@@ -69,7 +69,8 @@ IMPERATIVE_OPENERS = frozenset(("so", "just", "please", "then", "now", "and", "a
 def imperative(toks: list[str], edit: Edit) -> bool:
     """A base form that opens its clause with no subject before it, made third person or past: an
     imperative ("said: 'Close your eyes'" -> "Closes", "So just relax" -> "relaxes", "Don't move and keep"
-    -> "keeps"). The clause starts at the sentence's start, a quotation mark, a colon or a semicolon."""
+    -> "keeps"). The clause starts at the sentence's start, a quotation mark, a colon or a semicolon, or at a comma
+    in a sentence an imperative opens ("Don't worry, just give it a try" -> "gives")."""
     pair = one_word(toks, edit)
     if pair is None or "base" not in form_kinds(pair[0]) or not ({"third", "past", "ing"} & form_kinds(pair[1])) \
             or aux_family(pair[0]) is not None:
@@ -85,6 +86,15 @@ def imperative(toks: list[str], edit: Edit) -> bool:
         return bool(before) and all(w in IMPERATIVE_OPENERS for w in before)
     if all(w in IMPERATIVE_OPENERS for w in before):
         return True
+    # "Don't worry about the club, just give it a try": after a comma, a clause of its own in a sentence an imperative opens
+    after_a_comma = []
+    for t in reversed(toks[:edit.start]):
+        if t == ",":
+            break
+        if t[:1].isalpha():
+            after_a_comma.append(norm(t))
+    if len(after_a_comma) < len(before) and all(w in IMPERATIVE_OPENERS for w in after_a_comma) and opens_with_an_imperative(toks):
+        return True
     # "Don't move and keep": an imperative, then "and" and the next one
     return len(before) >= 3 and before[0] in ("don't", "do", "never", "always") and before[-1] == "and" \
         and all(w in IMPERATIVE_OPENERS or "base" in form_kinds(w) or w in ("don't", "not") for w in before[1:-1])
@@ -97,6 +107,8 @@ def opens_with_an_imperative(toks: list[str]) -> bool:
         words = words[1:]
     if words[:1] in (["let's"], ["lets"]):
         return len(words) >= 2  # "Let's meet at seven and then decide"
+    if words[:1] in (["don't"], ["never"], ["always"]) and len(words) >= 2:
+        return "base" in form_kinds(words[1]) and bool(lemmas(words[1])) and aux_family(words[1]) is None  # "Don't worry"
     if len(words) < 2 or form_kinds(words[0]) & {"third", "past"} or "base" not in form_kinds(words[0]) \
             or aux_family(words[0]) is not None or words[0] not in lemminflect.getAllLemmas(words[0], upos="VERB").get("VERB", ()):
         return False
