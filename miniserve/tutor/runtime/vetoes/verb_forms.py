@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import lemminflect
 
-from miniserve.tutor.runtime.agreement import _noun_forms, plural_subject
+from miniserve.tutor.runtime.agreement import _noun_forms, plural_subject, third
 from miniserve.tutor.runtime.forms import BE, DO, FUNCTION_WORDS, ONLY_ING, aux_family, form_kinds, lemmas, norm
 from miniserve.tutor.runtime.gate import Edit
 from miniserve.tutor.runtime.vetoes.words import (NOUN_PHRASE_OPENERS, PERCEIVING, PREPOSITIONS, THE_ADJECTIVE_PEOPLE, clause_before_any, main_verb_only_past,
-                                                  one_word, only_a_verb)
+                                                  one_word, only_a_verb, singular_noun)
 
 
 ING_VERBS = frozenset(ONLY_ING | {"stop", "keep", "quit", "practise", "practice", "risk", "imagine"})
@@ -728,9 +728,6 @@ def third_after_a_bare_adjective_and_noun(toks: list[str], edit: Edit) -> bool:
     """A word made third person right after an adjective and a singular noun with no determiner, after "and", "or"
     or a comma ("promised fast delivery and excellent customer support" -> "supports"): a singular noun with no
     determiner is no subject, so the word ends a noun phrase."""
-    from miniserve.tutor.runtime.agreement import third
-    from miniserve.tutor.runtime.vetoes.words import singular_noun
-
     pair = one_word(toks, edit)
     if pair is None or not third(pair[1]) or third(pair[0]):
         return False
