@@ -22,8 +22,6 @@ def fixed(sentence: str) -> list[str]:
     ("My parents want me study medicine.", "My parents want me to study medicine."),
     ("Young people should spend more time read books.", "Young people should spend more time reading books."),
     ("We spent the day walk along the river.", "We spent the day walking along the river."),
-    ("We recommend buy tickets online.", "We recommend buying tickets online."),
-    ("Instead of go home after school, we went to the beach.", "Instead of going home after school, we went to the beach."),
     ("The town hall needs to be repair because the roof is old.", "The town hall needs to be repaired because the roof is old."),
     ("I really want visit the new museum.", "I really want to visit the new museum."),
     ("It is worth to spend a little more money on food.", "It is worth spending a little more money on food."),

@@ -495,6 +495,11 @@ def test_after_a_verb_that_takes_the_ing_form_a_base_form_is_the_slip():
     assert patterned("I finish work at five.") == []  # "work" the noun: no object after it
     assert patterned("Try to keep fit during the winter.") == []  # an adjective
     assert patterned("His move would avoid checkmate.") == []  # no verb of the tables
+    assert patterned("We recommend buy the tickets online.") == ["We recommend buying the tickets online."]
+    assert patterned("Instead of go home after school, we went to the beach.") == ["Instead of going home after school, we went to the beach."]
+    assert patterned("They want to avoid traffic jams in the city.") == []  # "traffic" the noun: a plural noun after it
+    assert patterned("Your help was really appreciated, thank you so much!") == []  # a comma: a new clause
+    assert patterned("a mind like a steel trap") == []  # the taker a noun
 
 
 def test_after_easier_to_comes_the_base_form_and_after_decided_to_and_the_verb():

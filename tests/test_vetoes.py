@@ -345,6 +345,9 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("My parents believe swimming is the best sport.", "My parents believe swimming are the best sport."),
     ("I complained about the smell which comes from the kitchen and which has spoiled our meals.", "I complained about the smell which comes from the kitchen and which have spoiled our meals."),
     ("There is one guard at the gate, and there are no cleaning staff at night.", "There is one guard at the gate, and there is no cleaning staff at night."),
+    ("Most of the staff work only at weekends.", "Most of the staff works only at weekends."),  # a share of a collective
+    ("Several of its staff were ill last week.", "Several of its staff was ill last week."),
+    ("My sister's calls always cheer me up.", "My sister's called always cheer me up."),  # a noun after a possessive
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -532,6 +535,8 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("There is two tennis courts near the school.", "There are two tennis courts near the school."),  # counted
     ("There is several good restaurants here.", "There are several good restaurants here."),
     ("There was no other children in the park.", "There were no other children in the park."),
+    ("One of the staff were late this morning.", "One of the staff was late this morning."),  # one: singular
+    ("My brother's went to the shop.", "My brother's gone to the shop."),  # "'s" as "has"
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

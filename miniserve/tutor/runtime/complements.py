@@ -20,8 +20,8 @@ after the fixed patterns of patterns.py):
 - `base_after_let_make`: "let us went" -> "let us go", "made us feeling" -> "made us feel".
 - `base_after_a_modal`: "must learning" -> "must learn"; `infinitive_after_it`: "makes it possible
   working" -> "to work"; `infinitive_after_it_is`: "It is difficult imagine" -> "difficult to imagine".
-- `ing_after_only_ing`: a base form right after a verb that takes only the -ing form or "instead of"
-  ("We recommend buy tickets" -> "buying", "Instead of go home" -> "going"), where an object follows.
+(A base form after a verb that takes only the -ing form or after "instead of", "We recommend visit the castle"
+-> "visiting": patterns.py, beside the other frames of the -ing form.)
 
 Each finds the edit from the sentence's own words; none fires on WordNet's usage examples (tests).
 """
@@ -32,8 +32,8 @@ from functools import cache
 
 import lemminflect
 
-from miniserve.tutor.runtime.agreement import _noun_forms, plural_subject
-from miniserve.tutor.runtime.forms import FUNCTION_WORDS, NOUN_MARKERS, OBJECT_STARTS, ONLY_ING, aux_family, form_kinds, indexed_words, norm
+from miniserve.tutor.runtime.agreement import _noun_forms
+from miniserve.tutor.runtime.forms import FUNCTION_WORDS, NOUN_MARKERS, OBJECT_STARTS, aux_family, form_kinds, indexed_words, norm
 from miniserve.tutor.runtime.gate import Edit
 from miniserve.tutor.runtime.verbs import valences
 
@@ -53,7 +53,6 @@ PASSIVE_NEXT = frozenset(("by", "in", "on", "at", "during", "from", "with", "for
                           "because", "after", "before", "when", "near", "under", "over", "through", "between", "to",
                           "ago", "every", "since", "so", "but", "again", "there", "here", "soon", "quickly",
                           "immediately", "now", "today", "tomorrow", "next", "as", "properly", "correctly", "easily"))
-CONSIDER = frozenset(("consider", "considers", "considered", "considering"))  # "considered misrule a justification"
 # adjectives lemminflect lists as verbs only ("The report is complete")
 VERB_ADJECTIVES = frozenset(("complete", "finished", "separate", "correct", "perfect", "moderate", "approximate",
                              "deliberate", "elaborate", "intimate", "legitimate", "appropriate", "alternate"))
@@ -175,28 +174,6 @@ def spending_time(toks: list[str]) -> list[Edit]:
         lead = [w for _, w in words[max(0, k - 5):k - 1]]
         if not any(w in SPEND for w in lead) or any(w in ("to", "and", "that", "which") for w in lead[lead.index(next(w for w in lead if w in SPEND)):]):
             continue
-        ing = _ing(word)
-        if ing is not None:
-            found.append(Edit(i, i + 1, (ing,)))
-    return found
-
-
-def ing_after_only_ing(toks: list[str]) -> list[Edit]:
-    """"We recommend buy tickets" -> "buying": only with an object after the verb."""
-    words = indexed_words(toks)
-    only_ing = _forms_of(tuple(ONLY_ING))
-    found = []
-    for k in range(1, len(words) - 1):
-        (i, word), (p, before), (_, after) = words[k], words[k - 1], words[k + 1]
-        instead = before == "of" and k >= 2 and words[k - 2][1] == "instead"
-        if not (before in only_ing and before not in CONSIDER or instead) or not _plain_base(word) or not _spaced(toks, p, i):
-            continue
-        if word == "like" or lemminflect.getAllLemmas(word, upos="ADJ") or k >= 2 and words[k - 2][1] in NOUN_MARKERS:
-            continue  # "disliked long farewells"; "a mind like", "the finish line": nouns
-        if after not in OBJECT_STARTS and not plural_subject(after) and not (instead and after == "home"):
-            continue
-        if not _spaced(toks, i, words[k + 1][0]):
-            continue  # "By the time I finished school, the internet": the word ends the clause, a noun
         ing = _ing(word)
         if ing is not None:
             found.append(Edit(i, i + 1, (ing,)))
@@ -391,7 +368,7 @@ def _only_past_or_participle(word: str) -> bool:
 
 def edits(toks: list[str]) -> list[Edit]:
     """Every edit these frames call for."""
-    return (passive_participle(toks) + object_to(toks) + spending_time(toks) + ing_after_only_ing(toks)
+    return (passive_participle(toks) + object_to(toks) + spending_time(toks)
             + missing_to(toks) + worth_to(toks) + let_to(toks) + infinitive_forms(toks) + base_after_a_modal(toks) + infinitive_after_it(toks)
             + base_after_let_make(toks) + infinitive_after_it_is(toks))
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 import lemminflect
 
 from miniserve.tutor.runtime.verbs import valences
-from miniserve.tutor.runtime.forms import FUNCTION_WORDS, OBJECT_STARTS, aux_family, form_kinds, indexed_words, lemmas, needs_to, norm, takes_only_ing
+from miniserve.tutor.runtime.forms import FUNCTION_WORDS, NOUN_MARKERS, OBJECT_STARTS, ONLY_ING, aux_family, form_kinds, indexed_words, lemmas, needs_to, norm, takes_only_ing
 from miniserve.tutor.runtime.gate import Edit
 
 LOOK = frozenset(("look", "looks", "looked", "looking"))
@@ -220,22 +220,23 @@ def _ing_after_a_frames_preposition(toks: list[str], words: list[tuple[int, str]
     return found
 
 
-# verbs that take the -ing form and never a bare infinitive ("avoid spending", "keep trying", "consider giving")
-ING_TAKERS = frozenset(f for verb in ("enjoy", "avoid", "finish", "consider", "keep", "practise", "practice", "quit")
+# verbs that take the -ing form and never a bare infinitive ("avoid spending", "keep trying", "recommend booking")
+ING_TAKERS = frozenset(f for verb in ONLY_ING | {"keep", "practise", "practice", "quit"}
                        for forms in lemminflect.getAllInflections(verb, upos="VERB").values() for f in forms)
 
 
 def _ing_after_an_ing_verb(toks: list[str], words: list[tuple[int, str]]) -> list[Edit]:
     """A verb's base form right after a verb that takes the -ing form ("should avoid spend all their time" ->
-    "spending", "to keep try new things" -> "trying"): a verb that is no noun, adjective or adverb anywhere,
-    or one that is also a noun only before an object or a particle ("finish work at five", "keep fit",
-    "enjoy dance": no change)."""
+    "spending", "to keep try new things" -> "trying", "We recommend visit the castle" -> "visiting"): a verb that is
+    no noun, adjective or adverb anywhere, or one that is also a noun only before an object or a particle ("finish
+    work at five", "keep fit", "enjoy dance", "avoid traffic jams": no change). Not where the taker is a noun itself
+    ("a mind like", "the finish line"), nor across a comma ("really appreciated, thank you")."""
     found = []
     for k in range(1, len(words)):
         (i, word), (_, before) = words[k], words[k - 1]
-        if before not in ING_TAKERS or toks[i - 1] != " " or "base" not in form_kinds(word) or "past" in form_kinds(word) \
-                or aux_family(word) is not None or word in FUNCTION_WORDS or word not in lemmas(word) \
-                or {"ADV", "ADJ"} & set(lemminflect.getAllLemmas(word)):
+        if before not in ING_TAKERS or words[k - 1][0] != i - 2 or toks[i - 1] != " " or "base" not in form_kinds(word) or "past" in form_kinds(word) \
+                or aux_family(word) is not None or word in FUNCTION_WORDS or word not in lemmas(word) or word == "like" \
+                or {"ADV", "ADJ"} & set(lemminflect.getAllLemmas(word)) or k >= 2 and words[k - 2][1] in NOUN_MARKERS:
             continue  # (a verb of the tables: lemminflect takes rare nouns for verbs only, "avoid checkmate")
         edit = _ing_where_a_verb_is_read(words, k)
         if edit is not None:

@@ -195,7 +195,7 @@ VETOES = (
     joined.ing_for_a_second_finite_verb, verb_forms.ing_for_the_clauses_only_verb, number.number_after_a_possessive_pronoun,
     verb_forms.verb_form_of_an_object_complement, verb_forms.participle_for_a_plural_noun_after_have,
     number.number_of_there_before_a_bare_collective, number.plural_after_a_reported_gerund,
-    verb_forms.third_after_a_bare_adjective_and_noun,
+    verb_forms.third_after_a_bare_adjective_and_noun, number.number_after_a_share_of_a_collective,
 )
 
 

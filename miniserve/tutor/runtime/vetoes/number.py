@@ -651,6 +651,25 @@ def number_after_a_collective_of(toks: list[str], edit: Edit) -> bool:
         and clause[1] not in ("majority", "minority", "couple") and clause[2] == "of"
 
 
+# shares that take the number of the noun after "of" ("most of the staff work", "several of its staff were")
+SHARES = frozenset(("most", "all", "some", "many", "several", "few", "half", "none", "lots", "lot", "plenty", "majority", "rest"))
+
+
+def number_after_a_share_of_a_collective(toks: list[str], edit: Edit) -> bool:
+    """A verb's number changed right after "most of the staff", "several of its staff": a share of a collective
+    takes either number, as the collective does."""
+    pair = one_word(toks, edit)
+    if pair is None or not (made_plural(pair) or made_singular(pair)):
+        return False
+    clause = without_adverbs(own_clause(toks, edit.start))
+    if len(clause) < 3 or clause[-1] not in COLLECTIVE:
+        return False
+    of = max((k for k, w in enumerate(clause) if w == "of"), default=-1)
+    between = clause[of + 1:-1]  # "the", "its" (or a learner's "it's") and at most one more word
+    return of >= 1 and clause[of - 1] in SHARES and len(between) <= 2 \
+        and (not between or between[0] in NOUN_PHRASE_OPENERS | {"it's"})
+
+
 def plural_after_a_relative_between_commas(toks: list[str], edit: Edit) -> bool:
     """A verb made plural right after a relative clause between commas whose noun is one person or thing
     ("Lucía, whose parents own several flats, knows" -> "know"): the verb agrees with that noun."""

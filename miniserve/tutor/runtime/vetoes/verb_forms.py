@@ -361,8 +361,10 @@ NOUN_DETERMINERS = frozenset(("the", "a", "an", "this", "these", "those", "my", 
 
 
 def form_of_a_noun(toks: list[str], edit: Edit) -> bool:
-    """A word right after a determiner, or after one and at most two adjectives, given another verb form
-    ("A loud knock at the door woke me" -> "knocks", "the use of" -> "uses"): there it is a noun."""
+    """A word right after a determiner or a noun's possessive, or after one and at most two adjectives, given
+    another verb form ("A loud knock at the door woke me" -> "knocks", "the use of" -> "uses", "my father's calls
+    to the consulat" -> "called"): there it is a noun. After a possessive only a base or third-person form: "'s"
+    may be "is" or "has" ("my father's called", "Anna's working")."""
     pair = one_word(toks, edit)
     if pair is None or "NOUN" not in lemminflect.getAllLemmas(pair[0]):
         return False  # "the plastic is": a verb with no noun's reading follows an adjective that is a noun
@@ -371,7 +373,20 @@ def form_of_a_noun(toks: list[str], edit: Edit) -> bool:
     while before and adjectives < 2 and _only_an_adjective(before[-1]):
         before.pop()
         adjectives += 1
-    return before[-1:] != [] and before[-1] in NOUN_DETERMINERS and "".join(toks[edit.start - 1:edit.start]).isspace()
+    possessed = before[-1:] != [] and _a_nouns_possessive(before[-1]) and bool({"base", "third"} & form_kinds(pair[0]))
+    return before[-1:] != [] and (before[-1] in NOUN_DETERMINERS or possessed) \
+        and "".join(toks[edit.start - 1:edit.start]).isspace()
+
+
+# words whose "'s" is "is", "has" or "us", never a possessive before a noun ("it's", "there's", "let's")
+NOT_POSSESSORS = frozenset(("he", "she", "it", "that", "this", "there", "here", "what", "who", "where", "when", "how",
+                            "why", "let", "everyone", "everybody", "someone", "somebody", "nobody", "everything",
+                            "something", "nothing", "one"))
+
+
+def _a_nouns_possessive(word: str) -> bool:
+    """"father's", "Anna's": a noun or a name with "'s"."""
+    return word.endswith("'s") and len(word) > 2 and word[:-2] not in NOT_POSSESSORS
 
 
 def _only_an_adjective(word: str) -> bool:
