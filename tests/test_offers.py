@@ -500,6 +500,7 @@ def test_after_a_verb_that_takes_the_ing_form_a_base_form_is_the_slip():
     assert patterned("They want to avoid traffic jams in the city.") == []  # "traffic" the noun: a plural noun after it
     assert patterned("Your help was really appreciated, thank you so much!") == []  # a comma: a new clause
     assert patterned("a mind like a steel trap") == []  # the taker a noun
+    assert patterned("She could not stop shake her leg.") == ["She could not stop shaking her leg."]
 
 
 def test_after_easier_to_comes_the_base_form_and_after_decided_to_and_the_verb():

@@ -220,8 +220,9 @@ def _ing_after_a_frames_preposition(toks: list[str], words: list[tuple[int, str]
     return found
 
 
-# verbs that take the -ing form and never a bare infinitive ("avoid spending", "keep trying", "recommend booking")
-ING_TAKERS = frozenset(f for verb in ONLY_ING | {"keep", "practise", "practice", "quit"}
+# verbs that take the -ing form and never a bare infinitive ("avoid spending", "keep trying", "recommend booking",
+# "stop shaking")
+ING_TAKERS = frozenset(f for verb in ONLY_ING | {"keep", "practise", "practice", "quit", "stop"}
                        for forms in lemminflect.getAllInflections(verb, upos="VERB").values() for f in forms)
 
 
