@@ -510,6 +510,7 @@ def test_after_easier_to_comes_the_base_form_and_after_decided_to_and_the_verb()
     assert patterned("I would like asking whether it is free.") == ["I would like to ask whether it is free."]
     assert patterned("They agreed funding for the project.") == []  # "funding" the noun: no object after it
     assert patterned("After the film we decided going home.") == ["After the film we decided to go home."]  # a place after it
+    assert patterned("We decided cancelling the trip because of the rain.") == ["We decided to cancel the trip because of the rain."]  # "-lling"
 
 
 def test_after_a_perception_verb_and_its_object_no_to():

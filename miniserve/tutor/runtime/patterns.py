@@ -249,7 +249,7 @@ def _base_of(ing: str) -> str | None:
     """The base form of an -ing form of a verb in the tables or lemminflect's dictionary
     ("communicating" -> "communicate"), else None."""
     for lemma in sorted(lemmas(ing) | set(lemminflect.getAllLemmas(ing, upos="VERB").get("VERB", ()))):
-        if _ing(lemma) == ing:
+        if ing in lemminflect.getInflection(lemma, "VBG"):  # either spelling: "canceling", "cancelling"
             return lemma
     return None
 
