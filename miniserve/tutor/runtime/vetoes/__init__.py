@@ -129,7 +129,9 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   (learner_v104 to learner_v107): "come sailing" -> "come sail", "there were no staff" -> "there was"; from the
   hundred-and-sixth to hundred-and-ninth (learner_v108 to learner_v111): "and excellent customer support" ->
   "supports", "say cooking is" -> "are", "and which has made" after "wich comes" -> "have", "The cost of the
-  tickets for the students and the two teachers is" -> "are", "no security staff" flipped.
+  tickets for the students and the two teachers is" -> "are", "no security staff" flipped; from the
+  hundred-and-thirtieth to hundred-and-thirty-third (learner_v132 to learner_v135): "most of the staff work" ->
+  "works" (a share of a collective), "my father's calls" -> "called" (a noun after a noun's possessive).
 
 By kind, one module each: `mood` (imperatives, subjunctives), `number` (agreement with a subject's
 words), `joined` (subjects or verbs joined by "and", pronouns), `tenses`, `verb_forms`; the word lists
