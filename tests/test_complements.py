@@ -29,6 +29,7 @@ def fixed(sentence: str) -> list[str]:
     ("Technology make it possible working from home.", "Technology make it possible to work from home."),
     ("I hope the problems will be solve soon.", "I hope the problems will be solved soon."),
     ("Parents shouldn't let their childrens to use the internet.", "Parents shouldn't let their childrens use the internet."),
+    ("Teachers should let pupils to choose the topic.", "Teachers should let pupils choose the topic."),  # a bare plural
     ("My grandfather used to worked in a factory.", "My grandfather used to work in a factory."),
     ("Most people would rather to stay at home.", "Most people would rather stay at home."),
     ("I would be happy to helping at the festival.", "I would be happy to help at the festival."),

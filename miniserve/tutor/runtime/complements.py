@@ -205,7 +205,8 @@ def missing_to(toks: list[str]) -> list[Edit]:
 
 
 def let_to(toks: list[str]) -> list[Edit]:
-    """"let their children to use" -> "let their children use": "let", a determiner and a noun, "to"."""
+    """"let their children to use" -> "let their children use": "let", a determiner and a noun (or a bare plural,
+    "let students to choose"), "to"."""
     words = indexed_words(toks)
     found = []
     for k in range(3, len(words) - 1):
@@ -217,7 +218,8 @@ def let_to(toks: list[str]) -> list[Edit]:
         object_words = lead[let + 1:]
         if any(_noun_forms(w) == (False, True) for w in object_words[1:-1]):
             continue  # "let their children cycle to school": a plural noun ends the object, a verb follows
-        if 2 <= len(object_words) <= 3 and object_words[0] in NOUN_MARKERS - {"of", "in", "on", "at", "with", "for", "from", "by", "about"} \
+        bare_plural = len(object_words) == 1 and _noun_forms(object_words[0]) == (False, True)  # "let students to choose"
+        if bare_plural or 2 <= len(object_words) <= 3 and object_words[0] in NOUN_MARKERS - {"of", "in", "on", "at", "with", "for", "from", "by", "about"} \
                 and (any(_noun_forms(object_words[-1])) or not lemminflect.getAllLemmas(object_words[-1])):  # "childrens"
             found.append(Edit(t, i, ()))  # "to" and the space after it go
     return found
