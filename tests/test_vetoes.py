@@ -348,6 +348,8 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("Most of the staff work only at weekends.", "Most of the staff works only at weekends."),  # a share of a collective
     ("Several of its staff were ill last week.", "Several of its staff was ill last week."),
     ("My sister's calls always cheer me up.", "My sister's called always cheer me up."),  # a noun after a possessive
+    ("There is also problem with the heating in my room.", "There are also problem with the heating in my room."),  # no article
+    ("Our guide took us on boat trips to the islands.", "Our guide took us on boat trip to the islands."),  # a noun before "to"
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -537,6 +539,8 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("There was no other children in the park.", "There were no other children in the park."),
     ("One of the staff were late this morning.", "One of the staff was late this morning."),  # one: singular
     ("My brother's went to the shop.", "My brother's gone to the shop."),  # "'s" as "has"
+    ("There is cycle paths everywhere.", "There are cycle paths everywhere."),  # a compound's plural
+    ("The money raised by the runners go to the hospital.", "The money raised by the runners goes to the hospital."),  # "raised" a participle
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

@@ -131,7 +131,9 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   "supports", "say cooking is" -> "are", "and which has made" after "wich comes" -> "have", "The cost of the
   tickets for the students and the two teachers is" -> "are", "no security staff" flipped; from the
   hundred-and-thirtieth to hundred-and-thirty-third (learner_v132 to learner_v135): "most of the staff work" ->
-  "works" (a share of a collective), "my father's calls" -> "called" (a noun after a noun's possessive).
+  "works" (a share of a collective), "my father's calls" -> "called" (a noun after a noun's possessive); from the
+  hundred-and-thirty-fourth to hundred-and-thirty-seventh (learner_v136 to learner_v139): "There is also problem
+  with" -> "are" (a count noun's article left out), "took the students on weekend trips to" -> "trip".
 
 By kind, one module each: `mood` (imperatives, subjunctives), `number` (agreement with a subject's
 words), `joined` (subjects or verbs joined by "and", pronouns), `tenses`, `verb_forms`; the word lists
@@ -198,6 +200,7 @@ VETOES = (
     verb_forms.verb_form_of_an_object_complement, verb_forms.participle_for_a_plural_noun_after_have,
     number.number_of_there_before_a_bare_collective, number.plural_after_a_reported_gerund,
     verb_forms.third_after_a_bare_adjective_and_noun, number.number_after_a_share_of_a_collective,
+    number.number_of_a_prepositions_noun_before_to,
 )
 
 

@@ -37,8 +37,8 @@ def plural_after_a_sentential_which(toks: list[str], edit: Edit) -> bool:
 
 
 def plural_after_there_is_a(toks: list[str], edit: Edit) -> bool:
-    """"There is a desk and two chairs", "there was music and dancing", "there is almost nothing" made
-    "There are", "were": the verb agrees with the first noun after it."""
+    """"There is a desk and two chairs", "there was music and dancing", "there is almost nothing", "There is also
+    problem with" made "There are", "were": the verb agrees with the first noun after it."""
     pair = one_word(toks, edit)
     before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
     after = [norm(t) for t in toks[edit.end:] if t[:1].isalpha()]
@@ -74,8 +74,12 @@ def plural_after_there_is_a(toks: list[str], edit: Edit) -> bool:
     # "there was music and dancing": a bare noun of one thing, then "and"
     bare_single = after[1:2] == ["and"] and not after[0].endswith("s") and _noun_forms(after[0])[0] \
         and not plural_subject(after[0])
+    # "There is also problem with": a count noun's singular with its article left out
+    article_left_out = after[:1] != [] and singular_noun(after[0]) and set(lemminflect.getAllLemmas(after[0])) == {"NOUN"} \
+        and not plural_subject(after[0]) and after[0] not in NUMBER_WORDS and not compound_plural \
+        and not (after[1:2] and _noun_forms(after[1]) == (False, True))  # not "There is cycle paths": a compound
     return pair in (("is", "are"), ("was", "were"), ("remains", "remain"), ("exists", "exist")) and before[-1:] == ["there"] \
-        and (no_single or the_single or bare_single or after[:1] in (["a"], ["an"], ["one"])) \
+        and (no_single or the_single or bare_single or article_left_out or after[:1] in (["a"], ["an"], ["one"])) \
         and after[1:] not in (["lot"], ["number"], ["couple"], ["few"], ["great"], ["bunch"], ["lots"])  # "There is a lot of things" -> "are" is right
 
 
@@ -709,6 +713,26 @@ def number_of_a_prepositions_noun(toks: list[str], edit: Edit) -> bool:
            or w in ("and", "or", "but") for w in between):
         return False
     return verb_after or any(aux_family(w) in ("be", "have", "do", "modal") for w in first)
+
+
+def number_of_a_prepositions_noun_before_to(toks: list[str], edit: Edit) -> bool:
+    """A word's number changed at the end of a phrase after a preposition, right before "to", where a past
+    verb that is only a verb came before it in its clause ("took the students on weekend trips to the Black
+    Forest" -> "trip"): a noun's."""
+    pair = one_word(toks, edit)
+    if pair is None or not (made_plural(pair) or made_singular(pair)) or aux_family(pair[0]) is not None:
+        return False
+    if norm(next((t for t in toks[edit.end:] if not t.isspace()), ".")) != "to":
+        return False
+    clause = own_clause(toks, edit.start)
+    k = max((k for k, w in enumerate(clause) if w in PREPOSITIONS - {"to", "like"}), default=None)
+    if k is None or not 0 < len(clause) - k - 1 <= 2:
+        return False
+    between, first = clause[k + 1:], clause[:k]
+    if any(aux_family(w) is not None or w in SUBJECT_PRONOUNS or w in CLAUSE_OPENERS or w in RELATIVE
+           or w in ("and", "or", "but") or w in FUNCTION_WORDS - NOUN_PHRASE_OPENERS for w in between):
+        return False
+    return any(form_kinds(w) == {"past"} and only_a_verb(w) for w in first)  # "took", not "raised" (a participle too)
 
 
 HOW_MUCH = frozenset(("how", "so", "too", "as", "very"))
