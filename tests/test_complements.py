@@ -15,6 +15,7 @@ def fixed(sentence: str) -> list[str]:
     ("The castle was build in the twelfth century.", "The castle was built in the twelfth century."),
     ("The houses were destroy by the storm.", "The houses were destroyed by the storm."),
     ("The house was build in 1920.", "The house was built in 1920."),
+    ("The concert was cancel because of the rain.", "The concert was cancelled because of the rain."),  # British spelling
     ("The guide told us wait near the entrance.", "The guide told us to wait near the entrance."),
     ("My father told me don't open the box.", "My father told me not to open the box."),
     ("At the moment students are not allowed use their phones.", "At the moment students are not allowed to use their phones."),

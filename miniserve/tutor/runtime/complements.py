@@ -33,7 +33,7 @@ from functools import cache
 import lemminflect
 
 from miniserve.tutor.runtime.agreement import _noun_forms
-from miniserve.tutor.runtime.forms import FUNCTION_WORDS, NOUN_MARKERS, OBJECT_STARTS, aux_family, form_kinds, indexed_words, norm
+from miniserve.tutor.runtime.forms import FUNCTION_WORDS, NOUN_MARKERS, OBJECT_STARTS, aux_family, form_kinds, indexed_words, inflection, norm
 from miniserve.tutor.runtime.gate import Edit
 from miniserve.tutor.runtime.verbs import valences
 
@@ -83,7 +83,7 @@ def _plain_base(word: str) -> bool:
 
 
 def _ing(word: str) -> str | None:
-    return next(iter(lemminflect.getInflection(word, "VBG")), None)
+    return inflection(word, "VBG")
 
 
 def _spaced(toks: list[str], a: int, b: int) -> bool:
@@ -114,7 +114,7 @@ def passive_participle(toks: list[str]) -> list[Edit]:
             framed = after == "by" or after == "in" and _a_time(toks, words[k + 1][0]) or infinitive and word not in BE_NOUNS
             if adjective or not framed or valences().get(word) not in ("T", "B"):
                 continue  # "to be repair because" -> "repaired"; "It was love at first sight" stays
-        participle = next(iter(lemminflect.getInflection(word, "VBN")), None)
+        participle = inflection(word, "VBN")
         if participle is not None and participle != word:
             found.append(Edit(i, i + 1, (participle,)))
     return found

@@ -30,7 +30,7 @@ from __future__ import annotations
 import lemminflect
 
 from miniserve.tutor.runtime.agreement import COLLECTIVE, _noun_forms
-from miniserve.tutor.runtime.forms import aux_family, form_kinds, indexed_words, lemmas, norm
+from miniserve.tutor.runtime.forms import aux_family, form_kinds, indexed_words, inflection, lemmas, norm
 from miniserve.tutor.runtime.gate import Edit
 from miniserve.tutor.runtime.tense import only_past
 
@@ -329,7 +329,7 @@ def unreal_past_result(toks: list[str]) -> list[Edit]:
     for (i, w), (v, verb) in zip(main[:4], main[1:5]):
         if w in ("would", "could", "might") and "base" in form_kinds(verb) and aux_family(verb) is None and v == i + 2 \
                 and verb not in MIXED_STATES and verb in lemminflect.getAllLemmas(verb, upos="VERB").get("VERB", ()):
-            participle = next(iter(lemminflect.getInflection(verb, "VBN")), None)
+            participle = inflection(verb, "VBN")
             return [Edit(i, v + 1, (toks[i], " ", "have", " ", participle))] if participle else []
         if aux_family(w) is not None:
             return []

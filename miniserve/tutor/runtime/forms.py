@@ -178,6 +178,13 @@ def respelling(toks: list[str], edit) -> bool:
     return old[0] not in kind_table() and new[0].lower() in respelled(old[0])
 
 
+def inflection(lemma: str, tag: str) -> str | None:
+    """lemminflect's form of `lemma` for the Penn `tag` ("VBN", "VBG" ...), in British spelling where it lists
+    both ("cancelled", "travelling"; it lists "canceled" first): the learners write British English."""
+    found = lemminflect.getInflection(lemma, tag)
+    return next((f for f in found if "ll" in f and f.replace("ll", "l", 1) in found), next(iter(found), None))
+
+
 def participle_spellings(lemma: str) -> tuple[str, ...]:
     """The participle's spellings of a known verb ("choose": "chosen"), else none."""
     verb = by_base().get(lemma)

@@ -20,7 +20,7 @@ from __future__ import annotations
 import lemminflect
 
 from miniserve.tutor.runtime.verbs import valences
-from miniserve.tutor.runtime.forms import FUNCTION_WORDS, NOUN_MARKERS, OBJECT_STARTS, ONLY_ING, aux_family, form_kinds, indexed_words, lemmas, needs_to, norm, takes_only_ing
+from miniserve.tutor.runtime.forms import FUNCTION_WORDS, NOUN_MARKERS, OBJECT_STARTS, ONLY_ING, aux_family, form_kinds, indexed_words, inflection, lemmas, needs_to, norm, takes_only_ing
 from miniserve.tutor.runtime.gate import Edit
 
 LOOK = frozenset(("look", "looks", "looked", "looking"))
@@ -109,7 +109,7 @@ def _base_after_been(toks: list[str], words: list[tuple[int, str]]) -> list[Edit
         if valence == "I" or (valence == "B" and after in OBJECT_STARTS):
             form = _ing(word)
         elif valence == "T" and after not in OBJECT_STARTS:
-            form = next(iter(lemminflect.getInflection(word, "VBN")), None)
+            form = inflection(word, "VBN")
         else:
             form = None
         if form is not None:
@@ -291,7 +291,7 @@ def finite_after_an_ing_verb(toks: list[str], edit: Edit) -> bool:
 
 def _ing(word: str) -> str | None:
     known = sorted(lemmas(word)) or sorted(lemminflect.getAllLemmas(word, upos="VERB").get("VERB", ()))
-    return next((f for lemma in known for f in lemminflect.getInflection(lemma, "VBG")), None)
+    return next((f for lemma in known if (f := inflection(lemma, "VBG"))), None)
 
 
 def _used_by_someone(lead: list[str]) -> bool:

@@ -20,7 +20,7 @@ import re
 import lemminflect
 
 from miniserve.tutor.runtime.agreement import plural_subject
-from miniserve.tutor.runtime.forms import FUNCTION_WORDS, aux_family, form_kinds, indexed_words, lemmas
+from miniserve.tutor.runtime.forms import FUNCTION_WORDS, aux_family, form_kinds, indexed_words, inflection, lemmas
 from miniserve.tutor.runtime.gate import Edit
 from miniserve.tutor.runtime.subjects import PRONOUNS
 from miniserve.tutor.runtime.tense import _DAYS, _MONTHS, JOINING_WORDS, only_past, _participle_after, past_clauses
@@ -62,7 +62,7 @@ def perfect_since(toks: list[str]) -> list[Edit]:
         kinds = form_kinds(verb)
         if verb in ("didn't", "don't", "doesn't") and j + 1 < k and toks[v + 1] == " " and "base" in form_kinds(words[j + 1][1]):
             lemma = words[j + 1][1]  # "We didn't see each other since Christmas" -> "haven't seen"
-            participle = next(iter(lemminflect.getInflection(lemma, "VBN")), None)
+            participle = inflection(lemma, "VBN")
             third_person = verb == "doesn't" or verb == "didn't" and words[subject][1] in ("he", "she", "it")
             if participle is not None and words[j + 1][0] == v + 2:
                 found.append(Edit(v, v + 3, ("hasn't" if third_person else "haven't", " ", participle)))
@@ -75,7 +75,7 @@ def perfect_since(toks: list[str]) -> list[Edit]:
             new = PERFECT_BE[verb]  # "I am waiting since the 5th of May" -> "have been waiting" too
         elif {"base", "third"} & kinds and "past" not in kinds and aux_family(verb) is None and lemmas(verb) and verb not in FUNCTION_WORDS:
             lemma = next(iter(sorted(lemmas(verb))))
-            participle = next(iter(lemminflect.getInflection(lemma, "VBN")), None)
+            participle = inflection(lemma, "VBN")
             if participle is None or lemma not in lemminflect.getAllLemmas(lemma, upos="VERB").get("VERB", ()):
                 continue
             new = ("has " if "third" in kinds else "have ") + participle
@@ -163,7 +163,7 @@ def already_perfect(toks: list[str]) -> list[Edit]:
             or next(iter(sorted(lemmas(verb))), "") in STATE_VERBS:
         return []  # "she already knew": a state goes on
     lemma = next(iter(sorted(lemmas(verb))), None)
-    participle = next(iter(lemminflect.getInflection(lemma, "VBN")), None) if lemma else None
+    participle = inflection(lemma, "VBN") if lemma else None
     if participle is None or "".join(toks[a + 1:v]) != " ":
         return []
     return [Edit(a, v + 1, ("had", " ", "already", " ", participle))]
@@ -250,7 +250,7 @@ def perfect_after_an_opening_since(toks: list[str]) -> list[Edit]:
     if rest[0][1] in PLURAL_SUBJECTS | SINGULAR_SUBJECTS and toks[rest[0][0] + 1:v] != [" "]:
         return []  # "Since then I often went": only the past right after its pronoun
     lemma = next(iter(sorted(lemmas(verb))), None)
-    participle = next(iter(lemminflect.getInflection(lemma, "VBN")), None) if lemma else None
+    participle = inflection(lemma, "VBN") if lemma else None
     if participle is None:
         return []
     return [Edit(v, v + 1, ("has" if number == "singular" else "have", " ", participle))]

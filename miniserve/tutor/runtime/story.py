@@ -16,7 +16,7 @@ from __future__ import annotations
 import lemminflect
 
 from miniserve.tutor.runtime.agreement import _noun_forms, plural_subject
-from miniserve.tutor.runtime.forms import FUNCTION_WORDS, NOUN_MARKERS, aux_family, form_kinds, indexed_words, lemmas, norm
+from miniserve.tutor.runtime.forms import FUNCTION_WORDS, NOUN_MARKERS, aux_family, form_kinds, indexed_words, inflection, lemmas, norm
 from miniserve.tutor.runtime.gate import Edit
 from miniserve.tutor.runtime.tense import HABIT, NOW_VERBS, PAST_LEADS, PAST_OF, only_past
 
@@ -112,7 +112,7 @@ def present_before_when(toks: list[str]) -> list[Edit]:
             or not lemmas(verb) or any(t == "," for t in toks[v:words[when][0]]):
         return []
     lemma = next(iter(sorted(lemmas(verb))))
-    past = next(iter(lemminflect.getInflection(lemma, "VBD")), None)
+    past = inflection(lemma, "VBD")
     return [Edit(v, v + 1, (past,))] if past else []
 
 
@@ -157,7 +157,7 @@ def narrative_present(toks: list[str]) -> list[Edit]:
         if HABIT.search("".join(toks)):
             continue  # "so cold that the lake freezes every winter"
         lemma = next(iter(sorted(lemmas(verb))))
-        past = next(iter(lemminflect.getInflection(lemma, "VBD")), None)
+        past = inflection(lemma, "VBD")
         if past is not None:
             found.append(Edit(v, v + 1, (past,)))
     return found
