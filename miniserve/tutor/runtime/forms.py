@@ -323,6 +323,9 @@ def form_kinds(word: str) -> frozenset[str]:
 # say why: "I practise to improve", "she quit to study", "we delayed to avoid the traffic")
 ONLY_ING = frozenset(("enjoy", "mind", "finish", "avoid", "suggest", "consider", "miss", "recommend", "fancy",
                       "appreciate", "discuss", "recall", "deny", "dislike", "detest", "imagine"))
+# ... and with the verbs after which "to" may say why, every verb that takes the -ing form and never a bare infinitive
+# ("stop talking", "keep trying", "quit smoking"; "stop talk" is the learner's slip)
+ING_TAKING = ONLY_ING | {"keep", "practise", "practice", "quit", "stop"}
 MIND_LEADS = frozenset(("i", "you", "we", "they", "he", "she", "would", "wouldn't", "do", "don't", "does", "doesn't",
                         "did", "didn't", "not", "never"))
 _ONLY_ING_FORMS = ONLY_ING | {form for verb in ONLY_ING for forms in lemminflect.getAllInflections(verb, upos="VERB").values()

@@ -20,7 +20,7 @@ from __future__ import annotations
 import lemminflect
 
 from miniserve.tutor.runtime.verbs import valences
-from miniserve.tutor.runtime.forms import FUNCTION_WORDS, NOUN_MARKERS, OBJECT_STARTS, ONLY_ING, aux_family, form_kinds, indexed_words, inflection, lemmas, needs_to, norm, takes_only_ing
+from miniserve.tutor.runtime.forms import FUNCTION_WORDS, ING_TAKING, NOUN_MARKERS, OBJECT_STARTS, aux_family, form_kinds, indexed_words, inflection, lemmas, needs_to, norm, takes_only_ing
 from miniserve.tutor.runtime.gate import Edit
 
 LOOK = frozenset(("look", "looks", "looked", "looking"))
@@ -220,10 +220,9 @@ def _ing_after_a_frames_preposition(toks: list[str], words: list[tuple[int, str]
     return found
 
 
-# verbs that take the -ing form and never a bare infinitive ("avoid spending", "keep trying", "recommend booking",
-# "stop shaking")
-ING_TAKERS = frozenset(f for verb in ONLY_ING | {"keep", "practise", "practice", "quit", "stop"}
-                       for forms in lemminflect.getAllInflections(verb, upos="VERB").values() for f in forms)
+# the forms of the verbs that take the -ing form and never a bare infinitive ("avoid spending", "recommend booking")
+ING_TAKERS = frozenset(f for verb in ING_TAKING for forms in lemminflect.getAllInflections(verb, upos="VERB").values()
+                       for f in forms)
 
 
 def _ing_after_an_ing_verb(toks: list[str], words: list[tuple[int, str]]) -> list[Edit]:

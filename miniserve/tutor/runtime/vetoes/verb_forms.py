@@ -6,13 +6,13 @@ from __future__ import annotations
 import lemminflect
 
 from miniserve.tutor.runtime.agreement import _noun_forms, plural_subject, third
-from miniserve.tutor.runtime.forms import BE, DO, FUNCTION_WORDS, ONLY_ING, aux_family, form_kinds, lemmas, norm
+from miniserve.tutor.runtime.forms import BE, DO, FUNCTION_WORDS, ING_TAKING, aux_family, form_kinds, lemmas, norm
 from miniserve.tutor.runtime.gate import Edit
 from miniserve.tutor.runtime.vetoes.words import (NOUN_PHRASE_OPENERS, PERCEIVING, PREPOSITIONS, THE_ADJECTIVE_PEOPLE, clause_before_any, main_verb_only_past,
                                                   one_word, only_a_verb, singular_noun)
 
 
-ING_VERBS = frozenset(ONLY_ING | {"stop", "keep", "quit", "practise", "practice", "risk", "imagine"})
+ING_VERBS = ING_TAKING | {"risk"}
 
 
 def base_after_an_ing_verb(toks: list[str], edit: Edit) -> bool:
