@@ -350,6 +350,8 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("My sister's calls always cheer me up.", "My sister's called always cheer me up."),  # a noun after a possessive
     ("There is also problem with the heating in my room.", "There are also problem with the heating in my room."),  # no article
     ("Our guide took us on boat trips to the islands.", "Our guide took us on boat trip to the islands."),  # a noun before "to"
+    ("The lockers for bags near the entrance, next to the shop, are often full.", "The lockers for bags near the entrance, next to the shop, is often full."),  # a plural head, then a phrase between commas
+    ("After watching the chef do it twice, I tried it myself.", "After watching the chef does it twice, I tried it myself."),  # the bare infinitive
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -541,6 +543,7 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("My brother's went to the shop.", "My brother's gone to the shop."),  # "'s" as "has"
     ("There is cycle paths everywhere.", "There are cycle paths everywhere."),  # a compound's plural
     ("The money raised by the runners go to the hospital.", "The money raised by the runners goes to the hospital."),  # "raised" a participle
+    ("My parents, who live in the village, has a big garden.", "My parents, who live in the village, have a big garden."),  # made plural
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

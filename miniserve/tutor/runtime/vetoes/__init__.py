@@ -200,7 +200,7 @@ VETOES = (
     verb_forms.verb_form_of_an_object_complement, verb_forms.participle_for_a_plural_noun_after_have,
     number.number_of_there_before_a_bare_collective, number.plural_after_a_reported_gerund,
     verb_forms.third_after_a_bare_adjective_and_noun, number.number_after_a_share_of_a_collective,
-    number.number_of_a_prepositions_noun_before_to,
+    number.number_of_a_prepositions_noun_before_to, number.singular_after_a_plural_head_and_its_parenthesis,
 )
 
 

@@ -692,6 +692,26 @@ def plural_after_a_relative_between_commas(toks: list[str], edit: Edit) -> bool:
         and noun not in COLLECTIVE and len(head) <= 4 and norm(head[0]) in NOUN_PHRASE_OPENERS
 
 
+def singular_after_a_plural_head_and_its_parenthesis(toks: list[str], edit: Edit) -> bool:
+    """A verb made singular right after a phrase between commas, where the sentence opens with a plural noun and
+    its phrase of place or kind ("The containers for garden waste at the back of the centre, near the exit, are" ->
+    "is", "The prizes for the winners, including the silver cup, were" -> "was"): the verb agrees with that noun."""
+    pair = one_word(toks, edit)
+    if pair is None or not made_singular(pair):
+        return False
+    written = [norm(t) for t in toks[:edit.start] if not t.isspace()]
+    if written[-1:] != [","] or "," not in written[:-1]:
+        return False
+    opening = len(written) - 2 - written[-2::-1].index(",")  # the comma that opens the phrase
+    head = written[:opening]
+    if "," in head or len(head) < 2 or head[0] not in NOUN_PHRASE_OPENERS - {"a", "an", "this", "its", "his", "her"}:
+        return False
+    noun = 2 if len(head) > 2 and not any(_noun_forms(head[1])) else 1  # one adjective may come first
+    rest = head[noun + 1:]
+    return plural_subject(head[noun]) and (not rest or rest[0] in PREPOSITIONS - {"to"}) \
+        and not any(aux_family(w) is not None or w in CLAUSE_OPENERS or w in RELATIVE or w in ("and", "or") for w in rest)
+
+
 def number_of_a_prepositions_noun(toks: list[str], edit: Edit) -> bool:
     """A word's number changed at the end of a phrase after a preposition, where a verb came before it in its
     clause ("The police are investigating the theft of three bikes from college car park" -> "parks"): a

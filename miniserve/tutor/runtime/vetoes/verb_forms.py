@@ -308,6 +308,9 @@ def base_after_a_prepositional_to(toks: list[str], edit: Edit) -> bool:
     return tuple(before[-2:]) in PREPOSITIONAL_TO
 
 
+PERCEIVING_ING = frozenset(("seeing", "watching", "hearing", "noticing", "feeling", "letting", "making", "helping"))
+
+
 def third_after_a_perceived_object(toks: list[str], edit: Edit) -> bool:
     """A base form after "see / hear / let / make" and its object made third person or past ("to see the
     President drive by" -> "drives"): the bare infinitive."""
@@ -315,8 +318,8 @@ def third_after_a_perceived_object(toks: list[str], edit: Edit) -> bool:
     if pair is None or "base" not in form_kinds(pair[0]) or not {"third", "past"} & form_kinds(pair[1]):
         return False
     before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
-    for size in (1, 2, 3):  # "see him", "see the President", "see the little boy"
-        if len(before) > size and before[-size - 1] in PERCEIVING:
+    for size in (1, 2, 3):  # "see him", "see the President", "see the little boy"; "after watching the baker do"
+        if len(before) > size and (before[-size - 1] in PERCEIVING or before[-size - 1] in PERCEIVING_ING):
             phrase = before[-size:]
             if size == 1 and phrase[0] in ("me", "you", "him", "her", "us", "them", "it", "everybody", "everyone",
                                             "somebody", "someone", "nobody", "people"):
