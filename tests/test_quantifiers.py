@@ -29,6 +29,9 @@ def test_the_quantifier_decides_the_number():
     # a clause of its own after "and": its quantifier speaks, not the first clause's
     assert offered("Everybody likes the idea and nobody want to change it.") == \
         ["Everybody likes the idea and nobody wants to change it."]
+    # after a verb "that" opens a clause for its quantifier; after "vital", "essential" the subjunctive stays
+    assert offered("It seems that nobody have time to read.") == ["It seems that nobody has time to read."]
+    assert offered("It is vital that everyone arrive on time.") == []
 
 
 def test_the_number_of_is_singular_and_a_flip_against_it_is_never_offered():

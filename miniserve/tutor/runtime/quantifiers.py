@@ -91,6 +91,10 @@ def quantifier(toks: list[str], i: int, longest: int = MAX_SUBJECT_WORDS) -> tup
     if opened is not None:  # "I complained because half of the rooms were": the clause after "because"
         words, low = words[opened + 1:], low[opened + 1:]
     relative = max((k for k, w in enumerate(low) if w in RELATIVES), default=None)
+    if relative is not None and low[relative] == "that" and 0 < relative and lemmas(low[relative - 1]) \
+            and low[relative + 1:relative + 2] and low[relative + 1] in SINGULAR_WORDS and len(low) - relative <= 3:
+        # "It seems that nobody have": after a verb, "that" opens a clause (not "It is vital that everyone arrive")
+        words, low, relative = words[relative + 1:], low[relative + 1:], None
     if relative is not None and low[relative] in ("when", "where") and _opens_with_a_quantifier(low[relative + 1:]):
         words, low, relative = words[relative + 1:], low[relative + 1:], None  # "in the evening, when most of them need"
     if relative is not None:
