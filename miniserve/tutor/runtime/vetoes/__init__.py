@@ -133,7 +133,9 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   hundred-and-thirtieth to hundred-and-thirty-third (learner_v132 to learner_v135): "most of the staff work" ->
   "works" (a share of a collective), "my father's calls" -> "called" (a noun after a noun's possessive); from the
   hundred-and-thirty-fourth to hundred-and-thirty-seventh (learner_v136 to learner_v139): "There is also problem
-  with" -> "are" (a count noun's article left out), "took the students on weekend trips to" -> "trip".
+  with" -> "are" (a count noun's article left out), "took the students on weekend trips to" -> "trip"; from the
+  hundred-and-thirty-eighth to hundred-and-forty-first (learner_v140 to learner_v143): "The prizes for the winners,
+  including the silver cup, were" -> "was", "after watching the baker do it" -> "does".
 
 By kind, one module each: `mood` (imperatives, subjunctives), `number` (agreement with a subject's
 words), `joined` (subjects or verbs joined by "and", pronouns), `tenses`, `verb_forms`; the word lists
