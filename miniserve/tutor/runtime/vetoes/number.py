@@ -724,15 +724,24 @@ def number_of_a_prepositions_noun(toks: list[str], edit: Edit) -> bool:
     verb_after = only_a_verb(norm(after)) and "past" in form_kinds(norm(after))
     if after not in (".", "!", "?", ",", ";", ":") and norm(after) not in PREPOSITIONS - {"to"} and not verb_after:
         return False
+    phrase = _a_prepositions_phrase(toks, edit, 3)
+    if phrase is None:
+        return False
+    return verb_after or any(aux_family(w) in ("be", "have", "do", "modal") for w in phrase[1])
+
+
+def _a_prepositions_phrase(toks: list[str], edit: Edit, longest: int) -> tuple[list[str], list[str]] | None:
+    """(the words between the clause's last preposition and the edited word, the clause's words before that
+    preposition), where at most `longest` words lie between and none opens a clause or is a verb; else None."""
     clause = own_clause(toks, edit.start)
     k = max((k for k, w in enumerate(clause) if w in PREPOSITIONS - {"to", "like"}), default=None)
-    if k is None or not 0 < len(clause) - k - 1 <= 3:
-        return False
+    if k is None or not 0 < len(clause) - k - 1 <= longest:
+        return None
     between, first = clause[k + 1:], clause[:k]
     if any(aux_family(w) is not None or w in SUBJECT_PRONOUNS or w in CLAUSE_OPENERS or w in RELATIVE
            or w in ("and", "or", "but") for w in between):
-        return False
-    return verb_after or any(aux_family(w) in ("be", "have", "do", "modal") for w in first)
+        return None
+    return between, first
 
 
 def number_of_a_prepositions_noun_before_to(toks: list[str], edit: Edit) -> bool:
@@ -744,15 +753,10 @@ def number_of_a_prepositions_noun_before_to(toks: list[str], edit: Edit) -> bool
         return False
     if norm(next((t for t in toks[edit.end:] if not t.isspace()), ".")) != "to":
         return False
-    clause = own_clause(toks, edit.start)
-    k = max((k for k, w in enumerate(clause) if w in PREPOSITIONS - {"to", "like"}), default=None)
-    if k is None or not 0 < len(clause) - k - 1 <= 2:
+    phrase = _a_prepositions_phrase(toks, edit, 2)
+    if phrase is None or any(w in FUNCTION_WORDS - NOUN_PHRASE_OPENERS for w in phrase[0]):
         return False
-    between, first = clause[k + 1:], clause[:k]
-    if any(aux_family(w) is not None or w in SUBJECT_PRONOUNS or w in CLAUSE_OPENERS or w in RELATIVE
-           or w in ("and", "or", "but") or w in FUNCTION_WORDS - NOUN_PHRASE_OPENERS for w in between):
-        return False
-    return any(form_kinds(w) == {"past"} and only_a_verb(w) for w in first)  # "took", not "raised" (a participle too)
+    return any(form_kinds(w) == {"past"} and only_a_verb(w) for w in phrase[1])  # "took", not "raised" (a participle too)
 
 
 HOW_MUCH = frozenset(("how", "so", "too", "as", "very"))
