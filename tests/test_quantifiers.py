@@ -32,6 +32,12 @@ def test_the_quantifier_decides_the_number():
     # after a verb "that" opens a clause for its quantifier; after "vital", "essential" the subjunctive stays
     assert offered("It seems that nobody have time to read.") == ["It seems that nobody has time to read."]
     assert offered("It is vital that everyone arrive on time.") == []
+    # before "to" and a base form, "like" and "want" are verbs: the quantifier decides alone
+    toks = tokens("Nobody like to be told what to do.")
+    [edit] = [e for e in flips(toks) if quantifiers.corrects(toks, e)]
+    assert quantifiers.decides(toks, edit)
+    toks = tokens("The photos make me want to visit Peru.")
+    assert not any(quantifiers.decides(toks, e) for e in flips(toks))
 
 
 def test_the_number_of_is_singular_and_a_flip_against_it_is_never_offered():

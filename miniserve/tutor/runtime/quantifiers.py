@@ -375,11 +375,24 @@ def decides(toks: list[str], edit: Edit) -> bool:
     return quantifier(toks, edit.start) is None or _first_verb_of(toks, edit.start)
 
 
+OBJECT_PRONOUNS = frozenset(("me", "you", "him", "her", "it", "us", "them"))
+
+
+def _before_an_infinitive(toks: list[str], i: int) -> bool:
+    """Is the word at i a verb that "to" and a base form follow ("Nobody like to be told", "everybody want to
+    go"): "like" and "want" are nouns or a preposition elsewhere, not before an infinitive?"""
+    after = [norm(t) for t in toks[i + 1:i + 5] if not t.isspace()]
+    before = next((norm(t) for t in reversed(toks[:i]) if not t.isspace()), "")
+    return after[:1] == ["to"] and len(after) > 1 and "base" in form_kinds(after[1]) and bool(lemmas(after[1])) \
+        and bool(lemmas(norm(toks[i]))) and before not in OBJECT_PRONOUNS and not lemmas(before)  # "makes me want to"
+
+
 def _first_verb_of(toks: list[str], i: int) -> bool:
     """Is the verb at i plainly one, and the first verb and subject-free word run after its clause's
     quantifier ("Nobody know", "Each of the rooms have")?"""
     words = subjects.clause_before(toks, i)
-    if not subjects.plainly_a_verb(norm(toks[i])) or subjects.verb_after(toks, i) or toks[i + 1:i + 2] == ["-"]:
+    if not (subjects.plainly_a_verb(norm(toks[i])) or _before_an_infinitive(toks, i)) or subjects.verb_after(toks, i) \
+            or toks[i + 1:i + 2] == ["-"]:
         return False
     relative = next((k for k, w in enumerate(words) if w in ("who", "that")), None)
     if relative is not None and _one_relative_clause(words[relative:]):
