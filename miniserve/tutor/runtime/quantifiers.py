@@ -20,6 +20,7 @@ from miniserve.tutor.runtime import subjects
 from miniserve.tutor.runtime.agreement import ADVERBS, COLLECTIVE, _noun_forms, non_third, plural_subject, third
 from miniserve.tutor.runtime.forms import aux_family, form_kinds, lemmas, norm
 from miniserve.tutor.runtime.gate import Edit
+from miniserve.tutor.runtime.patterns import OBJECT_PRONOUNS
 from miniserve.tutor.runtime.tense import ALSO_A_PAST
 
 SINGULAR_OF = frozenset(("each", "one", "either", "neither", "every one", "the number"))  # + "of": "each of the rooms",
@@ -373,9 +374,6 @@ def decides(toks: list[str], edit: Edit) -> bool:
     if not corrects(toks, edit):
         return False
     return quantifier(toks, edit.start) is None or _first_verb_of(toks, edit.start)
-
-
-OBJECT_PRONOUNS = frozenset(("me", "you", "him", "her", "it", "us", "them"))
 
 
 def _before_an_infinitive(toks: list[str], i: int) -> bool:

@@ -680,16 +680,25 @@ def plural_after_a_relative_between_commas(toks: list[str], edit: Edit) -> bool:
     pair = one_word(toks, edit)
     if pair is None or not made_plural(pair):
         return False
-    written = [t for t in toks[:edit.start] if not t.isspace()]
-    if written[-1:] != [","] or "," not in written[:-1]:
+    split = _between_commas(toks, edit)
+    if split is None:
         return False
-    opening = len(written) - 2 - written[-2::-1].index(",")  # the comma that opens the relative clause
-    inside, head = written[opening + 1:-1], written[:opening]
+    head, inside = split
     if not inside or norm(inside[0]) not in ("who", "whose", "which") or not head:
         return False
     noun = norm(head[-1])
     return head[-1][:1].isupper() and not lemminflect.getAllLemmas(noun) and len(head) <= 3 or singular_noun(noun) \
         and noun not in COLLECTIVE and len(head) <= 4 and norm(head[0]) in NOUN_PHRASE_OPENERS
+
+
+def _between_commas(toks: list[str], edit: Edit) -> tuple[list[str], list[str]] | None:
+    """(what comes before the phrase, the phrase) where the edited word comes right after a phrase between
+    commas ("Lucía, whose parents own several flats, knows"), as written; else None."""
+    written = [t for t in toks[:edit.start] if not t.isspace()]
+    if written[-1:] != [","] or "," not in written[:-1]:
+        return None
+    opening = len(written) - 2 - written[-2::-1].index(",")  # the comma that opens the phrase
+    return written[:opening], written[opening + 1:-1]
 
 
 def singular_after_a_plural_head_and_its_parenthesis(toks: list[str], edit: Edit) -> bool:
@@ -699,11 +708,10 @@ def singular_after_a_plural_head_and_its_parenthesis(toks: list[str], edit: Edit
     pair = one_word(toks, edit)
     if pair is None or not made_singular(pair):
         return False
-    written = [norm(t) for t in toks[:edit.start] if not t.isspace()]
-    if written[-1:] != [","] or "," not in written[:-1]:
+    split = _between_commas(toks, edit)
+    if split is None:
         return False
-    opening = len(written) - 2 - written[-2::-1].index(",")  # the comma that opens the phrase
-    head = written[:opening]
+    head = [norm(w) for w in split[0]]
     if "," in head or len(head) < 2 or head[0] not in NOUN_PHRASE_OPENERS - {"a", "an", "this", "its", "his", "her"}:
         return False
     noun = 2 if len(head) > 2 and not any(_noun_forms(head[1])) else 1  # one adjective may come first
