@@ -17,6 +17,8 @@ def test_the_british_double_l_only_after_a_single_vowel():
     assert {"travelled", "travelling", "traveled"} <= set(_verb_forms("travel"))
     assert not {"callled", "failled", "appealled"} & set(_verb_forms("call") + _verb_forms("fail") + _verb_forms("appeal"))
     assert form_kinds("travelled") == {"past", "participle"}
+    assert form_kinds("succeed") == form_kinds("proceed") == {"base"}  # a base whose spelling ends in -ed
+    assert form_kinds("succeeded") == {"past", "participle"}
 
 
 @pytest.mark.parametrize("verb, wrong", [

@@ -1,10 +1,12 @@
-"""The learner-style ground (corpus/written.py: stage 14's text and stage 15's second text): no sentence
-of any set in tests/data, every put-in error a verb-only edit the guard accepts, most kept unchanged;
-v8 mixes a share of the first, v9 a share of the second on top of v8."""
+"""The learner-style ground (corpus/written.py: the texts of stages 14, 15 and 16): no sentence of any set
+in tests/data, every put-in error a verb-only edit the guard accepts, most kept unchanged; v8 mixes a share
+of the first, v9 a share of the second on top of v8, v10 a share of the third on top of v9."""
+
+import itertools
 
 import pytest
 
-from miniserve.tutor.corpus import v3, v8, v9, written
+from miniserve.tutor.corpus import v3, v8, v9, v10, written
 from miniserve.tutor.runtime.guard import verb_edit_only
 
 SOURCES = tuple(written.SOURCES)
@@ -25,8 +27,9 @@ def test_the_source_is_clean_and_split_three_ways(source):
     assert not {g.sentence for g in written.ground("train", source)} & {g.sentence for g in written.ground("test", source)}
 
 
-def test_the_two_texts_share_no_sentence():
-    assert not {v3.normal(s) for s in written.sentences("written")} & {v3.normal(s) for s in written.sentences("written2")}
+@pytest.mark.parametrize("first, second", list(itertools.combinations(SOURCES, 2)))
+def test_the_texts_share_no_sentence(first, second):
+    assert not {v3.normal(s) for s in written.sentences(first)} & {v3.normal(s) for s in written.sentences(second)}
 
 
 def test_no_sentence_of_the_sets_in_tests_data_is_output(made):
@@ -40,7 +43,7 @@ def test_no_sentence_of_the_sets_in_tests_data_is_output(made):
 def test_most_are_kept_and_every_error_is_a_verb_edit(made):
     source, examples = made
     kept = [ex for ex in examples if ex.kind == "correct"]
-    assert written.UNCHANGED_SHARE <= len(kept) / len(examples) < 0.8
+    assert written.UNCHANGED_SHARES.get(source, written.UNCHANGED_SHARE) <= len(kept) / len(examples) < 0.8
     for ex in examples:
         assert ex.frame.startswith(f"{source}|"), ex
         if ex.kind == "correct":
@@ -51,7 +54,7 @@ def test_most_are_kept_and_every_error_is_a_verb_edit(made):
     assert {"agreement", "two"} <= kinds and len(kinds) > 6
 
 
-def test_v8_and_v9_mix_their_shares_and_the_same_seed_gives_the_same_list():
+def test_v8_v9_and_v10_mix_their_shares_and_the_same_seed_gives_the_same_list():
     mix = v8.generate("valid", 400, seed=1)
     assert sum(ex.frame.startswith("written|") for ex in mix) == round(400 * v8.WRITTEN_SHARE)
     assert mix == v8.generate("valid", 400, seed=1)
@@ -59,3 +62,7 @@ def test_v8_and_v9_mix_their_shares_and_the_same_seed_gives_the_same_list():
     assert sum(ex.frame.startswith("written2|") for ex in mix) == round(400 * v9.WRITTEN2_SHARE)
     assert sum(ex.frame.startswith("written|") for ex in mix) == round((400 - round(400 * v9.WRITTEN2_SHARE)) * v8.WRITTEN_SHARE)
     assert mix == v9.generate("valid", 400, seed=1)
+    mix = v10.generate("valid", 400, seed=1)
+    assert sum(ex.frame.startswith("written3|") for ex in mix) == round(400 * v10.WRITTEN3_SHARE)
+    assert sum(ex.frame.startswith("written2|") for ex in mix) == round((400 - round(400 * v10.WRITTEN3_SHARE)) * v9.WRITTEN2_SHARE)
+    assert mix == v10.generate("valid", 400, seed=1)

@@ -352,6 +352,11 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("Our guide took us on boat trips to the islands.", "Our guide took us on boat trip to the islands."),  # a noun before "to"
     ("The lockers for bags near the entrance, next to the shop, are often full.", "The lockers for bags near the entrance, next to the shop, is often full."),  # a plural head, then a phrase between commas
     ("After watching the chef do it twice, I tried it myself.", "After watching the chef does it twice, I tried it myself."),  # the bare infinitive
+    ("My uncle is a farmer who gets up at five and has a dog.", "My uncle is a farmer who gets up at five and have a dog."),  # "has" with an object
+    ("Many people who have proceeded to court regret it.", "Many people who have proceed to court regret it."),  # "proceed" is a base
+    ("The number of people who use the bus, the tram or the metro is rising.", "The number of people who use the bus, the tram or the metro are rising."),
+    ("Shops in which customers can pay with a card or a phone attract more people.", "Shops in which customers can pay with a card or a phone attracts more people."),
+    ("We need advice that helps beginners.", "We need advice that help beginners."),  # a singular noun's "that"
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -544,6 +549,10 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("There is cycle paths everywhere.", "There are cycle paths everywhere."),  # a compound's plural
     ("The money raised by the runners go to the hospital.", "The money raised by the runners goes to the hospital."),  # "raised" a participle
     ("My parents, who live in the village, has a big garden.", "My parents, who live in the village, have a big garden."),  # made plural
+    ("The tickets that each child get are free.", "The tickets that each child gets are free."),  # the relative's own subject
+    ("A friend who lives nearby and have lived here for years helps us.", "A friend who lives nearby and has lived here for years helps us."),  # made singular
+    ("The number of students who passes the exam is low.", "The number of students who pass the exam is low."),  # the relative's verb
+    ("The kids that plays outside are loud.", "The kids that play outside are loud."),  # a plural's "that"
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

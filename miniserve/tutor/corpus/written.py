@@ -8,9 +8,11 @@ sentences were written blind (their writers read only the learners' error counts
 sets); none that any set in tests/data holds, word for word, is used, nor any injected error that
 one holds. Split by a stable hash: one in eight test, one in eight valid. Same (split, n, seed): same list.
 
-Two texts: `written` (data/written.txt, stage 14's) and `written2` (data/written2.txt, stage 15's:
+Three texts: `written` (data/written.txt, stage 14's), `written2` (data/written2.txt, stage 15's:
 sentences built around the kinds the tutor still damaged, such as nouns that can be verbs, "like" as a
-preposition, imperatives and coordinated verbs).
+preposition, imperatives and coordinated verbs) and `written3` (data/written3.txt, stage 16's: long
+subjects, shares and collectives, compound nouns, phrasal pasts, bare infinitives, questions and clauses,
+the kinds stage 15 still damaged or left wrong).
 """
 
 from __future__ import annotations
@@ -24,8 +26,11 @@ from miniserve.tutor.corpus import v1 as corpus
 from miniserve.tutor.runtime.guard import verb_edit_only
 
 DATA = Path(__file__).resolve().parents[1] / "data"
-SOURCES = {"written": DATA / "written.txt", "written2": DATA / "written2.txt"}
+SOURCES = {"written": DATA / "written.txt", "written2": DATA / "written2.txt", "written3": DATA / "written3.txt"}
 UNCHANGED_SHARE = 0.6  # more than WordNet's half: leaving a learner's sentence alone is what this part teaches
+# the third text's kinds are where agreement errors hide (long subjects, shares, clauses): more of it carries
+# one, so that it teaches fixing them there as well as leaving them alone
+UNCHANGED_SHARES = {"written3": 0.3}
 
 
 def split_of(sentence: str, source: str = "written") -> str:
@@ -64,4 +69,5 @@ def ground(split: str, source: str = "written") -> tuple[v3.Ground, ...]:
 
 
 def generate(split: str, n: int, seed: int = 0, source: str = "written") -> list[corpus.Example]:
-    return v3.real(split, n, seed, pool=ground(split, source), unchanged_share=UNCHANGED_SHARE, frame=source)
+    return v3.real(split, n, seed, pool=ground(split, source), unchanged_share=UNCHANGED_SHARES.get(source, UNCHANGED_SHARE),
+                   frame=source)

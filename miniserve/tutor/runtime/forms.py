@@ -312,6 +312,10 @@ def form_kinds(word: str) -> frozenset[str]:
     if word.endswith("ing"):
         return frozenset(("ing",))
     if word.endswith("ed"):
+        # a base whose own spelling ends so ("succeed", "proceed", "shred") is no past
+        own = lemminflect.getAllInflections(word, upos="VERB")
+        if word in own.get("VB", ()) and word not in own.get("VBD", ()):
+            return frozenset(("base",))
         return frozenset(("past", "participle"))
     if word.endswith("s") and not word.endswith("ss"):
         return frozenset(("third",))

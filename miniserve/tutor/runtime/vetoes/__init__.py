@@ -135,7 +135,11 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   hundred-and-thirty-fourth to hundred-and-thirty-seventh (learner_v136 to learner_v139): "There is also problem
   with" -> "are" (a count noun's article left out), "took the students on weekend trips to" -> "trip"; from the
   hundred-and-thirty-eighth to hundred-and-forty-first (learner_v140 to learner_v143): "The prizes for the winners,
-  including the silver cup, were" -> "was", "after watching the baker do it" -> "does".
+  including the silver cup, were" -> "was", "after watching the baker do it" -> "does"; from the hundred-and-forty-second
+  to hundred-and-forty-fifth (learner_v144 to learner_v147): "who finishes work at midnight and has a test" -> "have" ("has"
+  with an object is a verb of its own), "people who have succeeded" -> "succeed" ("succeed" was read as a past), "The
+  number of students who read ... is growing" -> "are", "Games in which players have to manage a farm or a business
+  teach" -> "teaches", "find work that does not take" -> "do".
 
 By kind, one module each: `mood` (imperatives, subjunctives), `number` (agreement with a subject's
 words), `joined` (subjects or verbs joined by "and", pronouns), `tenses`, `verb_forms`; the word lists
@@ -203,6 +207,7 @@ VETOES = (
     number.number_of_there_before_a_bare_collective, number.plural_after_a_reported_gerund,
     verb_forms.third_after_a_bare_adjective_and_noun, number.number_after_a_share_of_a_collective,
     number.number_of_a_prepositions_noun_before_to, number.singular_after_a_plural_head_and_its_parenthesis,
+    number.plural_after_the_number_of_and_its_relative, number.plural_after_that_of_a_singular_noun,
 )
 
 

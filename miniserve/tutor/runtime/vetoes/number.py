@@ -579,19 +579,35 @@ def singular_after_a_share_of_a_plural(toks: list[str], edit: Edit) -> bool:
 
 def singular_after_a_plural_head_and_its_relative(toks: list[str], edit: Edit) -> bool:
     """A verb made singular after a clause-opening plural noun and its relative clause ("The men who
-    carried Jisoo down the mountain ... were" -> "was"): the verb is the plural noun's. Not where the
-    relative clause opens another clause ("The men who said that the house are old")."""
+    carried Jisoo down the mountain ... were" -> "was", "Games in which players have to manage a farm or a
+    business teach" -> "teaches"): the verb is the plural noun's. Not where the relative clause opens another
+    clause ("The men who said that the house are old"), nor the verb of a relative's own subject ("The gloves
+    that each volunteer receive" -> "receives" is right)."""
     pair = one_word(toks, edit)
     if pair is None or not made_singular(pair):
         return False
     clause = clause_before_any(toks, edit.start)
     k = 2 if clause[:1] and clause[0] in NOUN_PHRASE_OPENERS | {"these", "those", "many", "most", "some"} else 1
-    if len(clause) > k and clause[k] not in ("who", "that", "which") and k + 1 < len(clause):
+    if len(clause) > k + 1 and clause[k] not in ("who", "that", "which") and not _preposition_and_which(clause, k):
         k += 1  # one adjective ("The young men who")
-    if len(clause) <= k + 1 or clause[k] not in ("who", "that", "which") or not plural_subject(clause[k - 1]):
+    head = k - 1
+    after_a_preposition = _preposition_and_which(clause, k)
+    if after_a_preposition:
+        k += 1  # "Games in which": an -s noun there is a plural, no verb
+    if len(clause) <= k + 1 or clause[k] not in ("who", "that", "which", "whom") or not (
+            plural_subject(clause[head]) or after_a_preposition and clause[head].endswith("s") and _noun_forms(clause[head])[1]):
         return False
     inside = clause[k + 1:]
-    return not any(w in ("that", "which", "who", "if", "because", "when", "and", "but", "or", "where") for w in inside)
+    if inside[0] in NOUN_PHRASE_OPENERS | set(SUBJECT_PRONOUNS) | {"each", "every"} and len(inside) <= 2:
+        return False
+    # "or" / "and" between two singular noun phrases ("a farm or a business") joins nouns, not clauses
+    return not any(w in ("that", "which", "who", "if", "because", "when", "but", "where")
+                   or w in ("and", "or") and not (_noun_forms(before)[0] and after in ("a", "an"))
+                   for before, w, after in zip([""] + inside, inside, inside[1:] + [""]))
+
+
+def _preposition_and_which(clause: list[str], k: int) -> bool:
+    return len(clause) > k + 1 and clause[k] in PREPOSITIONS and clause[k + 1] in ("which", "whom")
 
 
 def plural_after_a_singular_head_and_its_relative(toks: list[str], edit: Edit) -> bool:
@@ -889,6 +905,35 @@ def plural_after_the_number_of(toks: list[str], edit: Edit) -> bool:
     longest = 10 if clause[starts[-1] + 1] == "amount" else 4  # "The amount of rubbish left on the beach after the weekends is"
     return 0 < len(between) <= longest and not any(aux_family(w) is not None or only_a_verb(w) or w in CLAUSE_OPENERS
                                              or w in ("who", "which", "that", "whose") for w in between)  # "people who works"
+
+
+def plural_after_the_number_of_and_its_relative(toks: list[str], edit: Edit) -> bool:
+    """"is", "has" made plural where the sentence opens with "The number of" + a noun and its relative clause
+    ("The number of students who read on their phones, tablets or ... paper books is growing" -> "are"): past
+    the relative's own verb, the next one is "the number"'s."""
+    pair = one_word(toks, edit)
+    if pair is None or not made_plural(pair) or aux_family(pair[0]) not in ("be", "have"):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    if before[:3] != ["the", "number", "of"]:
+        return False
+    r = next((k for k in range(4, min(len(before) - 1, 7)) if before[k] in ("who", "that", "which")), None)
+    if r is None:
+        return False
+    between = before[3:r] + before[r + 2:]  # the head's phrase, and the relative clause after its verb
+    return not any(aux_family(w) is not None or only_a_verb(w) or w in CLAUSE_OPENERS or w in ("who", "that", "which", "and")
+                   for w in between)
+
+
+def plural_after_that_of_a_singular_noun(toks: list[str], edit: Edit) -> bool:
+    """The verb right after "that" or "which" made plural where a singular noun comes right before it ("find
+    work that does not take" -> "do"): the relative's verb is that noun's."""
+    pair = one_word(toks, edit)
+    if pair is None or not made_plural(pair):
+        return False
+    written = [norm(t) for t in toks[:edit.start] if not t.isspace()]
+    return len(written) >= 2 and written[-1] in ("that", "which") and singular_noun(written[-2]) \
+        and not plural_subject(written[-2]) and written[-2] not in COLLECTIVE
 
 
 def plural_after_who_of_a_singular_noun(toks: list[str], edit: Edit) -> bool:
