@@ -31,6 +31,8 @@ PARTICLES = frozenset(("to", "in", "at", "on", "into", "all", "back", "home", "o
 PLACES = frozenset(("school", "work", "bed", "church", "town", "hospital", "university", "college", "class", "market",
                     "london", "paris", "rome", "madrid", "berlin", "england", "spain", "france", "italy"))
 OBJECTS = frozenset(("me", "you", "him", "her", "us", "them", "it", "some", "any", "lots", "everything", "something"))
+# words after the second verb that place it now ("I went to bed early and feel much better today")
+NOW = frozenset(("now", "today", "nowadays", "currently", "anymore", "tonight"))
 
 
 def _past_only(word: str) -> bool:
@@ -87,7 +89,9 @@ def edits(toks: list[str]) -> list[Edit]:
         and not (person == "third" and _noun_forms(v2)[1])  # "a tree and trimmings"
     # after he/she a learner's slip is the base form as often ("She opened the door and see a man")
     with_object = after in OBJECT_STARTS or after in OBJECTS
-    if _past_only(v1) and (_present(v2, person) or person == "third" and _present(v2, "base") and with_object) and plainly:
+    now = any(w in NOW for _, w in words[second + 1:])
+    if _past_only(v1) and (_present(v2, person) or person == "third" and _present(v2, "base") and with_object) and plainly \
+            and not now:
         past = _past_of(v2)
         return [Edit(i2, i2 + 1, (past,))] if past else []
     if _past_only(v2) and _present(v1, person) and (after in OBJECT_STARTS or after in OBJECTS or after in PARTICLES
