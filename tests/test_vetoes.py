@@ -550,7 +550,6 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("The money raised by the runners go to the hospital.", "The money raised by the runners goes to the hospital."),  # "raised" a participle
     ("My parents, who live in the village, has a big garden.", "My parents, who live in the village, have a big garden."),  # made plural
     ("The tickets that each child get are free.", "The tickets that each child gets are free."),  # the relative's own subject
-    ("A friend who lives nearby and have lived here for years helps us.", "A friend who lives nearby and has lived here for years helps us."),  # made singular
     ("The number of students who passes the exam is low.", "The number of students who pass the exam is low."),  # the relative's verb
     ("The kids that plays outside are loud.", "The kids that play outside are loud."),  # a plural's "that"
 ])
