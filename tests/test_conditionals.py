@@ -317,6 +317,8 @@ def test_a_real_condition_takes_will(sentence, expected):
     "If you don't mind, I would like to sit here.",
     "If I had a car, I would drive to work.",  # unreal
     "If the city builds a new stadium, there would be more traffic.",  # "would be": either may be meant
+    "If you have enough helpers, I would still be glad to come another day.",  # "still" is no verb
+    "If people read more carefully, fewer fake stories would spread.",  # "read" may be an unreal past
 ])
 def test_no_will_where_would_may_be_meant(sentence):
     assert fixed(sentence, conditionals.will_after_a_real_condition) == []

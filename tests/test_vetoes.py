@@ -357,6 +357,8 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("The number of people who use the bus, the tram or the metro is rising.", "The number of people who use the bus, the tram or the metro are rising."),
     ("Shops in which customers can pay with a card or a phone attract more people.", "Shops in which customers can pay with a card or a phone attracts more people."),
     ("We need advice that helps beginners.", "We need advice that help beginners."),  # a singular noun's "that"
+    ("The rules affect everyone who lives or works in the centre.", "The rules affect everyone who lives or work in the centre."),
+    ("The prices are high, and I am sure your shop knows it.", "The prices are high, and I am sure your shop know it."),  # no "that"
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -552,6 +554,8 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("The tickets that each child get are free.", "The tickets that each child gets are free."),  # the relative's own subject
     ("The number of students who passes the exam is low.", "The number of students who pass the exam is low."),  # the relative's verb
     ("The kids that plays outside are loud.", "The kids that play outside are loud."),  # a plural's "that"
+    ("I am sure your shops knows it.", "I am sure your shops know it."),  # a plural after "sure"
+    ("I heard the bell rings at noon.", "I heard the bell ring at noon."),  # a perceived object's bare infinitive
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import lemminflect
 
-from miniserve.tutor.runtime.agreement import COLLECTIVE, _noun_forms
+from miniserve.tutor.runtime.agreement import ADVERBS, COLLECTIVE, _noun_forms
 from miniserve.tutor.runtime.forms import aux_family, form_kinds, indexed_words, inflection, lemmas, norm
 from miniserve.tutor.runtime.gate import Edit
 from miniserve.tutor.runtime.tense import only_past
@@ -297,8 +297,12 @@ def will_after_a_real_condition(toks: list[str]) -> list[Edit]:
     if not any({"base", "third"} & form_kinds(w) or w in ("is", "are", "am", "don't", "doesn't", "isn't", "aren't")
                for w in condition[1:]):
         return []
+    if any({"base", "past"} <= form_kinds(w) for w in condition[1:]):
+        return []  # "If people read more carefully, fewer stories would spread": "read" may be an unreal past
     main = [(i, w) for i, w in words if i > comma][:5]
     for (i, w), (v, verb) in zip(main, main[1:]):
+        if w == "would" and verb in ADVERBS:
+            return []  # "I would still be glad": "still" is no verb, and what follows it may be hedged
         if w == "would" and "base" in form_kinds(verb) and aux_family(verb) is None and verb not in HEDGED \
                 and v == i + 2 and verb in lemminflect.getAllLemmas(verb, upos="VERB").get("VERB", ()):
             return [Edit(i, i + 1, ("will",))]

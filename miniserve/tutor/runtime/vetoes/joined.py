@@ -221,21 +221,21 @@ RELATIVE_WORDS = frozenset(("who", "which", "that", "wich", "whitch"))  # (as le
 
 def second_verb_of_a_relative(toks: list[str], edit: Edit) -> bool:
     """A third-person verb right after "and" made plural where "who", "which" or "that" and a third-person
-    verb come before it ("somebody who listens to them and makes them laugh" -> "make"): both verbs are
-    the relative word's; and so after "and which" ("the noise wich comes from the flat and which has made" -> "have"),
+    verb come before it ("somebody who listens to them and makes them laugh" -> "make", "everyone who lives
+    or works in the centre" -> "work"): both verbs are the relative word's; and so after "and which" ("the noise wich comes from the flat and which has made" -> "have"),
     and for "has" as a verb of its own ("a sixteen-year-old who finishes work at midnight and has a test")."""
     pair = one_word(toks, edit)
     if pair is None or not made_plural(pair):
         return False
     clause = clause_before_any(toks, edit.start)
-    repeated = clause[-2:-1] == ["and"] and clause[-1] in RELATIVE_WORDS  # the relative word said again
+    repeated = clause[-2:-1] in (["and"], ["or"]) and clause[-1] in RELATIVE_WORDS  # the relative word said again
     if repeated:
         clause = clause[:-1]
     auxiliary = aux_family(pair[0]) is not None and not (aux_family(pair[0]) == "have" and _owns_an_object(toks, edit.end))
-    if clause[-1:] != ["and"] or auxiliary and not repeated:
+    if clause[-1:] not in (["and"], ["or"]) or auxiliary and not repeated:
         return False
     r = max((k for k, w in enumerate(clause[:-2]) if w in RELATIVE_WORDS), default=None)
-    return r is not None and third(clause[r + 1]) and bool(lemmas(clause[r + 1])) and "and" not in clause[r + 1:-1]
+    return r is not None and third(clause[r + 1]) and bool(lemmas(clause[r + 1])) and not {"and", "or"} & set(clause[r + 1:-1])
 
 
 def _owns_an_object(toks: list[str], end: int) -> bool:

@@ -146,6 +146,32 @@ def plural_after_a_singular_noun_phrase(toks: list[str], edit: Edit) -> bool:
 
 FREQUENCY_ADVERBS = frozenset(("still", "always", "never", "often", "usually", "also", "really", "just", "only", "already",
                                "sometimes", "rarely", "now"))
+# words after which a clause may open without "that" ("I am sure your shop knows"); not verbs of perceiving
+# or causing, whose object takes a bare infinitive ("I heard the bell ring")
+THAT_LEFT_OUT = frozenset(("sure", "certain", "convinced", "afraid", "think", "thought", "believe", "believed", "hope",
+                           "hoped", "know", "knew", "say", "says", "said", "suppose", "guess", "realise", "realised",
+                           "realize", "realized", "agree", "agreed", "worried"))
+
+
+def plural_after_a_singular_noun_phrase_after_sure(toks: list[str], edit: Edit) -> bool:
+    """A verb made plural right after a determiner and a singular noun that open a clause without "that"
+    ("I am sure your shop knows about them" -> "know", "I think the council has" -> "have"): the phrase is
+    the verb's subject, as after "that" (plural_after_a_singular_noun_phrase)."""
+    pair = one_word(toks, edit)
+    if pair is None or not made_plural(pair):
+        return False
+    clause = own_clause(toks, edit.start)
+    k = max((k for k, w in enumerate(clause) if w in THAT_LEFT_OUT), default=None)
+    if k is None:
+        return False
+    phrase = clause[k + 1:]
+    while len(phrase) > 2 and phrase[-1] in FREQUENCY_ADVERBS:
+        phrase = phrase[:-1]
+    if not 2 <= len(phrase) <= 4 or phrase[0] not in NOUN_PHRASE_OPENERS:
+        return False
+    head, middle = phrase[-1], phrase[1:-1]
+    return singular_noun(head) and head not in COLLECTIVE and not third(head) \
+        and all(w not in FUNCTION_WORDS and w not in PREPOSITIONS and not aux_family(w) for w in middle)
 
 
 def _a_misspelt_singular(word: str) -> bool:
