@@ -359,6 +359,7 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("We need advice that helps beginners.", "We need advice that help beginners."),  # a singular noun's "that"
     ("The rules affect everyone who lives or works in the centre.", "The rules affect everyone who lives or work in the centre."),
     ("The prices are high, and I am sure your shop knows it.", "The prices are high, and I am sure your shop know it."),  # no "that"
+    ("Young people spend hours online but rarely cook for themselves.", "Young people spend hours online but rarely cooks for themselves."),
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)

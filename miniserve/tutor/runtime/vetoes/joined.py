@@ -323,12 +323,13 @@ def ing_for_a_second_finite_verb(toks: list[str], edit: Edit) -> bool:
 
 
 JOINED_ADVERBS = frozenset(("then", "also", "still", "often", "usually", "sometimes", "always", "never", "later",
-                            "finally", "just", "now", "soon"))
+                            "finally", "just", "now", "soon", "rarely", "seldom", "hardly", "even", "really", "only"))
 
 
 def number_against_the_first_verb(toks: list[str], edit: Edit) -> bool:
-    """A verb right after "and" (or "and then", "and also") that shares the subject of the verb before it,
-    put in the other number ("students study late and then find it hard" -> "finds"): the two verbs of one
+    """A verb right after "and" (or "and then", "and also", "but rarely", "or") that shares the subject of the verb
+    before it, put in the other number ("students study late and then find it hard" -> "finds", "Young people
+    spend hours watching cooking shows but rarely cook" -> "cooks"): the two verbs of one
     subject agree, and the first is left as written. The first verb: the nearest plain present verb before
     "and" in the same clause."""
     pair = one_word(toks, edit)
@@ -338,7 +339,7 @@ def number_against_the_first_verb(toks: list[str], edit: Edit) -> bool:
     words = [(k, norm(t)) for k, t in enumerate(toks[:edit.start]) if not t.isspace()]
     while words and words[-1][1] in JOINED_ADVERBS:
         words.pop()
-    if not words or words[-1][1] != "and":
+    if not words or words[-1][1] not in ("and", "but", "or"):
         return False
     from miniserve.tutor.runtime import quantifiers  # here: quantifiers reads subjects, which reads these vetoes' words
 
