@@ -4,6 +4,7 @@ No tagger is used (none that is maintained ships an English model on PyPI or in 
 docs/model.md). The sentence being correct is the evidence instead: a rule only fires where a
 subject and its verb are found with confidence, and the written form must agree with what the rule
 read (a singular subject with "is", a plural one with "are"), so a misread subject fires nothing.
+A subject far from its verb is parsed.py's (the Link Grammar parser finds it).
 Each `Edit` replaces one verb word (or puts a stray "to" before it); nothing else changes.
 
 `classes` names what a sentence has of the kinds a tutor must leave alone (imperatives, generic

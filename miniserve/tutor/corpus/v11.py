@@ -1,6 +1,6 @@
 """Tutor stage 17's corpus: v10's mix (stage 16's) with agreement errors at far subjects (parsed.py: the
 Link Grammar parser finds each finite verb's subject in the three learner-style texts, and the verb takes
-the other number; 30% of the part is those sentences as written).
+the other number; half of the part is those sentences as written).
 
     python -m miniserve.tutor.training.train --corpus v11 --out runs/stage17 ...   # made in memory
 
