@@ -42,7 +42,8 @@ class Stage:
 # Stage 7 was trained from stage 6 and not kept; stage 8 continues stage 6. Stage 10 was trained from
 # stage 9 and not shipped; stage 11 continues stage 9, stage 12 stage 11. Stage 13 was trained from stage 12
 # and not shipped; stage 14 continues stage 12, stage 15 stage 14, stage 16 stage 15 (trained as runs/stage16c:
-# a first stage 16 with three times v10's share of the third text was not shipped).
+# a first stage 16 with three times v10's share of the third text was not shipped). Stage 17 (corpus v11) was
+# trained twice from stage 16 and not shipped (docs/model.md, "Stage 17").
 SHIPPED = (
     Stage("stage1", None, ("--seed", "0", "--lr", "2e-3", "--steps", "3400", "--max-minutes", "60")),
     Stage("stage2", "stage1", ("--seed", "1", "--lr", "1e-3", "--steps", "3400", "--max-minutes", "60")),
