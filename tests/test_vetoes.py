@@ -360,6 +360,10 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("The rules affect everyone who lives or works in the centre.", "The rules affect everyone who lives or work in the centre."),
     ("The prices are high, and I am sure your shop knows it.", "The prices are high, and I am sure your shop know it."),  # no "that"
     ("Young people spend hours online but rarely cook for themselves.", "Young people spend hours online but rarely cooks for themselves."),
+    ("Do your staff get any training?", "Does your staff get any training?"),  # a collective: either number
+    ("The main reason given by the council for the changes, which were announced late, is the cost of fuel.",
+     "The main reason given by the council for the changes, which were announced late, are the cost of fuel."),
+    ("Nobody labels anything, and the shelves quickly become full.", "Nobody labels anything, and the shelves quickly becomes full."),
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -557,6 +561,9 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("The kids that plays outside are loud.", "The kids that play outside are loud."),  # a plural's "that"
     ("I am sure your shops knows it.", "I am sure your shops know it."),  # a plural after "sure"
     ("I heard the bell rings at noon.", "I heard the bell ring at noon."),  # a perceived object's bare infinitive
+    ("Do your company pay for the course?", "Does your company pay for the course?"),  # not a collective of people
+    ("Where was the police when we needed them?", "Where were the police when we needed them?"),  # plural only
+    ("Does the family rooms have a bathroom?", "Do the family rooms have a bathroom?"),  # a modifier
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

@@ -274,6 +274,9 @@ MODALS = frozenset(("can", "could", "will", "would", "should", "must", "might", 
 IT_FRAMES = frozenset(("possible", "impossible", "easier", "easy", "difficult", "hard", "harder", "cheaper", "safer"))
 
 
+QUESTION_LEADS = frozenset(("but", "and", "so", "then", "why", "how", "when", "where", "what", "which", "who", "or"))
+
+
 def base_after_a_modal(toks: list[str]) -> list[Edit]:
     """"People must learning to protect" -> "must learn": a modal, then an -ing form (never "must be
     learning" without "be"). Not "May" or "Will" (a month, a name), nor "can" after a determiner."""
@@ -285,6 +288,8 @@ def base_after_a_modal(toks: list[str]) -> list[Edit]:
             continue
         if k >= 2 and (words[k - 2][1] in NOUN_MARKERS or words[k - 2][1] in BE_FINITE):
             continue  # "the can opening", "a book that is must reading"
+        if "?" in toks and all(w in QUESTION_LEADS for _, w in words[:k - 1]):
+            continue  # "But should swimming lessons be compulsory?": a question's subject follows its modal
         base = next(iter(lemminflect.getAllLemmas(word, upos="VERB").get("VERB", ())), None)
         if base is not None and base != word and word in lemminflect.getAllInflections(base, upos="VERB").get("VBG", ()):
             found.append(Edit(i, i + 1, (base,)))

@@ -141,7 +141,10 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   number of students who read ... is growing" -> "are", "Games in which players have to manage a farm or a business
   teach" -> "teaches", "find work that does not take" -> "do"; from the hundred-and-fiftieth to hundred-and-fifty-third
   (learner_v152 to learner_v155): "everyone who lives or works in the centre" -> "work" (after "or" as after "and"),
-  "I am sure your shop knows" -> "know" (a clause that opens without "that").
+  "I am sure your shop knows" -> "know" (a clause that opens without "that"), "but rarely cook" after "spend" -> "cooks";
+  from the hundred-and-fifty-fourth to hundred-and-fifty-seventh (learner_v156 to learner_v159): "Do your staff
+  receive" -> "Does" (a collective of people takes either), "The main reason given by the company for the changes,
+  which were announced ..., is" -> "are", "and the shelves quickly become" -> "becomes" (an adverb after the head).
 
 By kind, one module each: `mood` (imperatives, subjunctives), `number` (agreement with a subject's
 words), `joined` (subjects or verbs joined by "and", pronouns), `tenses`, `verb_forms`; the word lists
@@ -199,7 +202,8 @@ VETOES = (
     number.plural_after_and_and_a_new_singular_subject, verb_forms.form_of_a_prepositional_ing,
     verb_forms.last_before_a_time_noun, verb_forms.participle_after_a_causative_object,
     number.plural_after_a_part_of_an_uncountable, number.number_of_there_and_none,
-    number.plural_after_a_singular_noun_phrase_after_sure,
+    number.plural_after_a_singular_noun_phrase_after_sure, joined.auxiliary_number_before_a_collective,
+    number.plural_after_a_singular_head_and_its_parenthesis,
     verb_forms.like_before_a_noun_phrase, verb_forms.verb_form_of_an_adjective_after_a_linking_verb,
     verb_forms.ing_for_an_auxiliary_before_its_subject, verb_forms.a_plural_only_noun,
     number.singular_after_who_of_a_plural_or_a_person, joined.base_in_a_list_of_third_person_verbs,

@@ -101,6 +101,26 @@ def singular_auxiliary_before_its_subject(toks: list[str], edit: Edit) -> bool:
 QUESTION_ADVERBS = frozenset(("still", "really", "usually", "always", "often", "ever", "never", "also", "all", "both"))
 
 
+PEOPLE_COLLECTIVES = frozenset(("staff", "team", "crew", "family", "audience", "public", "personnel", "faculty",
+                                "band", "choir", "jury", "class"))
+
+
+def auxiliary_number_before_a_collective(toks: list[str], edit: Edit) -> bool:
+    """A question's auxiliary put in the other number before a collective noun, which takes either ("Do your
+    staff receive any training?" -> "Does", "Has the team ..." -> "Have"): "your staff do" and "does" are both English."""
+    pair = one_word(toks, edit)
+    if pair is None or aux_family(pair[0]) not in ("be", "have", "do") or third(pair[0]) == third(pair[1]) \
+            or not is_question(toks):
+        return False
+    after = [norm(t) for t in toks[edit.end:] if t[:1].isalpha()][:3]
+    if after[:1] and after[0] in NOUN_PHRASE_OPENERS - {"a", "an", "this", "that"}:
+        after = after[1:]
+    # people a group names, whom British English counts ("your staff do"); not "company" or "government",
+    # whose "do" the learners' sets count as an error, nor a modifier ("the family rooms")
+    return bool(after) and after[0] in PEOPLE_COLLECTIVES and after[1:2] != ["of"] \
+        and not (len(after) > 1 and any(_noun_forms(after[1])) and not lemmas(after[1]))
+
+
 def plural_auxiliary_before_its_plural_subject(toks: list[str], edit: Edit) -> bool:
     """A question's opening "are", "were", "have", "do" before a noun phrase whose head is plural made
     singular ("Are the current opening hours convenient?" -> "Is"; "Is the price of the tickets" keeps

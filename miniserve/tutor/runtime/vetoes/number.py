@@ -207,6 +207,9 @@ def singular_after_a_plural_noun_phrase(toks: list[str], edit: Edit) -> bool:
     opened = bool(phrase[:1]) and phrase[0] in PLURAL_PHRASE_OPENERS
     if opened:
         phrase = phrase[1:]
+    while len(phrase) > 1 and (phrase[-1] in FREQUENCY_ADVERBS or phrase[-1].endswith("ly") and not any(_noun_forms(phrase[-1]))
+                               and "ADV" in lemminflect.getAllLemmas(phrase[-1])):
+        phrase = phrase[:-1]  # "the shelves quickly become": "quickly" is no head
     # a short place phrase after the head ("Printing costs in our university are"): the head is before it
     where = next((k for k, w in enumerate(phrase) if w in PREPOSITIONS - {"of"}), None)
     if where is not None and 2 <= where <= 3 and len(phrase) - where <= 4 \
@@ -760,6 +763,30 @@ def singular_after_a_plural_head_and_its_parenthesis(toks: list[str], edit: Edit
     rest = head[noun + 1:]
     return plural_subject(head[noun]) and (not rest or rest[0] in PREPOSITIONS - {"to"}) \
         and not any(aux_family(w) is not None or w in CLAUSE_OPENERS or w in RELATIVE or w in ("and", "or") for w in rest)
+
+
+def plural_after_a_singular_head_and_its_parenthesis(toks: list[str], edit: Edit) -> bool:
+    """A verb made plural right after a phrase between commas, where the sentence opens with a singular noun and
+    its phrase of place, kind or a participle's ("The main reason given by the company for the changes, which were
+    announced a week before, is" -> "are"): the mirror of the veto above; not a quantity's head ("a lot of")."""
+    pair = one_word(toks, edit)
+    if pair is None or not made_plural(pair):
+        return False
+    split = _between_commas(toks, edit)
+    if split is None:
+        return False
+    head = [norm(w) for w in split[0]]
+    if "," in head or len(head) < 2 or head[0] not in NOUN_PHRASE_OPENERS - {"these", "those"}:
+        return False
+    for noun in (1, 2)[:len(head) - 1]:  # one adjective or noun may come first ("The main reason", "the bus stop")
+        rest = head[noun + 1:]
+        opens = not rest or rest[0] in PREPOSITIONS - {"to"} or "participle" in form_kinds(rest[0]) and rest[1:2] \
+            and rest[1] in PREPOSITIONS
+        if singular_noun(head[noun]) and head[noun] not in COLLECTIVE | HEADS_OF_A_PART and opens \
+                and not any(aux_family(w) is not None or w in CLAUSE_OPENERS or w in RELATIVE or w in ("and", "or")
+                            for w in rest):
+            return True
+    return False
 
 
 def number_of_a_prepositions_noun(toks: list[str], edit: Edit) -> bool:
