@@ -364,6 +364,10 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("The main reason given by the council for the changes, which were announced late, is the cost of fuel.",
      "The main reason given by the council for the changes, which were announced late, are the cost of fuel."),
     ("Nobody labels anything, and the shelves quickly become full.", "Nobody labels anything, and the shelves quickly becomes full."),
+    ("I look forward to hearing from you and, I hope, to meeting you.", "I look forward to hearing from you and, I hope, to meet you."),
+    ("We do everything online, from shopping to paying the bills.", "We do everything online, from shopping to pay the bills."),
+    ("To sum up, keep the festival in May.", "To sum up, keeps the festival in May."),  # an imperative after an opener
+    ("For more information ask at the desk.", "For more information asks at the desk."),
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -564,6 +568,7 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("Do your company pay for the course?", "Does your company pay for the course?"),  # not a collective of people
     ("Where was the police when we needed them?", "Where were the police when we needed them?"),  # plural only
     ("Does the family rooms have a bathroom?", "Do the family rooms have a bathroom?"),  # a modifier
+    ("Apart from swimming, I want to learning French.", "Apart from swimming, I want to learn French."),  # "want to"
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

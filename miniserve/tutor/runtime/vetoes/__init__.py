@@ -144,7 +144,10 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   "I am sure your shop knows" -> "know" (a clause that opens without "that"), "but rarely cook" after "spend" -> "cooks";
   from the hundred-and-fifty-fourth to hundred-and-fifty-seventh (learner_v156 to learner_v159): "Do your staff
   receive" -> "Does" (a collective of people takes either), "The main reason given by the company for the changes,
-  which were announced ..., is" -> "are", "and the shelves quickly become" -> "becomes" (an adverb after the head).
+  which were announced ..., is" -> "are", "and the shelves quickly become" -> "becomes" (an adverb after the head);
+  then stage 16's own edits on the older sets at a later look: "look forward to receiving your reply and, I hope, to
+  meeting" -> "to meet", "from shopping to paying the bills" -> "to pay", "To sum up, keep" and "For more information
+  ask" made third person.
 
 By kind, one module each: `mood` (imperatives, subjunctives), `number` (agreement with a subject's
 words), `joined` (subjects or verbs joined by "and", pronouns), `tenses`, `verb_forms`; the word lists

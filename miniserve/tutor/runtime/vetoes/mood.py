@@ -66,10 +66,16 @@ IMPERATIVE_OPENERS = frozenset(("so", "just", "please", "then", "now", "and", "a
                                 "simply", "oh", "well", "but", "or", "never", "always"))
 
 
+# phrases that open a sentence and leave its subject to come: an imperative may follow with or without a comma
+OPENING_PHRASES = (("to", "sum", "up"), ("in", "conclusion"), ("to", "conclude"), ("in", "short"), ("first", "of", "all"),
+                   ("for", "more", "information"), ("for", "more", "details"), ("for", "further", "information"),
+                   ("in", "the", "meantime"), ("if", "possible"), ("in", "any", "case"), ("in", "that", "case"))
+
+
 def imperative(toks: list[str], edit: Edit) -> bool:
     """A base form that opens its clause with no subject before it, made third person or past: an
     imperative ("said: 'Close your eyes'" -> "Closes", "So just relax" -> "relaxes", "Don't move and keep"
-    -> "keeps"). The clause starts at the sentence's start, a quotation mark, a colon or a semicolon, or at a comma
+    -> "keeps", "To sum up, keep" -> "keeps"). The clause starts at the sentence's start, a quotation mark, a colon or a semicolon, or at a comma
     in a sentence an imperative opens ("Don't worry, just give it a try" -> "gives")."""
     pair = one_word(toks, edit)
     if pair is None or "base" not in form_kinds(pair[0]) or not ({"third", "past", "ing"} & form_kinds(pair[1])) \
@@ -86,6 +92,8 @@ def imperative(toks: list[str], edit: Edit) -> bool:
         return bool(before) and all(w in IMPERATIVE_OPENERS for w in before)
     if all(w in IMPERATIVE_OPENERS for w in before):
         return True
+    if any(before[:len(p)] == list(p) and all(w in IMPERATIVE_OPENERS for w in before[len(p):]) for p in OPENING_PHRASES):
+        return True  # "To sum up, keep the festival", "For more information ask at the desk"
     # "Don't worry about the club, just give it a try": after a comma, a clause of its own in a sentence an imperative opens
     after_a_comma = []
     for t in reversed(toks[:edit.start]):

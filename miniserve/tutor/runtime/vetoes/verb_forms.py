@@ -305,7 +305,23 @@ def base_after_a_prepositional_to(toks: list[str], edit: Edit) -> bool:
     if before[-2:] == ["used", "to"]:  # "I'm still not used to cooking", "get used to driving"; not "I used to cook"
         return any(aux_family(w) == "be" or w.endswith(("'m", "'re")) or w in ("get", "gets", "got", "getting", "become", "became")
                    for w in before[-5:-2])
-    return tuple(before[-2:]) in PREPOSITIONAL_TO
+    return tuple(before[-2:]) in PREPOSITIONAL_TO or before[-1:] == ["to"] and _a_second_prepositional_to(toks, edit, before)
+
+
+def _a_second_prepositional_to(toks: list[str], edit: Edit, before: list[str]) -> bool:
+    """Does the "to" before the edit answer an earlier one's -ing: joined to a prepositional "to" and its -ing
+    ("look forward to receiving your reply and, I hope, to meeting"), or the end of "from ... -ing to"
+    ("everything from shopping to paying the bills")?"""
+    written = [norm(t) for t in toks[:edit.start] if not t.isspace()]
+    if written[-2:-1] in ([","], ["and"], ["or"]) and any(
+            tuple(before[k - 1:k + 1]) in PREPOSITIONAL_TO and before[k + 1].endswith("ing") for k in range(1, len(before) - 2)):
+        return True
+    start = max((k for k, w in enumerate(written) if w == "from"), default=None)
+    if start is None:
+        return False
+    between = written[start + 1:-1]  # from the word after "from" to the one before "to"
+    return 1 <= len(between) <= 4 and between[0].endswith("ing") and "ing" in form_kinds(between[0]) \
+        and not any(w in (",", ";", ":") or only_a_verb(w) or aux_family(w) is not None for w in between[1:])
 
 
 PERCEIVING_ING = frozenset(("seeing", "watching", "hearing", "noticing", "feeling", "letting", "making", "helping"))
