@@ -43,6 +43,7 @@ def test_a_frame_calls_for_its_form(sentence, expected):
 @pytest.mark.parametrize("sentence", [
     "It was love at first sight.",  # a noun
     "But should swimming lessons really be compulsory?",  # the question's subject after its modal
+    "Employees' needs vary a lot from one family to another.",  # a noun after a possessive's apostrophe
     "The school's plans include a new library.",  # "plans" after a possessive: a noun
     "Our hopes rest on the new coach.",
     "Parents should let their children walk to school.",  # the object ends at the plural noun: "to school" is no infinitive

@@ -368,6 +368,8 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("We do everything online, from shopping to paying the bills.", "We do everything online, from shopping to pay the bills."),
     ("To sum up, keep the festival in May.", "To sum up, keeps the festival in May."),  # an imperative after an opener
     ("For more information ask at the desk.", "For more information asks at the desk."),
+    ("Kids get bored quickly when the food takes so long, and my cousins started running around.",
+     "Kids got bored quickly when the food takes so long, and my cousins started running around."),  # a "when" present
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -569,6 +571,7 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("Where was the police when we needed them?", "Where were the police when we needed them?"),  # plural only
     ("Does the family rooms have a bathroom?", "Do the family rooms have a bathroom?"),  # a modifier
     ("Apart from swimming, I want to learning French.", "Apart from swimming, I want to learn French."),  # "want to"
+    ("We arrived at midnight and my mother cries when she saw us.", "We arrived at midnight and my mother cried when she saw us."),
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

@@ -194,8 +194,9 @@ def missing_to(toks: list[str]) -> list[Edit]:
         (i, word), (p, before), (_, after) = words[k], words[k - 1], words[k + 1]
         if before not in to_verbs or not _plain_base(word) or not _spaced(toks, p, i) or word in ("help", "let", "like"):
             continue
-        if k >= 2 and (words[k - 2][1] in NOUN_MARKERS or words[k - 2][1].endswith(("'s", "\u2019s", "s'"))):
-            continue  # "The council's plans include", "our hopes rest on": a noun, then the verb
+        if k >= 2 and (words[k - 2][1] in NOUN_MARKERS or words[k - 2][1].endswith(("'s", "\u2019s", "s'"))
+                       or toks[words[k - 2][0] + 1:p].count("'") + toks[words[k - 2][0] + 1:p].count("\u2019")):
+            continue  # "The council's plans include", "our hopes rest on", "Employees' needs vary": a noun, then the verb
         if any(lemma != word for lemma in lemminflect.getAllLemmas(word, upos="ADJ").get("ADJ", ())) \
                 or word in ADVERBS_AS_VERBS:
             continue  # "I need better English", "expect even more people": a comparative or an adverb, not a verb

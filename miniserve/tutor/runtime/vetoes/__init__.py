@@ -147,7 +147,8 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   which were announced ..., is" -> "are", "and the shelves quickly become" -> "becomes" (an adverb after the head);
   then stage 16's own edits on the older sets at a later look: "look forward to receiving your reply and, I hope, to
   meeting" -> "to meet", "from shopping to paying the bills" -> "to pay", "To sum up, keep" and "For more information
-  ask" made third person.
+  ask" made third person; from the hundred-and-fifty-eighth to hundred-and-sixty-first (learner_v160 to learner_v163):
+  "Kids get bored very quickly when the food takes so long" -> "got" (a "when" clause that keeps its present).
 
 By kind, one module each: `mood` (imperatives, subjunctives), `number` (agreement with a subject's
 words), `joined` (subjects or verbs joined by "and", pronouns), `tenses`, `verb_forms`; the word lists
@@ -206,7 +207,7 @@ VETOES = (
     verb_forms.last_before_a_time_noun, verb_forms.participle_after_a_causative_object,
     number.plural_after_a_part_of_an_uncountable, number.number_of_there_and_none,
     number.plural_after_a_singular_noun_phrase_after_sure, joined.auxiliary_number_before_a_collective,
-    number.plural_after_a_singular_head_and_its_parenthesis,
+    number.plural_after_a_singular_head_and_its_parenthesis, tenses.past_before_a_present_time_clause,
     verb_forms.like_before_a_noun_phrase, verb_forms.verb_form_of_an_adjective_after_a_linking_verb,
     verb_forms.ing_for_an_auxiliary_before_its_subject, verb_forms.a_plural_only_noun,
     number.singular_after_who_of_a_plural_or_a_person, joined.base_in_a_list_of_third_person_verbs,

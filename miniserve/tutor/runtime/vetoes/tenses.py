@@ -435,3 +435,28 @@ def past_of_a_generic_habit(toks: list[str], edit: Edit) -> bool:
     subject = before[0]
     return subject in ("people", "children") or subject.endswith("s") and any(_noun_forms(subject)) \
         and not lemminflect.getAllLemmas(subject, upos="VERB") and not tense.past_phrases("".join(toks[:edit.start]))
+
+
+def past_before_a_present_time_clause(toks: list[str], edit: Edit) -> bool:
+    """A present made past where a "when" / "whenever" / "if" clause right after it keeps a present with its own
+    subject ("Kids get bored very quickly when the food takes so long, and my cousins started" -> "got"): what
+    happens whenever it happens is said in the present, whatever the story around it."""
+    pair = one_word(toks, edit)
+    if pair is None or not {"base", "third"} & form_kinds(pair[0]) or "past" not in form_kinds(pair[1]) \
+            or "past" in form_kinds(pair[0]):
+        return False
+    after = []
+    for t in toks[edit.end:]:
+        if t in (",", ";", ".", "!", "?", ":"):
+            break
+        if t[:1].isalpha():
+            after.append(norm(t))
+    k = next((k for k, w in enumerate(after[:6]) if w in ("when", "whenever", "if")), None)
+    if k is None:
+        return False
+    clause = after[k + 1:k + 7]
+    if any("past" in form_kinds(w) and "base" not in form_kinds(w) or w in ("was", "were") for w in clause):
+        return False  # "my mother cries when she saw us": the clause itself is past
+    return any(w in ("is", "are", "am", "does", "has", "doesn't", "isn't", "aren't")
+               or "third" in form_kinds(w) and bool(lemmas(w)) and w not in SUBJECT_PRONOUNS and w != "us"
+               and clause[j - 1] not in NOUN_PHRASE_OPENERS for j, w in enumerate(clause) if j >= 1)
