@@ -753,16 +753,27 @@ def singular_after_a_plural_head_and_its_parenthesis(toks: list[str], edit: Edit
     pair = one_word(toks, edit)
     if pair is None or not made_singular(pair):
         return False
-    split = _between_commas(toks, edit)
-    if split is None:
-        return False
-    head = [norm(w) for w in split[0]]
-    if "," in head or len(head) < 2 or head[0] not in NOUN_PHRASE_OPENERS - {"a", "an", "this", "its", "his", "her"}:
+    head = _opening_head_before_a_parenthesis(toks, edit, NOUN_PHRASE_OPENERS - {"a", "an", "this", "its", "his", "her"})
+    if head is None:
         return False
     noun = 2 if len(head) > 2 and not any(_noun_forms(head[1])) else 1  # one adjective may come first
     rest = head[noun + 1:]
-    return plural_subject(head[noun]) and (not rest or rest[0] in PREPOSITIONS - {"to"}) \
-        and not any(aux_family(w) is not None or w in CLAUSE_OPENERS or w in RELATIVE or w in ("and", "or") for w in rest)
+    return plural_subject(head[noun]) and (not rest or rest[0] in PREPOSITIONS - {"to"}) and _no_clause_in(rest)
+
+
+def _opening_head_before_a_parenthesis(toks: list[str], edit: Edit, openers: frozenset[str]) -> list[str] | None:
+    """The words before a phrase between commas that ends right before the edit, where they open the sentence
+    with one of `openers` and hold no comma of their own; else None."""
+    split = _between_commas(toks, edit)
+    if split is None:
+        return None
+    head = [norm(w) for w in split[0]]
+    return None if "," in head or len(head) < 2 or head[0] not in openers else head
+
+
+def _no_clause_in(phrase: list[str]) -> bool:
+    """Is the phrase after a head free of a verb, a clause's or a relative's opening word, and "and" / "or"?"""
+    return not any(aux_family(w) is not None or w in CLAUSE_OPENERS or w in RELATIVE or w in ("and", "or") for w in phrase)
 
 
 def plural_after_a_singular_head_and_its_parenthesis(toks: list[str], edit: Edit) -> bool:
@@ -772,19 +783,14 @@ def plural_after_a_singular_head_and_its_parenthesis(toks: list[str], edit: Edit
     pair = one_word(toks, edit)
     if pair is None or not made_plural(pair):
         return False
-    split = _between_commas(toks, edit)
-    if split is None:
-        return False
-    head = [norm(w) for w in split[0]]
-    if "," in head or len(head) < 2 or head[0] not in NOUN_PHRASE_OPENERS - {"these", "those"}:
+    head = _opening_head_before_a_parenthesis(toks, edit, NOUN_PHRASE_OPENERS - {"these", "those"})
+    if head is None:
         return False
     for noun in (1, 2)[:len(head) - 1]:  # one adjective or noun may come first ("The main reason", "the bus stop")
         rest = head[noun + 1:]
         opens = not rest or rest[0] in PREPOSITIONS - {"to"} or "participle" in form_kinds(rest[0]) and rest[1:2] \
             and rest[1] in PREPOSITIONS
-        if singular_noun(head[noun]) and head[noun] not in COLLECTIVE | HEADS_OF_A_PART and opens \
-                and not any(aux_family(w) is not None or w in CLAUSE_OPENERS or w in RELATIVE or w in ("and", "or")
-                            for w in rest):
+        if singular_noun(head[noun]) and head[noun] not in COLLECTIVE | HEADS_OF_A_PART and opens and _no_clause_in(rest):
             return True
     return False
 
