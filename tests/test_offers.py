@@ -362,6 +362,13 @@ def test_a_past_where_nothing_speaks_of_the_past_is_doubtful():
     # "the last two kilometres" is a span of the way, not a time
     assert unsupported("Many of them leave their cars there and walk the last two kilometres.",
                        "Many of them left their cars there and walk the last two kilometres.")
+    # a participle after a preposition's noun, in a clause with its verb already, is no past of the sentence's
+    assert unsupported("I am writing about the flat advertised on your website, because I need a room soon.",
+                       "I am writing about the flat advertised on your website, because I needed a room soon.")
+    # but a past after a subject's own phrase is one ("Everyone in the hall cheered"), and so is one in a new clause
+    assert not unsupported("The lights come back and everyone in the hall cheered.", "The lights came back and everyone in the hall cheered.")
+    assert not unsupported("It is why your advert for the job caught my eye and I write to you.",
+                           "It is why your advert for the job caught my eye and I wrote to you.")
 
 
 def test_a_past_against_a_phrase_of_habit_is_ruled_out():

@@ -36,6 +36,7 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("You know that cats hate water, but my cat Lola jumps in the bath.", "You know that cats hate water, but my cat Lola jump in the bath."),
     ("None of my friends from the course lives near me.", "None of my friends from the course live near me."),
     ("The information on your website about the prices and the dates is not clear.", "The information on your website about the prices and the dates are not clear."),
+    ("The dust on the shelves and books was hard to clean.", "The dust on the shelves and books were hard to clean."),  # a mass noun's head
     ("You'd better book the tickets now, before they sell out.", "You'd better book the tickets now, before they sold out."),
     ("Guess who I met at the bus stop yesterday?", "Guess who I met at the bus stopped yesterday?"),
     ("The guide who met us and the driver who took us to the hotel were very kind.", "The guide who met us and the driver who took us to the hotel was very kind."),

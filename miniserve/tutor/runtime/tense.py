@@ -29,7 +29,7 @@ import lemminflect
 
 from miniserve.tutor.runtime.agreement import _noun_forms
 from miniserve.tutor.runtime.constraint import alternatives
-from miniserve.tutor.runtime.forms import NOUN_MARKERS, aux_family, form_kinds, indexed_words, lemmas, norm
+from miniserve.tutor.runtime.forms import FUNCTION_WORDS, NOUN_MARKERS, aux_family, form_kinds, indexed_words, lemmas, norm
 from miniserve.tutor.runtime.gate import Edit
 from miniserve.tutor.runtime.guard import role
 
@@ -389,7 +389,37 @@ def unsupported_past(toks: list[str], edit: Edit) -> bool:
     words = indexed_words(toks)
     return not any(only_past(w) and w not in PARTICIPLE_WORDS and not (n and aux_family(words[n - 1][1]) in ("be", "have"))
                    and not (n and words[n - 1][1] in ADJECTIVE_LEADS)  # "the more experienced players": an adjective
+                   and not _after_a_prepositions_noun(toks, words, n)  # "about the courses advertised in": a participle
                    for n, (k, w) in enumerate(words) if not edit.start <= k < edit.end)  # "are cleaned": a passive, no past
+
+
+def _after_a_prepositions_noun(toks: list[str], words: list[tuple[int, str]], n: int) -> bool:
+    """Is word n a participle after a noun phrase that a preposition opens, in a clause that has its verb
+    already ("I am writing to ask about the evening courses advertised in yesterday's newspaper")? A
+    preposition's noun is no verb's subject there, so the word is no past of the sentence's. The phrase
+    is a determiner and nouns or adjectives; "Everyone in the hospital cheered" has no verb before."""
+    if "participle" not in form_kinds(words[n][1]):
+        return False
+    k = n - 1
+    while k > 0 and words[k][1] not in DETERMINERS:
+        w = words[k][1]
+        if w in FUNCTION_WORDS or form_kinds(w) & {"past", "base", "third"} and not any(_noun_forms(w)) or n - k > 4:
+            return False
+        k -= 1
+    if not (0 < k < n - 1 and words[k - 1][1] in PREPOSITIONS_OF_A_NOUN):
+        return False
+    clause = []  # the clause's words before the preposition
+    for t in reversed(toks[:words[k - 1][0]]):
+        if t in CLAUSE_BREAKS or norm(t) in JOINING_WORDS or norm(t) in ("why", "how", "what", "whether", "whose", "as", "than"):
+            break  # "which is why your advert for the job caught": the clause opens at "why"
+        if t[:1].isalpha():
+            clause.append(norm(t))
+    return any(aux_family(w) in ("be", "have", "do", "modal") or form_kinds(w) & {"third", "past"} and not any(_noun_forms(w))
+               for w in clause)
+
+
+DETERMINERS = frozenset(("the", "a", "an", "my", "your", "his", "her", "our", "their", "its", "this", "these", "those"))
+PREPOSITIONS_OF_A_NOUN = frozenset(("about", "for", "of", "with", "in", "on", "at", "from", "to", "by", "into", "through"))
 
 
 ADJECTIVE_LEADS = frozenset(("the", "a", "an", "more", "most", "less", "least", "very", "so", "too", "quite", "highly",

@@ -919,6 +919,12 @@ def number_after_none_of(toks: list[str], edit: Edit) -> bool:
     return clause[:2] == ["none", "of"] and len(clause) <= 10
 
 
+# heads of no plural as a subject's head ("The mud on my boots and shorts was"): the uncountables and other mass nouns
+MASS_NOUNS = UNCOUNTABLE | frozenset(("mud", "dirt", "dust", "smoke", "water", "food", "rain", "snow", "weather", "air",
+                                      "music", "bread", "electricity", "heating", "transport", "clothing", "scenery",
+                                      "wildlife", "jewellery", "software", "machinery", "petrol", "fuel", "waste"))
+
+
 def plural_after_an_uncountable_head(toks: list[str], edit: Edit) -> bool:
     """A verb made plural after a subject whose head is an uncountable noun and its phrase ("The information on your
     website about the prices and the dates of the courses is" -> "are"): the head decides."""
@@ -926,9 +932,9 @@ def plural_after_an_uncountable_head(toks: list[str], edit: Edit) -> bool:
     if pair is None or not made_plural(pair):
         return False
     clause = clause_after_its_join(toks, edit.start)
-    head = 2 if clause[1:2] and clause[1] not in UNCOUNTABLE and clause[2:3] and clause[2] in UNCOUNTABLE else 1
+    head = 2 if clause[1:2] and clause[1] not in MASS_NOUNS and clause[2:3] and clause[2] in MASS_NOUNS else 1
     return len(clause) > head + 1 and clause[0] in ("the", "this", "that", "our", "your", "my", "their", "some", "all", "any") \
-        and clause[head] in UNCOUNTABLE and clause[head] != "news" and clause[head + 1] in PREPOSITIONS \
+        and clause[head] in MASS_NOUNS and clause[head] != "news" and clause[head + 1] in PREPOSITIONS \
         and not any(aux_family(w) is not None or lemmas(w) and not any(_noun_forms(w)) or w in RELATIVE for w in clause[head + 1:])
 
 
