@@ -529,6 +529,8 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("Thanks for help me with the move.", "Thanks for helping me with the move."),  # after a preposition
     ("My sister and yours was at the party.", "My sister and yours were at the party."),  # a pair
     ("The man who lived next to ours were kind.", "The man who lived next to ours was kind."),  # a preposition's object
+    ("The students in the room above ours was noisy.", "The students in the room above ours were noisy."),  # "above" too
+    ("I am a nurse and my shifts at the hospital finishes at six.", "I am a nurse and my shifts at the hospital finish at six."),  # a new clause's subject
     ("Many of the customers we asked thinks so.", "Many of the customers we asked think so."),  # a contact clause's past
     ("Young people nowadays has more chances.", "Young people nowadays have more chances."),
     ("The castle, which you can see from here, was build in 1200.", "The castle, which you can see from here, was built in 1200."),

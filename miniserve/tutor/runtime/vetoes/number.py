@@ -821,6 +821,11 @@ def _a_prepositions_phrase(toks: list[str], edit: Edit, longest: int) -> tuple[l
     if k is None or not 0 < len(clause) - k - 1 <= longest:
         return None
     between, first = clause[k + 1:], clause[:k]
+    # a clause joined by "and" that opens with its own subject ("I am a student and my classes at the university
+    # finishes"): the verb before "and" is the other clause's
+    joins = [j for j, w in enumerate(first) if w in ("and", "but", "so") and first[j + 1:j + 2] and first[j + 1] in SUBJECT_OPENERS]
+    if joins:
+        first = first[joins[-1] + 1:]
     if any(aux_family(w) is not None or w in SUBJECT_PRONOUNS or w in CLAUSE_OPENERS or w in RELATIVE
            or w in ("and", "or", "but") for w in between):
         return None
@@ -1146,7 +1151,12 @@ def number_after_a_possessive_pronoun(toks: list[str], edit: Edit) -> bool:
     if not before or before[-1] not in OWN_PRONOUNS or pairs.pair_before(toks, edit.start) is not None:
         return False
     # the pronoun is the subject, not a preposition's object ("The man who lived next to ours were" -> "was")
-    return len(before) < 2 or before[-2] not in PREPOSITIONS | {"than", "as", "like", "near"} and not lemmas(before[-2])
+    return len(before) < 2 or before[-2] not in PREPOSITIONS | PLACE_PREPOSITIONS | {"than", "as", "like"} and not lemmas(before[-2])
+
+
+# prepositions of place the shared list lacks ("the people in the flat above mine has" -> "have")
+PLACE_PREPOSITIONS = frozenset(("near", "above", "below", "under", "over", "beside", "opposite", "beneath", "beyond", "next"))
+SUBJECT_OPENERS = frozenset(("my", "your", "his", "her", "our", "their", "the", "i", "we", "they", "he", "she"))
 
 
 def plural_after_a_reported_gerund(toks: list[str], edit: Edit) -> bool:
