@@ -37,6 +37,17 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("None of my friends from the course lives near me.", "None of my friends from the course live near me."),
     ("The information on your website about the prices and the dates is not clear.", "The information on your website about the prices and the dates are not clear."),
     ("The dust on the shelves and books was hard to clean.", "The dust on the shelves and books were hard to clean."),  # a mass noun's head
+    ("How many rooms does each flat have?", "How many rooms do each flat have?"),  # "each" + a noun: singular
+    ("All we need was a map.", "All we need were a map."),  # "all" as "the only thing"
+    ("It would be cheaper if we all took the bus.", "It would be cheaper if we all taken the bus."),
+    ("She left the room without closing the door.", "She left the room without closed the door."),  # -ing after a preposition
+    ("Half of the rubbish we collect goes to the dump.", "Half of the rubbish we collect go to the dump."),
+    ("Three quarters of the money goes to charity.", "Three quarters of the money go to charity."),  # a fraction of an uncountable
+    ("There are many advantages to living in a city.", "There are many advantages to live in a city."),  # a prepositional "to"
+    ("There was plenty of advice in the guide.", "There were plenty of advice in the guide."),  # an uncountable
+    ("We meet at six, cook together and then watch a film.", "We meet at six, cook together and then watches a film."),  # a list of one subject's verbs
+    ("My little brother sings, dances and then sings again.", "My little brother sings, dances and then sing again."),
+    ("The council promises a lot but does nothing.", "The council promises a lot but do nothing."),  # a collective: either, but one
     ("You'd better book the tickets now, before they sell out.", "You'd better book the tickets now, before they sold out."),
     ("Guess who I met at the bus stop yesterday?", "Guess who I met at the bus stopped yesterday?"),
     ("The guide who met us and the driver who took us to the hotel were very kind.", "The guide who met us and the driver who took us to the hotel was very kind."),
@@ -529,6 +540,8 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("Thanks for help me with the move.", "Thanks for helping me with the move."),  # after a preposition
     ("My sister and yours was at the party.", "My sister and yours were at the party."),  # a pair
     ("The man who lived next to ours were kind.", "The man who lived next to ours was kind."),  # a preposition's object
+    ("The shops there is very cheap.", "The shops there are very cheap."),  # "there" says where: no "there is"
+    ("My sister live in Rome and work in a bank.", "My sister live in Rome and works in a bank."),  # the list's first verb is wrong too
     ("The students in the room above ours was noisy.", "The students in the room above ours were noisy."),  # "above" too
     ("I am a nurse and my shifts at the hospital finishes at six.", "I am a nurse and my shifts at the hospital finish at six."),  # a new clause's subject
     ("Many of the customers we asked thinks so.", "Many of the customers we asked think so."),  # a contact clause's past

@@ -148,7 +148,14 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   then stage 16's own edits on the older sets at a later look: "look forward to receiving your reply and, I hope, to
   meeting" -> "to meet", "from shopping to paying the bills" -> "to pay", "To sum up, keep" and "For more information
   ask" made third person; from the hundred-and-fifty-eighth to hundred-and-sixty-first (learner_v160 to learner_v163):
-  "Kids get bored very quickly when the food takes so long" -> "got" (a "when" clause that keeps its present).
+  "Kids get bored very quickly when the food takes so long" -> "got" (a "when" clause that keeps its present);
+  from the hundred-and-sixty-second to hundred-and-sixty-fifth (learner_v164 to learner_v167): "The mud on my boots
+  and shorts was" -> "were" (a mass noun's head); then stage 17's own edits on the older sets at a later look: a
+  present verb in a list of one subject's verbs put in the other number ("I get up at seven, go to lectures and then
+  work" -> "works", "The government talks a lot but does very little" -> "do"), an -ing form after "without", "by",
+  "about" made finite ("without saying" -> "said"), "we all took" -> "taken", "does each class have" -> "do", "All I
+  had to do was" -> "were", "two thirds of the money goes" -> "go", "there was plenty of information" -> "were",
+  "many advantages to studying" -> "to study".
 
 By kind, one module each: `mood` (imperatives, subjunctives), `number` (agreement with a subject's
 words), `joined` (subjects or verbs joined by "and", pronouns), `tenses`, `verb_forms`; the word lists
@@ -163,7 +170,7 @@ from miniserve.tutor.runtime.vetoes import joined, mood, number, tenses, verb_fo
 # in the order they were found (each returns at its first word test that fails, so the order costs little)
 VETOES = (
     mood.subjunctive, tenses.past_against_now, tenses.past_in_a_time_clause_of_the_future,
-    verb_forms.base_after_an_ing_verb, verb_forms.base_after_an_infinitive, verb_forms.base_for_a_participle_after_have, joined.shared_subject, joined.number_against_the_first_verb, joined.coordinated_subject,
+    verb_forms.base_after_an_ing_verb, verb_forms.base_after_an_infinitive, verb_forms.base_for_a_participle_after_have, joined.shared_subject, joined.number_against_the_first_verb, joined.number_against_its_list, number.plural_after_all_that_someone_does, verb_forms.finite_for_an_ing_after_a_preposition, joined.coordinated_subject,
     verb_forms.participle_after_get, verb_forms.ing_after_a_subject, verb_forms.like_as_a_preposition,
     mood.present_in_an_unreal_condition, mood.present_modal_after_a_past_condition, number.plural_progressive_after_which, mood.imperative,
     verb_forms.finite_after_to, number.plural_after_there_is_a, verb_forms.base_after_go,

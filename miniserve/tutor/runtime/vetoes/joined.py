@@ -86,7 +86,7 @@ def disagreeing_with_its_pronoun(toks: list[str], edit: Edit) -> bool:
 
 
 def singular_auxiliary_before_its_subject(toks: list[str], edit: Edit) -> bool:
-    """A question's auxiliary before "he", "she", "it" or "this / that" and a noun made plural ("How many
+    """A question's auxiliary before "he", "she", "it" or "this / that / each / every" and a noun made plural ("How many
     people has she employed?" -> "have", "How many credits is this student carrying?" -> "are")."""
     pair = one_word(toks, edit)
     after = [norm(t) for t in toks[edit.end:] if t[:1].isalpha()][:3]
@@ -94,7 +94,7 @@ def singular_auxiliary_before_its_subject(toks: list[str], edit: Edit) -> bool:
     if pair is None or not question or not third(pair[0]) or aux_family(pair[0]) not in ("be", "have", "do") or third(pair[1]) \
             or not after:
         return False
-    return after[0] in ("he", "she", "it") or after[0] in ("this", "that") and len(after) > 1 and singular_noun(after[1]) \
+    return after[0] in ("he", "she", "it") or after[0] in ("this", "that", "each", "every") and len(after) > 1 and singular_noun(after[1]) \
         or after == ["the", "number", "of"]  # "Why has the number of visitors fallen?" -> "have"
 
 
@@ -377,3 +377,67 @@ def number_against_the_first_verb(toks: list[str], edit: Edit) -> bool:
 FIRST_VERB_NEVER_AFTER = frozenset(("to", "the", "a", "an", "my", "your", "his", "her", "its", "our", "their", "this",
                                     "that", "these", "those", "of", "in", "on", "at", "by", "with", "for", "from", "some",
                                     "any", "no", "every", "each"))
+
+
+LIST_BREAKS = frozenset((",", "and", "but", "or"))
+CLAUSE_STARTS = frozenset((";", ":", ".", "!", "?", "that", "who", "which", "because", "when", "if", "while", "although",
+                           "where", "so", "as", "since", "until", "before", "after"))
+
+
+def number_against_its_list(toks: list[str], edit: Edit) -> bool:
+    """A present verb in a list of its subject's verbs put in the other number ("I get up at seven, go to lectures
+    and then work" -> "works", "My sister's baby laughs, cries and then laughs again" -> "laugh", "The government
+    talks a lot but does very little" -> "do"): each earlier part of the list opens with a present verb of the
+    edited verb's number, and the first part is a subject whose number that verb agrees with (a pronoun, a noun
+    of one number, a collective, which takes either, or a name), so the verb as written agrees with it too."""
+    pair = one_word(toks, edit)
+    if pair is None or aux_family(pair[0]) not in (None, "do", "have") or third(pair[0]) == third(pair[1]) \
+            or not all((third(w) or non_third(w)) and "past" not in form_kinds(w) for w in pair):
+        return False
+    number = third(pair[0])
+    written = [t for t in toks[:edit.start] if not t.isspace()]
+    words = [norm(t) for t in written]
+    while words and words[-1] in JOINED_ADVERBS:
+        words.pop()
+    if not words or words[-1] not in LIST_BREAKS:
+        return False
+    start = max((k for k, w in enumerate(words) if w in CLAUSE_STARTS), default=-1) + 1
+    parts, part = [], []
+    for w in words[start:-1]:
+        if w in LIST_BREAKS:
+            parts.append(part)
+            part = []
+        else:
+            part.append(w)
+    parts.append(part)
+    first, rest = parts[0], parts[1:]
+
+    def opens_with_the_verb(words_: list[str]) -> bool:
+        words_ = [w for w in words_ if w not in JOINED_ADVERBS]
+        return bool(words_) and _present_of(words_[0], number)
+
+    if not rest and words[-1] == ",":
+        return False  # one part and a comma: an aside, not a list ("The bus, which ...")
+    if not all(opens_with_the_verb(p) for p in rest):
+        return False
+    # the first part: a subject, then its verb in that number
+    j = next((j for j, w in enumerate(first) if j and _present_of(w, number) and first[j - 1] not in FIRST_VERB_NEVER_AFTER
+              and lemminflect.getAllLemmas(first[j - 1]).keys() & {"ADJ", "NOUN"} != {"ADJ"}), None)  # "new promises": a noun
+    if j is None or j > 4 or any(aux_family(w) is not None or main_verb_only_past(w) for w in first[:j] + first[j + 1:]):
+        return False  # ("Mobile phones has changed our lives and makes": "phones" is no verb)
+    head, capital = first[j - 1], written[start + j - 1][:1].isupper()
+    if head in SUBJECT_PRONOUNS:
+        return (SUBJECT_PRONOUNS[head] == "singular") == number and head != "you" or head == "you" and not number
+    if head in COLLECTIVE:
+        return True
+    if singular_noun(head) and not plural_subject(head):
+        return number
+    if plural_subject(head):
+        return not number
+    return capital and j == 1 and not lemminflect.getAllLemmas(head) and number  # a name ("Anna cooks, cleans")
+
+
+def _present_of(word: str, number: bool) -> bool:
+    """A present verb (no auxiliary) of that number: third person when `number`, else the base form."""
+    return aux_family(word) is None and bool(lemmas(word)) and "past" not in form_kinds(word) and (
+        third(word) if number else "base" in form_kinds(word) and not third(word))

@@ -52,6 +52,8 @@ def plural_after_there_is_a(toks: list[str], edit: Edit) -> bool:
         after = after[1:]  # "there is always a long queue", "there is almost nothing", "There is not enough information"
     if after[:3] == ["a", "lot", "of"] and after[3:4] and after[3] in UNCOUNTABLE:
         after = after[3:]  # "there was a lot of noise"
+    if after[:2] in (["plenty", "of"], ["lots", "of"]) and after[2:3] and after[2] in UNCOUNTABLE:
+        after = after[2:]  # "there was plenty of information"
     if after[:1] and after[0] in UNCOUNTABLE and not (after[1:2] and after[1] not in PREPOSITIONS and any(_noun_forms(after[1]))):
         after = ["one"]  # an uncountable noun: "there is not enough information", "there is some confusion"
     if after[:1] and after[0] in ("nothing", "something", "anything", "everything", "nobody", "somebody", "anybody",
@@ -78,8 +80,11 @@ def plural_after_there_is_a(toks: list[str], edit: Edit) -> bool:
     article_left_out = after[:1] != [] and singular_noun(after[0]) and set(lemminflect.getAllLemmas(after[0])) == {"NOUN"} \
         and not plural_subject(after[0]) and after[0] not in NUMBER_WORDS and not compound_plural \
         and not (after[1:2] and _noun_forms(after[1]) == (False, True))  # not "There is cycle paths": a compound
+    # "The people there is": "there" after a determiner and its noun says where, and is no subject
+    placed = len(before) >= 3 and before[-3] in NOUN_PHRASE_OPENERS and (plural_subject(before[-2]) or singular_noun(before[-2])) \
+        and not (len(before) >= 4 and before[-4] in PREPOSITIONS)  # not "At the door there was our guide"
     return pair in (("is", "are"), ("was", "were"), ("remains", "remain"), ("exists", "exist")) and before[-1:] == ["there"] \
-        and (no_single or the_single or bare_single or article_left_out or after[:1] in (["a"], ["an"], ["one"])) \
+        and not placed and (no_single or the_single or bare_single or article_left_out or after[:1] in (["a"], ["an"], ["one"])) \
         and after[1:] not in (["lot"], ["number"], ["couple"], ["few"], ["great"], ["bunch"], ["lots"])  # "There is a lot of things" -> "are" is right
 
 
@@ -1067,10 +1072,12 @@ def plural_after_and_and_a_new_singular_subject(toks: list[str], edit: Edit) -> 
 
 
 PART_LEADS = frozenset(("half", "most", "some", "all", "none", "part", "much", "lot", "rest"))
+FRACTION_COUNTS = frozenset(("a", "one", "two", "three", "four", "five"))
+FRACTIONS = frozenset(("third", "thirds", "quarter", "quarters", "fifth", "fifths", "tenth", "tenths"))
 
 
 def plural_after_a_part_of_an_uncountable(toks: list[str], edit: Edit) -> bool:
-    """A verb made plural whose clause opens with "half of", "most of", "some of" ... + an uncountable noun
+    """A verb made plural whose clause opens with "half of", "most of", "some of", "two thirds of" ... + an uncountable noun
     ("Half of the money raised by the students goes" -> "go", "Most of the money we saved ... was" ->
     "were"): the part is as much as its noun, singular."""
     pair = one_word(toks, edit)
@@ -1078,8 +1085,9 @@ def plural_after_a_part_of_an_uncountable(toks: list[str], edit: Edit) -> bool:
         return False
     clause = _subject_words(toks, edit.start)
     of = clause.index("of") if "of" in clause else -1
-    if of < 1 or of > 2 or clause[of - 1] not in PART_LEADS or clause[:1] not in (["half"], ["most"], ["some"], ["all"],
-                                                                                     ["none"], ["part"], ["much"], ["a"], ["the"]):
+    fraction = of == 2 and clause[0] in FRACTION_COUNTS and clause[1] in FRACTIONS  # "Two thirds of the money"
+    if not fraction and (of < 1 or of > 2 or clause[of - 1] not in PART_LEADS or clause[:1] not in (
+            ["half"], ["most"], ["some"], ["all"], ["none"], ["part"], ["much"], ["a"], ["the"])):
         return False
     rest = clause[of + 1:]
     if rest[:1] and rest[0] in NOUN_PHRASE_OPENERS | {"this", "that"}:
@@ -1171,3 +1179,15 @@ def plural_after_a_reported_gerund(toks: list[str], edit: Edit) -> bool:
     if len(before) < 2 or not before[-1].endswith("ing") or "ing" not in form_kinds(before[-1]):
         return False
     return before[-2] == "that" or bool(lemmas(before[-2]) & REPORTING) or before[-2] in REPORTING
+
+
+def plural_after_all_that_someone_does(toks: list[str], edit: Edit) -> bool:
+    """"is" / "was" made plural after a clause that opens with "All" and a subject pronoun ("All I had to do was
+    click on a link" -> "were", "All we need is time"): "all" there means "the only thing", singular."""
+    pair = one_word(toks, edit)
+    if pair not in (("is", "are"), ("was", "were")):
+        return False
+    clause = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    return len(clause) >= 3 and clause[0] == "all" and clause[1] in ("i", "you", "we", "they", "he", "she") \
+        and len(clause) <= 8 and not any(w in ("and", "of") for w in clause)
+

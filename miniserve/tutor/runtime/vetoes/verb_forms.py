@@ -187,9 +187,23 @@ def participle_after_a_subject(toks: list[str], edit: Edit) -> bool:
     """"we ate" made "we eaten": a participle only, right after a subject pronoun, is never a verb of its clause."""
     pair = one_word(toks, edit)
     before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    while len(before) > 1 and before[-1] in ("all", "both", "each"):
+        before.pop()  # "if they all wore" -> "worn"
     inverted = len(before) >= 2 and aux_family(before[-2]) == "have"  # "Have you ate" -> "Have you eaten" is right
     return pair is not None and before[-1:] != [] and before[-1] in ("i", "you", "we", "they", "he", "she") \
         and form_kinds(pair[1]) == frozenset({"participle"}) and not inverted
+
+
+ING_PREPOSITIONS = frozenset(("without", "by", "about", "of", "instead", "despite", "besides"))  # not "for": "for taking" -> "to take"
+
+
+def finite_for_an_ing_after_a_preposition(toks: list[str], edit: Edit) -> bool:
+    """An -ing form right after "without", "by", "about", "instead of" ... made another form ("put it in his
+    pocket without saying a word" -> "said"): after a preposition a verb is its -ing form."""
+    pair = one_word(toks, edit)
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    return pair is not None and pair[0].endswith("ing") and "ing" in form_kinds(pair[0]) and "ing" not in form_kinds(pair[1]) \
+        and before[-1:] != [] and before[-1] in ING_PREPOSITIONS
 
 
 TAKE = frozenset(("take", "takes", "took", "taken", "taking"))
@@ -305,7 +319,10 @@ def base_after_a_prepositional_to(toks: list[str], edit: Edit) -> bool:
     if before[-2:] == ["used", "to"]:  # "I'm still not used to cooking", "get used to driving"; not "I used to cook"
         return any(aux_family(w) == "be" or w.endswith(("'m", "'re")) or w in ("get", "gets", "got", "getting", "become", "became")
                    for w in before[-5:-2])
-    return tuple(before[-2:]) in PREPOSITIONAL_TO or before[-1:] == ["to"] and _a_second_prepositional_to(toks, edit, before)
+    from miniserve.tutor.runtime.gerund import NOUNS_BEFORE_TO, TO_TAKES_ING  # ("many advantages to studying" -> "to study")
+
+    return tuple(before[-2:]) in PREPOSITIONAL_TO or before[-1:] == ["to"] and (
+        len(before) >= 2 and before[-2] in (NOUNS_BEFORE_TO | TO_TAKES_ING) - {"used"} or _a_second_prepositional_to(toks, edit, before))
 
 
 def _a_second_prepositional_to(toks: list[str], edit: Edit, before: list[str]) -> bool:
