@@ -78,13 +78,13 @@ def test_every_error_is_one_verb_word_the_guard_accepts(valid_ground):
 def test_the_part_mixes_errors_and_sentences_as_written():
     examples = parsed.generate("valid", 1000, seed=0)
     unchanged = sum(ex.sentence == ex.corrected for ex in examples)
-    assert len(examples) == 1000 and 450 <= unchanged <= 550
+    assert len(examples) == 1000 and 250 <= unchanged <= 350
     assert examples == parsed.generate("valid", 1000, seed=0)
 
 
 def test_stage_17s_parsed_part_is_unchanged():
-    """Pinned on the valid split (the train split's parse takes half a minute): any change to what the
+    """The shipped stage 17's part (three tenths as written), pinned on the valid split (the train split's parse takes half a minute): any change to what the
     parser's reading turns into an error changes this digest."""
     examples = parsed.generate("valid", 2000, seed=0)
     assert hashlib.sha256(repr(examples).encode()).hexdigest() == (
-        "fe7d463ee0ff5aec03d6373b2ddb4d6dd2180da398088c4c44fbad88a49063bb")
+        "199b9deb6c629d94f263ddae8ee3157246f239c0c49532a3e3a2b1a5078fe33b")

@@ -143,7 +143,7 @@ def ground(split: str, source: str) -> tuple[v3.Ground, ...]:
 
 
 def generate(split: str, n: int, seed: int = 0, sources: tuple[str, ...] = tuple(written.SOURCES),
-             unchanged_share: float = 0.5) -> list[corpus.Example]:
+             unchanged_share: float = 0.3) -> list[corpus.Example]:
     """n examples: `unchanged_share` of them the sentences as written, the rest each with one parsed
     agreement error (a second of any kind now and then, as v3.real does). Same arguments: same list."""
     rng = random.Random(f"parsed:{split}:{seed}")

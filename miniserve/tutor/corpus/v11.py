@@ -1,6 +1,7 @@
 """Tutor stage 17's corpus: v10's mix (stage 16's) with agreement errors at far subjects (parsed.py: the
 Link Grammar parser finds each finite verb's subject in the three learner-style texts, and the verb takes
-the other number; half of the part is those sentences as written).
+the other number; three tenths of the part are those sentences as written: the shipped stage 17 was
+trained on that; a second try with half as written, stage 17b, damaged more at first look).
 
     python -m miniserve.tutor.training.train --corpus v11 --out runs/stage17 ...   # made in memory
 
