@@ -47,6 +47,7 @@ def test_a_frame_calls_for_its_form(sentence, expected):
     "The school's plans include a new library.",  # "plans" after a possessive: a noun
     "Our hopes rest on the new coach.",
     "Parents should let their children walk to school.",  # the object ends at the plural noun: "to school" is no infinitive
+    "Parents should let their childs walk to school.",  # so it does at a plural as learners spell it
     "The old bridge needs repair, some of the stones are loose.",  # a comma: "some" is no object of "repair"
     "The shop is open until nine.",  # an adjective
     "The new bridge will be open next year.",

@@ -362,6 +362,8 @@ def test_a_past_where_nothing_speaks_of_the_past_is_doubtful():
     # "the last two kilometres" is a span of the way, not a time
     assert unsupported("Many of them leave their cars there and walk the last two kilometres.",
                        "Many of them left their cars there and walk the last two kilometres.")
+    # "last" the verb is no time phrase ("never last long")
+    assert unsupported("Buses come late every day and the drivers never last long.", "Buses came late every day and the drivers never last long.")
     # a participle after a preposition's noun, in a clause with its verb already, is no past of the sentence's
     assert unsupported("I am writing about the flat advertised on your website, because I need a room soon.",
                        "I am writing about the flat advertised on your website, because I needed a room soon.")

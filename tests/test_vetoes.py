@@ -37,6 +37,9 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("None of my friends from the course lives near me.", "None of my friends from the course live near me."),
     ("The information on your website about the prices and the dates is not clear.", "The information on your website about the prices and the dates are not clear."),
     ("The dust on the shelves and books was hard to clean.", "The dust on the shelves and books were hard to clean."),  # a mass noun's head
+    ("There is lack of parking near the station.", "There are lack of parking near the station."),  # a singular head before "of"
+    ("The old bridge, which carries the main road, is closed.", "The old bridges, which carries the main road, is closed."),
+    ("The trip was fun from begining to end.", "The trip was fun from beginning to end."),  # a noun of "from ... to"
     ("How many rooms does each flat have?", "How many rooms do each flat have?"),  # "each" + a noun: singular
     ("All we need was a map.", "All we need were a map."),  # "all" as "the only thing"
     ("It would be cheaper if we all took the bus.", "It would be cheaper if we all taken the bus."),

@@ -217,8 +217,8 @@ def let_to(toks: list[str]) -> list[Edit]:
         if to != "to" or let is None or not _plain_base(word) and word != "be" or not _spaced(toks, t, i):
             continue
         object_words = lead[let + 1:]
-        if any(_noun_forms(w) == (False, True) for w in object_words[1:-1]):
-            continue  # "let their children cycle to school": a plural noun ends the object, a verb follows
+        if any(_noun_forms(w) == (False, True) or w.endswith("s") and not lemminflect.getAllLemmas(w) for w in object_words[1:-1]):
+            continue  # "let their children cycle to school" ("childs" as learners spell it): a plural ends the object, a verb follows
         bare_plural = len(object_words) == 1 and _noun_forms(object_words[0]) == (False, True)  # "let students to choose"
         if bare_plural or 2 <= len(object_words) <= 3 and object_words[0] in NOUN_MARKERS - {"of", "in", "on", "at", "with", "for", "from", "by", "about"} \
                 and (any(_noun_forms(object_words[-1])) or not lemminflect.getAllLemmas(object_words[-1])):  # "childrens"

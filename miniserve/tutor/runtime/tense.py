@@ -445,7 +445,14 @@ def _last_something(toks: list[str]) -> bool:
     return any(w == "last" and (k == 0 or words[k - 1] not in FINAL_LEADS) and k + 1 < len(words)
                and (any(_noun_forms(words[k + 1])) or words[k + 1].endswith("'s"))  # "does the course last and": a verb
                and not (words[k + 1].isdecimal() or words[k + 1] in NUMBERS)  # "walk the last two kilometres": a span
+               and words[k + 1] not in LAST_AS_A_VERB_AFTER and (k == 0 or words[k - 1] not in LAST_AS_A_VERB_BEFORE)
                for k, w in enumerate(words))
+
+
+# "the repairs never last long", "it will last for years": "last" the verb
+LAST_AS_A_VERB_AFTER = frozenset(("long", "longer", "forever", "for", "until", "till", "through", "about", "only"))
+LAST_AS_A_VERB_BEFORE = frozenset(("never", "always", "not", "usually", "often", "still", "only", "to", "will", "would", "can",
+                                   "could", "may", "might", "should", "must", "won't", "don't", "doesn't", "didn't", "'ll"))
 
 
 NUMBERS = frozenset(("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "few", "couple", "several"))

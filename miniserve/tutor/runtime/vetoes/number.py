@@ -77,7 +77,9 @@ def plural_after_there_is_a(toks: list[str], edit: Edit) -> bool:
     bare_single = after[1:2] == ["and"] and not after[0].endswith("s") and _noun_forms(after[0])[0] \
         and not plural_subject(after[0])
     # "There is also problem with": a count noun's singular with its article left out
-    article_left_out = after[:1] != [] and singular_noun(after[0]) and set(lemminflect.getAllLemmas(after[0])) == {"NOUN"} \
+    # ("There is lack of clubs": a singular head before "of", a verb too or not, where no amount is meant)
+    head_of_a_phrase = after[1:2] == ["of"] and _noun_forms(after[0])[0] and not after[0].endswith("s") and after[0] not in AMOUNT_HEADS
+    article_left_out = head_of_a_phrase or after[:1] != [] and singular_noun(after[0]) and set(lemminflect.getAllLemmas(after[0])) == {"NOUN"} \
         and not plural_subject(after[0]) and after[0] not in NUMBER_WORDS and not compound_plural \
         and not (after[1:2] and _noun_forms(after[1]) == (False, True))  # not "There is cycle paths": a compound
     # "The people there is": "there" after a determiner and its noun says where, and is no subject
@@ -86,6 +88,12 @@ def plural_after_there_is_a(toks: list[str], edit: Edit) -> bool:
     return pair in (("is", "are"), ("was", "were"), ("remains", "remain"), ("exists", "exist")) and before[-1:] == ["there"] \
         and not placed and (no_single or the_single or bare_single or article_left_out or after[:1] in (["a"], ["an"], ["one"])) \
         and after[1:] not in (["lot"], ["number"], ["couple"], ["few"], ["great"], ["bunch"], ["lots"])  # "There is a lot of things" -> "are" is right
+
+
+# heads whose "of" phrase counts things ("There are a number of", "a couple of"): their number is the phrase's
+AMOUNT_HEADS = frozenset(("lot", "number", "couple", "bunch", "few", "majority", "minority", "variety", "range", "group",
+                          "dozen", "hundred", "thousand", "million", "pair", "set", "series", "total", "kind", "sort", "type",
+                          "plenty", "handful", "load", "crowd", "host", "mass", "ton"))
 
 
 # uncountable nouns a learner writes after "there is": never plural
@@ -1191,3 +1199,24 @@ def plural_after_all_that_someone_does(toks: list[str], edit: Edit) -> bool:
     return len(clause) >= 3 and clause[0] == "all" and clause[1] in ("i", "you", "we", "they", "he", "she") \
         and len(clause) <= 8 and not any(w in ("and", "of") for w in clause)
 
+
+
+def noun_number_against_its_relative(toks: list[str], edit: Edit) -> bool:
+    """A noun after its determiner given -s (or losing it) right before ", which" / ", who" and a present verb that
+    agrees with it as written ("The new lunch break, which lasts an hour, is" -> "breaks"): the relative clause's verb
+    says the noun's number, and the tutor leaves nouns."""
+    pair = one_word(toks, edit)
+    if pair is None or pair[1] not in (pair[0] + "s", pair[0] + "es") and pair[0] not in (pair[1] + "s", pair[1] + "es"):
+        return False
+    after = [norm(t) for t in toks[edit.end:] if not t.isspace()][:3]
+    if len(after) < 3 or after[0] != "," or after[1] not in ("which", "who", "that") or aux_family(after[2]) not in (None, "be", "have", "do"):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()][-4:]
+    opener = max((k for k, w in enumerate(before) if w in NOUN_PHRASE_OPENERS | {"these", "those", "every", "each"}), default=None)
+    if opener is None or any(aux_family(w) is not None or w in SUBJECT_PRONOUNS for w in before[opener + 1:]):
+        return False
+    verb = after[2]
+    singular_verb = verb in ("is", "was", "has", "does") or "third" in form_kinds(verb)
+    plural_verb = verb in ("are", "were", "have", "do") or "base" in form_kinds(verb) and not singular_verb
+    made_s = pair[1].endswith("s") and not pair[0].endswith("s") or len(pair[1]) > len(pair[0])
+    return singular_verb and made_s or plural_verb and not made_s

@@ -235,7 +235,9 @@ def respelled_after_a_determiner(toks: list[str], edit: Edit) -> bool:
     modifier = "ADJ" in lemminflect.getAllLemmas(before[-1]) and aux_family(before[-1]) is None \
         and before[-1] not in QUANTITY_ADVERBS | {"just", "already", "really", "ever", "even", "not"} \
         and _noun_forms(after)[1] and not lemmas(after)  # (not "still useing crutches": an adverb, then the verb)
-    return before[-1] in DETERMINERS or modifier
+    # or the first noun of "from ... to ..." ("from begining to end")
+    span = before[-1] == "from" and after == "to"
+    return before[-1] in DETERMINERS or modifier or span
 
 
 def noun_number_after_a_modifier(toks: list[str], edit: Edit) -> bool:
