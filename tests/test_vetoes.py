@@ -37,6 +37,10 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("None of my friends from the course lives near me.", "None of my friends from the course live near me."),
     ("The information on your website about the prices and the dates is not clear.", "The information on your website about the prices and the dates are not clear."),
     ("The dust on the shelves and books was hard to clean.", "The dust on the shelves and books were hard to clean."),  # a mass noun's head
+    ("My friends say that Japanese is hard to learn.", "My friends say that Japanese are hard to learn."),  # a language
+    ("I recycle because every little bottle counts.", "I recycle because every little bottles counts."),  # "every" + a noun
+    ("Only a few of the players who came live nearby.", "Only a few of the players who came lives nearby."),
+    ("The match ended late, and the children who waited were cold.", "The match ended late, and the children who waited was cold."),
     ("There is lack of parking near the station.", "There are lack of parking near the station."),  # a singular head before "of"
     ("The old bridge, which carries the main road, is closed.", "The old bridges, which carries the main road, is closed."),
     ("The trip was fun from begining to end.", "The trip was fun from beginning to end."),  # a noun of "from ... to"
@@ -543,6 +547,8 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("Thanks for help me with the move.", "Thanks for helping me with the move."),  # after a preposition
     ("My sister and yours was at the party.", "My sister and yours were at the party."),  # a pair
     ("The man who lived next to ours were kind.", "The man who lived next to ours was kind."),  # a preposition's object
+    ("Spanish and Italian is similar.", "Spanish and Italian are similar."),  # two languages
+    ("Every player train twice a week.", "Every player trains twice a week."),  # the verb after "every" + its noun
     ("The shops there is very cheap.", "The shops there are very cheap."),  # "there" says where: no "there is"
     ("My sister live in Rome and work in a bank.", "My sister live in Rome and works in a bank."),  # the list's first verb is wrong too
     ("The students in the room above ours was noisy.", "The students in the room above ours were noisy."),  # "above" too

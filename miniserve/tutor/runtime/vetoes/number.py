@@ -605,6 +605,8 @@ def singular_after_a_share_of_a_plural(toks: list[str], edit: Edit) -> bool:
     if pair is None or not made_singular(pair):
         return False
     clause = clause_after_its_join(toks, edit.start)
+    while clause[:1] and clause[0] in ("only", "just", "almost", "nearly", "about", "roughly"):
+        clause = clause[1:]  # "Only a small percentage of the students ... eat"
     share = next((lead for lead in PLURAL_SHARES if clause[:len(lead)] == lead), None)
     if share is None:  # "a large proportion of", "a growing number of": a share whose noun is plural is as many
         share = next((clause[:size + 2] for size in (1, 2) if clause[:1] == ["a"] and clause[size:size + 1]
@@ -629,6 +631,8 @@ def singular_after_a_plural_head_and_its_relative(toks: list[str], edit: Edit) -
     if pair is None or not made_singular(pair):
         return False
     clause = clause_before_any(toks, edit.start)
+    if clause[:1] in (["and"], ["but"], ["so"]):
+        clause = clause[1:]  # ", and the people who stayed were" -> "was"
     k = 2 if clause[:1] and clause[0] in NOUN_PHRASE_OPENERS | {"these", "those", "many", "most", "some"} else 1
     if len(clause) > k + 1 and clause[k] not in ("who", "that", "which") and not _preposition_and_which(clause, k):
         k += 1  # one adjective ("The young men who")
@@ -1220,3 +1224,33 @@ def noun_number_against_its_relative(toks: list[str], edit: Edit) -> bool:
     plural_verb = verb in ("are", "were", "have", "do") or "base" in form_kinds(verb) and not singular_verb
     made_s = pair[1].endswith("s") and not pair[0].endswith("s") or len(pair[1]) > len(pair[0])
     return singular_verb and made_s or plural_verb and not made_s
+
+
+SUBJECTS_OF_ONE = frozenset(("english", "german", "french", "spanish", "italian", "chinese", "japanese", "russian", "arabic",
+                             "portuguese", "dutch", "greek", "polish", "turkish", "korean", "swedish", "hindi", "latin"))
+
+
+def plural_after_a_language(toks: list[str], edit: Edit) -> bool:
+    """A verb made plural right after a capitalised language's name that opens its clause ("think that German is
+    more difficult" -> "are", "English is"): a language is one thing ("The English are" has its article)."""
+    pair = one_word(toks, edit)
+    if pair is None or not made_plural(pair):
+        return False
+    written = [t for t in toks[:edit.start] if not t.isspace()]
+    return bool(written) and norm(written[-1]) in SUBJECTS_OF_ONE and written[-1][:1].isupper() \
+        and (len(written) == 1 or norm(written[-2]) in CLAUSE_OPENERS | {",", "but", "because", "that"})  # not "Spanish and Portuguese"
+
+
+def noun_after_every_made_plural(toks: list[str], edit: Edit) -> bool:
+    """A noun after "every" or "each" and its adjectives given -s ("every small change helps" -> "changes"): "every"
+    takes a singular noun, and the tutor leaves nouns."""
+    pair = one_word(toks, edit)
+    if pair is None or pair[1] not in (pair[0] + "s", pair[0] + "es"):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()][-4:]
+    lead = max((k for k, w in enumerate(before) if w in ("every", "each")), default=None)
+    # only adjectives between ("each student use" -> "uses": there the edited word is the verb after the noun)
+    after = next((norm(t) for t in toks[edit.end:] if t[:1].isalpha()), "")
+    verb_after = aux_family(after) is not None or third(after) and "VERB" in lemminflect.getAllLemmas(after)  # "change helps"
+    return lead is not None and verb_after and all("ADJ" in lemminflect.getAllLemmas(w) for w in before[lead + 1:])
+
