@@ -156,7 +156,8 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   "about" made finite ("without saying" -> "said"), "we all took" -> "taken", "does each class have" -> "do", "All I
   had to do was" -> "were", "two thirds of the money goes" -> "go", "there was plenty of information" -> "were",
   "many advantages to studying" -> "to study", "Only a small percentage of the students ... eat" -> "eats", ", and
-  the people who stayed were" -> "was", "think that German is" -> "are", "every small change helps" -> "changes"; from the hundred-and-sixty-sixth to hundred-and-sixty-ninth
+  the people who stayed were" -> "was", "think that German is" -> "are", "every small change helps" -> "changes", and from WordNet's examples "why one is doing" -> "one are", "Life in the Aran
+  Islands has" -> "have"; from the hundred-and-sixty-sixth to hundred-and-sixty-ninth
   (learner_v168 to learner_v171): "There is lack of clubs" -> "are" (a singular head before "of"), "The new lunch
   break, which lasts" -> "breaks" (a noun whose relative clause's verb says its number), "from begining to end".
 
@@ -173,7 +174,7 @@ from miniserve.tutor.runtime.vetoes import joined, mood, number, tenses, verb_fo
 # in the order they were found (each returns at its first word test that fails, so the order costs little)
 VETOES = (
     mood.subjunctive, tenses.past_against_now, tenses.past_in_a_time_clause_of_the_future,
-    verb_forms.base_after_an_ing_verb, verb_forms.base_after_an_infinitive, verb_forms.base_for_a_participle_after_have, joined.shared_subject, joined.number_against_the_first_verb, joined.number_against_its_list, number.plural_after_all_that_someone_does, number.noun_number_against_its_relative, number.plural_after_a_language, number.noun_after_every_made_plural, verb_forms.finite_for_an_ing_after_a_preposition, joined.coordinated_subject,
+    verb_forms.base_after_an_ing_verb, verb_forms.base_after_an_infinitive, verb_forms.base_for_a_participle_after_have, joined.shared_subject, joined.number_against_the_first_verb, joined.number_against_its_list, number.plural_after_all_that_someone_does, number.noun_number_against_its_relative, number.plural_after_a_language, number.noun_after_every_made_plural, number.plural_after_one_as_a_pronoun, verb_forms.finite_for_an_ing_after_a_preposition, joined.coordinated_subject,
     verb_forms.participle_after_get, verb_forms.ing_after_a_subject, verb_forms.like_as_a_preposition,
     mood.present_in_an_unreal_condition, mood.present_modal_after_a_past_condition, number.plural_progressive_after_which, mood.imperative,
     verb_forms.finite_after_to, number.plural_after_there_is_a, verb_forms.base_after_go,

@@ -944,7 +944,7 @@ def number_after_none_of(toks: list[str], edit: Edit) -> bool:
 # heads of no plural as a subject's head ("The mud on my boots and shorts was"): the uncountables and other mass nouns
 MASS_NOUNS = UNCOUNTABLE | frozenset(("mud", "dirt", "dust", "smoke", "water", "food", "rain", "snow", "weather", "air",
                                       "music", "bread", "electricity", "heating", "transport", "clothing", "scenery",
-                                      "wildlife", "jewellery", "software", "machinery", "petrol", "fuel", "waste"))
+                                      "wildlife", "jewellery", "software", "machinery", "petrol", "fuel", "waste", "life"))
 
 
 def plural_after_an_uncountable_head(toks: list[str], edit: Edit) -> bool:
@@ -955,6 +955,8 @@ def plural_after_an_uncountable_head(toks: list[str], edit: Edit) -> bool:
         return False
     clause = clause_after_its_join(toks, edit.start)
     head = 2 if clause[1:2] and clause[1] not in MASS_NOUNS and clause[2:3] and clause[2] in MASS_NOUNS else 1
+    if clause[:1] and clause[0] in MASS_NOUNS and clause[1:2] and clause[1] in PREPOSITIONS:
+        clause, head = ["the"] + clause, 1  # no determiner: "Life in the Aran Islands has"
     return len(clause) > head + 1 and clause[0] in ("the", "this", "that", "our", "your", "my", "their", "some", "all", "any") \
         and clause[head] in MASS_NOUNS and clause[head] != "news" and clause[head + 1] in PREPOSITIONS \
         and not any(aux_family(w) is not None or lemmas(w) and not any(_noun_forms(w)) or w in RELATIVE for w in clause[head + 1:])
@@ -1253,4 +1255,14 @@ def noun_after_every_made_plural(toks: list[str], edit: Edit) -> bool:
     after = next((norm(t) for t in toks[edit.end:] if t[:1].isalpha()), "")
     verb_after = aux_family(after) is not None or third(after) and "VERB" in lemminflect.getAllLemmas(after)  # "change helps"
     return lead is not None and verb_after and all("ADJ" in lemminflect.getAllLemmas(w) for w in before[lead + 1:])
+
+
+def plural_after_one_as_a_pronoun(toks: list[str], edit: Edit) -> bool:
+    """A verb made plural right after "one" as a pronoun, opening its clause ("when one wonders why one is doing" ->
+    "one are"): "one" is singular."""
+    pair = one_word(toks, edit)
+    if pair is None or not made_plural(pair):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if not t.isspace()]
+    return before[-1:] == ["one"] and (len(before) == 1 or before[-2] in CLAUSE_OPENERS | {",", "why", "how", "what", "and", "but", "so"})
 
