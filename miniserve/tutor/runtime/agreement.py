@@ -17,7 +17,8 @@ things" -> "is") is what a parser sees and these rules cannot: `with_parse` weig
 parser's verdict (parser.py) on the input and on the input with the edit. An edit after which the
 parse leaves more words unlinked never passes when the input parsed cleanly (EVIDENCE_MARGIN more
 otherwise); one after which the parse is costlier is doubtful; one that links more words, or reads
-much more cheaply, needs SUPPORT_MARGIN less than the threshold unless the word rules doubt it.
+much more cheaply, needs SUPPORT_MARGIN less than the threshold unless the word rules doubt it, and one
+the word rules doubt that mends a reading with unlinked words into one with none needs the threshold.
 Two readings rule an edit out whatever its scores (`read_against`): the word read as a noun in a
 clause before and after the edit (a noun's number, not a verb's), and the verb linked to a collective
 subject ("The staff were": British English takes either number after "staff", "family", "team").
@@ -179,6 +180,8 @@ def with_parse(doubt: float, before: Parse | None, after: Parse | None) -> float
         return doubt
     if after.nulls > before.nulls:  # the edit breaks a link: "People who live in the city spends"
         return max(doubt, math.inf if before.nulls == 0 else EVIDENCE_MARGIN)
+    if after.nulls < before.nulls and after.nulls == 0 and 0 < doubt < math.inf:
+        return 0.0  # the word rules doubted it, the parse it mends answers them: "The students in my class who own an e-reader says"
     if after.nulls < before.nulls or after.cost < before.cost - COST_SLACK:
         return doubt or -SUPPORT_MARGIN  # "The woman who cleans the offices arrive" -> "arrives"
     if after.cost > before.cost + COST_SLACK:
