@@ -37,6 +37,9 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("None of my friends from the course lives near me.", "None of my friends from the course live near me."),
     ("The information on your website about the prices and the dates is not clear.", "The information on your website about the prices and the dates are not clear."),
     ("The dust on the shelves and books was hard to clean.", "The dust on the shelves and books were hard to clean."),  # a mass noun's head
+    ("There was sand in our shoes and in the car.", "There were sand in our shoes and in the car."),  # a mass noun
+    ("The boys in my team who trained hard were faster.", "The boys in my team who trained hard was faster."),  # the head before its place
+    ("It was the best day of my life, believe me.", "It was the best day of my life, believes me."),  # an aside
     ("If one is tired, one should rest.", "If one are tired, one should rest."),  # "one" as a pronoun
     ("Life in the big cities is expensive.", "Life in the big cities are expensive."),  # a mass noun with no determiner
     ("My friends say that Japanese is hard to learn.", "My friends say that Japanese are hard to learn."),  # a language

@@ -270,3 +270,13 @@ def third_after_an_imperatives_or(toks: list[str], edit: Edit) -> bool:
 
 OPENING_PHRASE_WORDS = frozenset(("for", "to", "if", "when", "in", "on", "at", "after", "before", "during", "once",
                                   "while", "with", "from", "unless", "whenever"))
+
+
+def third_person_of_believe_me(toks: list[str], edit: Edit) -> bool:
+    """"believe me" / "trust me" that ends its sentence or clause made third person ("... without your clothes
+    believe me." -> "believes"): the speaker's imperative aside, whatever stands before it."""
+    pair = one_word(toks, edit)
+    after = [t for t in toks[edit.end:] if not t.isspace()][:2]
+    return pair in (("believe", "believes"), ("trust", "trusts")) and after[:1] == ["me"] \
+        and (len(after) == 1 or not after[1][:1].isalnum())
+

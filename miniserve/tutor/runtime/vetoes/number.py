@@ -54,7 +54,7 @@ def plural_after_there_is_a(toks: list[str], edit: Edit) -> bool:
         after = after[3:]  # "there was a lot of noise"
     if after[:2] in (["plenty", "of"], ["lots", "of"]) and after[2:3] and after[2] in UNCOUNTABLE:
         after = after[2:]  # "there was plenty of information"
-    if after[:1] and after[0] in UNCOUNTABLE and not (after[1:2] and after[1] not in PREPOSITIONS and any(_noun_forms(after[1]))):
+    if after[:1] and after[0] in MASS_NOUNS and not (after[1:2] and after[1] not in PREPOSITIONS and any(_noun_forms(after[1]))):
         after = ["one"]  # an uncountable noun: "there is not enough information", "there is some confusion"
     if after[:1] and after[0] in ("nothing", "something", "anything", "everything", "nobody", "somebody", "anybody",
                                   "everybody", "little", "much", "somewhere", "anywhere", "nowhere", "someone", "anyone",
@@ -634,12 +634,19 @@ def singular_after_a_plural_head_and_its_relative(toks: list[str], edit: Edit) -
     if clause[:1] in (["and"], ["but"], ["so"]):
         clause = clause[1:]  # ", and the people who stayed were" -> "was"
     k = 2 if clause[:1] and clause[0] in NOUN_PHRASE_OPENERS | {"these", "those", "many", "most", "some"} else 1
-    if len(clause) > k + 1 and clause[k] not in ("who", "that", "which") and not _preposition_and_which(clause, k):
+    place = None  # a place phrase between the head and the relative word ("The students in my class who")
+    if len(clause) > k + 2 and clause[k] in PREPOSITIONS - {"of"} and not _preposition_and_which(clause, k):
+        j = next((j for j in range(k + 2, min(k + 5, len(clause))) if clause[j] in ("who", "that", "which")), None)
+        if j is not None and all(aux_family(w) is None and not only_a_verb(w) for w in clause[k + 1:j]):
+            place = j
+    if place is None and len(clause) > k + 1 and clause[k] not in ("who", "that", "which") and not _preposition_and_which(clause, k):
         k += 1  # one adjective ("The young men who")
     head = k - 1
-    after_a_preposition = _preposition_and_which(clause, k)
+    after_a_preposition = place is None and _preposition_and_which(clause, k)
     if after_a_preposition:
         k += 1  # "Games in which": an -s noun there is a plural, no verb
+    if place is not None:
+        k = place  # the head is before its phrase
     if len(clause) <= k + 1 or clause[k] not in ("who", "that", "which", "whom") or not (
             plural_subject(clause[head]) or after_a_preposition and clause[head].endswith("s") and _noun_forms(clause[head])[1]):
         return False
@@ -944,7 +951,8 @@ def number_after_none_of(toks: list[str], edit: Edit) -> bool:
 # heads of no plural as a subject's head ("The mud on my boots and shorts was"): the uncountables and other mass nouns
 MASS_NOUNS = UNCOUNTABLE | frozenset(("mud", "dirt", "dust", "smoke", "water", "food", "rain", "snow", "weather", "air",
                                       "music", "bread", "electricity", "heating", "transport", "clothing", "scenery",
-                                      "wildlife", "jewellery", "software", "machinery", "petrol", "fuel", "waste", "life"))
+                                      "wildlife", "jewellery", "software", "machinery", "petrol", "fuel", "waste", "life",
+                                      "flour", "sugar", "salt", "milk", "rice", "blood", "sand", "oil", "butter"))
 
 
 def plural_after_an_uncountable_head(toks: list[str], edit: Edit) -> bool:
