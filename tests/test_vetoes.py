@@ -37,6 +37,11 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("None of my friends from the course lives near me.", "None of my friends from the course live near me."),
     ("The information on your website about the prices and the dates is not clear.", "The information on your website about the prices and the dates are not clear."),
     ("The dust on the shelves and books was hard to clean.", "The dust on the shelves and books were hard to clean."),  # a mass noun's head
+    ("The box with the old letters and the photos was in the attic.", "The box with the old letters and the photos were in the attic."),
+    ("Nobody knows where their money is going.", "Nobody knows where their money are going."),  # an uncountable right before
+    ("A good book teaches more than any film does.", "A good book teaches more than any film do."),  # "any" + a singular
+    ("The members decide who gets the prize.", "The members decide who get the prize."),  # the question word "who"
+    ("When I arrived, I'd already eaten.", "When I arrived, I'd had already eaten."),  # "'d" is the perfect's "had"
     ("There was sand in our shoes and in the car.", "There were sand in our shoes and in the car."),  # a mass noun
     ("The boys in my team who trained hard were faster.", "The boys in my team who trained hard was faster."),  # the head before its place
     ("It was the best day of my life, believe me.", "It was the best day of my life, believes me."),  # an aside

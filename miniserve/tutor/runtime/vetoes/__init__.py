@@ -162,7 +162,11 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   break, which lasts" -> "breaks" (a noun whose relative clause's verb says its number), "from begining to end";
   from the hundred-and-seventieth to hundred-and-seventy-third (learner_v172 to learner_v175): "There was flour on
   the walls" -> "were" (mass nouns after "there is"), "The students in my class who already spoke ... were" -> "was"
-  (a plural head, a place phrase, its relative), "... without your clothes believe me" -> "believes" (an aside).
+  (a plural head, a place phrase, its relative), "... without your clothes believe me" -> "believes" (an aside);
+  from the hundred-and-seventy-fourth to hundred-and-seventy-seventh (learner_v176 to learner_v179): "The cake with
+  the pink flowers and the silver ribbons was" -> "were" (a "with" phrase adds to its head), "how they're money is
+  used" -> "are", "better than any exam does" -> "do", "decide who becomes" -> "become" (the question word "who"),
+  "I'd already met" -> "I'd had".
 
 By kind, one module each: `mood` (imperatives, subjunctives), `number` (agreement with a subject's
 words), `joined` (subjects or verbs joined by "and", pronouns), `tenses`, `verb_forms`; the word lists
@@ -177,7 +181,7 @@ from miniserve.tutor.runtime.vetoes import joined, mood, number, tenses, verb_fo
 # in the order they were found (each returns at its first word test that fails, so the order costs little)
 VETOES = (
     mood.subjunctive, tenses.past_against_now, tenses.past_in_a_time_clause_of_the_future,
-    verb_forms.base_after_an_ing_verb, verb_forms.base_after_an_infinitive, verb_forms.base_for_a_participle_after_have, joined.shared_subject, joined.number_against_the_first_verb, joined.number_against_its_list, number.plural_after_all_that_someone_does, number.noun_number_against_its_relative, number.plural_after_a_language, number.noun_after_every_made_plural, number.plural_after_one_as_a_pronoun, mood.third_person_of_believe_me, verb_forms.finite_for_an_ing_after_a_preposition, joined.coordinated_subject,
+    verb_forms.base_after_an_ing_verb, verb_forms.base_after_an_infinitive, verb_forms.base_for_a_participle_after_have, joined.shared_subject, joined.number_against_the_first_verb, joined.number_against_its_list, number.plural_after_all_that_someone_does, number.noun_number_against_its_relative, number.plural_after_a_language, number.noun_after_every_made_plural, number.plural_after_one_as_a_pronoun, mood.third_person_of_believe_me, number.plural_after_a_singular_head_with, number.plural_after_an_uncountable_noun, number.plural_after_any_and_a_singular, number.plural_after_a_question_who, verb_forms.had_after_a_contracted_had, verb_forms.finite_for_an_ing_after_a_preposition, joined.coordinated_subject,
     verb_forms.participle_after_get, verb_forms.ing_after_a_subject, verb_forms.like_as_a_preposition,
     mood.present_in_an_unreal_condition, mood.present_modal_after_a_past_condition, number.plural_progressive_after_which, mood.imperative,
     verb_forms.finite_after_to, number.plural_after_there_is_a, verb_forms.base_after_go,

@@ -1274,3 +1274,60 @@ def plural_after_one_as_a_pronoun(toks: list[str], edit: Edit) -> bool:
     before = [norm(t) for t in toks[:edit.start] if not t.isspace()]
     return before[-1:] == ["one"] and (len(before) == 1 or before[-2] in CLAUSE_OPENERS | {",", "why", "how", "what", "and", "but", "so"})
 
+
+
+def plural_after_a_singular_head_with(toks: list[str], edit: Edit) -> bool:
+    """A verb made plural whose clause opens with a determiner, a singular noun and a "with" phrase ("The cake with the
+    pink flowers and the silver ribbons was" -> "were"): "with" adds to the head, it does not join a second subject."""
+    pair = one_word(toks, edit)
+    if pair is None or not made_plural(pair):
+        return False
+    clause = clause_after_its_join(toks, edit.start)
+    if not clause or clause[0] not in NOUN_PHRASE_OPENERS - {"their", "our"} or "with" not in clause[2:4]:
+        return False
+    w = clause.index("with", 2)
+    head = clause[w - 1]
+    return singular_noun(head) and not plural_subject(head) and head not in COLLECTIVE_HEADS \
+        and all("ADJ" in lemminflect.getAllLemmas(x) or any(_noun_forms(x)) for x in clause[1:w - 1]) \
+        and not any(aux_family(x) is not None or only_a_verb(x) or x in RELATIVE for x in clause[w + 1:]) \
+        and not any(a == "and" and b in POSSESSIVES for a, b in zip(clause[w + 1:], clause[w + 2:]))  # "... and my interest"
+
+
+COLLECTIVE_HEADS = frozenset(("couple", "pair", "family", "team", "group", "staff", "number", "lot", "majority"))
+
+
+def plural_after_an_uncountable_noun(toks: list[str], edit: Edit) -> bool:
+    """A verb made plural right after an uncountable noun, none joined to it ("how they're money is used" -> "are"):
+    "money", "information", "advice" take the singular."""
+    pair = one_word(toks, edit)
+    if pair is None or not made_plural(pair):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if not t.isspace()]
+    return len(before) >= 2 and before[-1] in UNCOUNTABLE - {"news", "time", "space", "parking", "research"} \
+        and not any(w in ("and", "or", ",", "of", "nor") for w in before[-4:-1]) \
+        and before[-2] not in PREPOSITIONS | {"without", "by", "than", "like"} and "participle" not in form_kinds(before[-2])
+
+
+def plural_after_any_and_a_singular(toks: list[str], edit: Edit) -> bool:
+    """A verb made plural right after "any" and a singular noun ("better than any exam does" -> "do")."""
+    pair = one_word(toks, edit)
+    if pair is None or not made_plural(pair):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    return len(before) >= 2 and before[-2] == "any" and singular_noun(before[-1]) and not plural_subject(before[-1]) \
+        and (len(before) == 2 or before[-3] not in PREPOSITIONS)  # not "the lamps on any desk"
+
+
+QUESTION_VERBS = frozenset(("decide", "decides", "decided", "know", "knows", "knew", "ask", "asks", "asked", "wonder",
+                            "wonders", "wondered", "choose", "chooses", "chose", "guess", "imagine", "tell", "tells", "told",
+                            "see", "sees", "saw", "understand", "explain", "explains", "show", "shows", "find"))
+
+
+def plural_after_a_question_who(toks: list[str], edit: Edit) -> bool:
+    """A verb made plural right after "who" that follows a verb of asking or deciding ("the votes decide who becomes
+    class president" -> "become"): the question word "who" is singular; only a relative "who" after a noun takes its number."""
+    pair = one_word(toks, edit)
+    if pair is None or not made_plural(pair):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    return before[-2:-1] != [] and before[-1] == "who" and before[-2] in QUESTION_VERBS

@@ -790,3 +790,13 @@ def third_after_a_bare_adjective_and_noun(toks: list[str], edit: Edit) -> bool:
     adjective, noun = before[-2], before[-1]
     return set(lemminflect.getAllLemmas(adjective)) == {"ADJ"} and singular_noun(noun) and not lemmas(noun) \
         and not noun[:1].isupper()
+
+
+def had_after_a_contracted_had(toks: list[str], edit: Edit) -> bool:
+    """"had" put after "I'd", "we'd", "she'd" ... ("By the time I left, I'd already met" -> "I'd had already met"):
+    the "'d" is the past perfect's "had" already."""
+    new = [t for t in edit.new if not t.isspace()]
+    old = [t for t in toks[edit.start:edit.end] if not t.isspace()]
+    before = [t for t in toks[:edit.start] if not t.isspace()]
+    return bool(before) and before[-1].lower().endswith(("'d", "\u2019d")) and new[:1] == ["had"] and "had" not in old
+
