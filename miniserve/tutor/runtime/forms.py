@@ -45,6 +45,8 @@ FUNCTION_WORDS = NOUN_MARKERS | frozenset((
 
 
 # learners' spellings of the relative words every clause rule reads ("the magazine wich my teacher gave me")
+# the words that open a noun phrase and say whose or which ("the", "my", "these")
+DETERMINERS = frozenset(("the", "a", "an", "my", "your", "his", "her", "its", "our", "their", "this", "these", "those"))
 RELATIVE_SPELLINGS = {"wich": "which", "whitch": "which", "wihch": "which", "whick": "which"}
 
 

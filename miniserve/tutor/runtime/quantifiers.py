@@ -18,7 +18,7 @@ import lemminflect
 
 from miniserve.tutor.runtime import subjects
 from miniserve.tutor.runtime.agreement import ADVERBS, COLLECTIVE, _noun_forms, non_third, plural_subject, third
-from miniserve.tutor.runtime.forms import aux_family, form_kinds, lemmas, norm
+from miniserve.tutor.runtime.forms import DETERMINERS, aux_family, form_kinds, lemmas, norm
 from miniserve.tutor.runtime.gate import Edit
 from miniserve.tutor.runtime.patterns import OBJECT_PRONOUNS
 from miniserve.tutor.runtime.tense import ALSO_A_PAST
@@ -269,7 +269,6 @@ def _one_relative_clause(clause: list[str]) -> bool:
         or lemmas(w) and not any(_noun_forms(w)) for k, w in enumerate(rest))  # ("on the third and fourth floors")
 
 
-DETERMINERS = frozenset(("the", "a", "an", "my", "your", "his", "her", "its", "our", "their", "this", "these", "those"))
 BEFORE_A_DETERMINER = PHRASE_ENDS | DETERMINERS | {"during", "under", "into", "across", "like", "after", "before", "without",
                                                    "between", "around", "behind", "outside", "inside", "through", "over",
                                                    "than", "as", "opposite", "towards", "all", "both", "half"}

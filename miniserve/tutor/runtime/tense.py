@@ -29,7 +29,7 @@ import lemminflect
 
 from miniserve.tutor.runtime.agreement import _noun_forms
 from miniserve.tutor.runtime.constraint import alternatives
-from miniserve.tutor.runtime.forms import FUNCTION_WORDS, NOUN_MARKERS, aux_family, form_kinds, indexed_words, lemmas, norm
+from miniserve.tutor.runtime.forms import DETERMINERS, FUNCTION_WORDS, NOUN_MARKERS, aux_family, form_kinds, indexed_words, lemmas, norm
 from miniserve.tutor.runtime.gate import Edit
 from miniserve.tutor.runtime.guard import role
 
@@ -418,7 +418,6 @@ def _after_a_prepositions_noun(toks: list[str], words: list[tuple[int, str]], n:
                for w in clause)
 
 
-DETERMINERS = frozenset(("the", "a", "an", "my", "your", "his", "her", "our", "their", "its", "this", "these", "those"))
 PREPOSITIONS_OF_A_NOUN = frozenset(("about", "for", "of", "with", "in", "on", "at", "from", "to", "by", "into", "through"))
 
 
@@ -445,14 +444,14 @@ def _last_something(toks: list[str]) -> bool:
     return any(w == "last" and (k == 0 or words[k - 1] not in FINAL_LEADS) and k + 1 < len(words)
                and (any(_noun_forms(words[k + 1])) or words[k + 1].endswith("'s"))  # "does the course last and": a verb
                and not (words[k + 1].isdecimal() or words[k + 1] in NUMBERS)  # "walk the last two kilometres": a span
-               and words[k + 1] not in LAST_AS_A_VERB_AFTER and (k == 0 or words[k - 1] not in LAST_AS_A_VERB_BEFORE)
+               and words[k + 1] not in LAST_AS_A_VERB_AFTER
+               and (k == 0 or words[k - 1] not in LAST_AS_A_VERB_BEFORE and aux_family(words[k - 1]) != "modal")
                for k, w in enumerate(words))
 
 
-# "the repairs never last long", "it will last for years": "last" the verb
+# "the repairs never last long", "it will last for years": "last" the verb (so after any modal)
 LAST_AS_A_VERB_AFTER = frozenset(("long", "longer", "forever", "for", "until", "till", "through", "about", "only"))
-LAST_AS_A_VERB_BEFORE = frozenset(("never", "always", "not", "usually", "often", "still", "only", "to", "will", "would", "can",
-                                   "could", "may", "might", "should", "must", "won't", "don't", "doesn't", "didn't", "'ll"))
+LAST_AS_A_VERB_BEFORE = frozenset(("never", "always", "not", "usually", "often", "still", "only", "to", "don't", "doesn't", "didn't"))
 
 
 NUMBERS = frozenset(("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "few", "couple", "several"))
