@@ -148,6 +148,7 @@ def test_a_present_since_a_point_in_the_past_is_the_present_perfect():
     assert fixed("I stay at home since it is raining.", perfects.perfect_since) == []  # "since" of a reason
     assert fixed("I have lived here since 2010.", perfects.perfect_since) == []
     assert fixed("She is the best player we have had since 2012.", perfects.perfect_since) == []  # another verb's "since"
+    assert fixed("The figures show a big improvement since last year.", perfects.perfect_since) == []  # the change's "since"
     assert fixed("We didn't see each other since Christmas.", perfects.perfect_since) == [
         "We haven't seen each other since Christmas."]
     assert fixed("He doesn't call me since last week.", perfects.perfect_since) == ["He hasn't called me since last week."]

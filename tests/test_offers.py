@@ -371,6 +371,14 @@ def test_a_past_where_nothing_speaks_of_the_past_is_doubtful():
     assert not unsupported("The lights come back and everyone in the hall cheered.", "The lights came back and everyone in the hall cheered.")
     assert not unsupported("It is why your advert for the job caught my eye and I write to you.",
                            "It is why your advert for the job caught my eye and I wrote to you.")
+    # a perfect's participle after an adverb ("have just arrived") and an opening participle before its noun
+    # ("Retired people") are no pasts of the sentence's; a past perfect's "had" still is one
+    assert unsupported("Older people use the reading room in the morning, when the papers have just arrived.",
+                       "Older people used the reading room in the morning, when the papers have just arrived.")
+    assert unsupported("Tired pupils learn slowly, and the teachers have already noticed it.",
+                       "Tired pupils learned slowly, and the teachers have already noticed it.")
+    assert not unsupported("The guests eat in the garden because the rain had just stopped.",
+                           "The guests ate in the garden because the rain had just stopped.")
 
 
 def test_a_past_against_a_phrase_of_habit_is_ruled_out():

@@ -52,6 +52,7 @@ def test_no_number_where_the_clause_may_be_another_nouns_or_the_noun_says_nothin
     assert corrected("They are students of the first year who have never used it.") == []  # the students' or the year's?
     assert corrected("There are many old people in our village who walk to the shop.") == []  # the people's, not the village's
     assert corrected("The boy with the blue glasses who sit behind me is funny.") == []
+    assert corrected("There is no bus on Sunday mornings which is a problem for older people.") == []  # a noun before the noun
     assert corrected("I live with someone who never clean the kitchen.") == ["I live with someone who never cleans the kitchen."]
     assert corrected("My three brothers, who is older than me, live abroad.") == [
         "My three brothers, who are older than me, live abroad."]  # a number before the noun

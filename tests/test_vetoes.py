@@ -399,12 +399,14 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("For more information ask at the desk.", "For more information asks at the desk."),
     ("Kids get bored quickly when the food takes so long, and my cousins started running around.",
      "Kids got bored quickly when the food takes so long, and my cousins started running around."),  # a "when" present
+    ("Students' visits peak in May and fall sharply in July.", "Students' visit peak in May and fall sharply in July."),  # a plural's possessive
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
 
 
 @pytest.mark.parametrize("sentence, proposal", [
+    ("The students' teacher give us too much homework.", "The students' teacher gives us too much homework."),  # the head's verb
     ("If you were there, you will remember it.", "If you was there, you will remember it."),  # not singular: no veto (and wrong)
     ("When we arrive, we was hungry.", "When we arrived, we was hungry."),  # a past main clause
     ("Yesterday I go to the cinema.", "Yesterday I went to the cinema."),

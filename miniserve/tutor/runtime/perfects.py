@@ -35,6 +35,12 @@ SINCE_A_POINT = re.compile(rf"^since\s+((1[89]\d\d|20\d\d)\b|(last|yesterday|the
                            r"the\s+(\d+(st|nd|rd|th)|first|second|third|beginning|start|end|summer|winter|spring|autumn)\b)", re.I)
 
 
+# nouns of a change, which take a "since" of their own: "an improvement since", "the rise in prices since"
+CHANGE_NOUNS = frozenset(w for noun in ("improvement", "increase", "change", "rise", "fall", "drop", "decrease", "growth",
+                                        "difference", "progress", "decline", "reduction", "development", "jump")
+                         for w in (noun, noun + "s"))
+
+
 def perfect_since(toks: list[str]) -> list[Edit]:
     """A present that "since" and a point in the past reach back to: the present perfect ("I know Marta
     since we were six" -> "have known", "I live here since 2010" -> "have lived", "She is ill since
@@ -59,6 +65,8 @@ def perfect_since(toks: list[str]) -> list[Edit]:
         if any(t in (",", ";") for t in toks[v:i]) or any(c in JOINING_WORDS or aux_family(c) is not None
                                                             or c in ("i", "we", "they", "he", "she") for _, c in words[j + 1:k]):
             continue  # "the best player we have had since 2012": "since" is another verb's
+        if any(c in CHANGE_NOUNS for _, c in words[j + 1:k]):
+            continue  # "The figures show a big improvement since last year": the change's own "since"
         kinds = form_kinds(verb)
         if verb in ("didn't", "don't", "doesn't") and j + 1 < k and toks[v + 1] == " " and "base" in form_kinds(words[j + 1][1]):
             lemma = words[j + 1][1]  # "We didn't see each other since Christmas" -> "haven't seen"

@@ -209,10 +209,14 @@ WHERE_PREPOSITIONS = frozenset(("in", "on", "at", "near", "behind", "across", "a
 def _after_a_preposition(toks: list[str], n: int, prepositions: frozenset[str] = PLACE_PREPOSITIONS) -> bool:
     """Is the noun at n the object of a preposition other than "of", past its determiner and adjectives
     ("in our street", "with the red shoes")? Then the noun before it may be the one "who" stands for."""
-    before = [norm(t) for t in toks[:n] if not t.isspace()][-4:]
+    words = [t for t in toks[:n] if not t.isspace()]
+    before = [norm(t) for t in words][-4:]
+    if len(before) >= 2 and (before[-2] in prepositions or before[-2] in DETERMINERS) and before[-1] not in FUNCTION_WORDS \
+            and (words[-1][:1].isupper() or any(_noun_forms(before[-1]))):
+        before.pop()  # a noun before the noun: "on Sunday mornings which", "in the city centre who"
     while before and (before[-1] in DETERMINERS or "ADJ" in lemminflect.getAllLemmas(before[-1]) and not lemmas(before[-1])):
         before.pop()
-    return bool(before) and before[-1] in prepositions and len([t for t in toks[:n] if not t.isspace()]) > 2
+    return bool(before) and before[-1] in prepositions and len(words) > 2
 
 
 def _number(noun: str, singular: bool = False, in_a_noun_phrase: bool = False) -> tuple[str, str] | None:

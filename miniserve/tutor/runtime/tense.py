@@ -387,10 +387,30 @@ def unsupported_past(toks: list[str], edit: Edit) -> bool:
     if past_phrases("".join(toks)) or _last_something(toks):
         return False
     words = indexed_words(toks)
-    return not any(only_past(w) and w not in PARTICIPLE_WORDS and not (n and aux_family(words[n - 1][1]) in ("be", "have"))
+    return not any(only_past(w) and w not in PARTICIPLE_WORDS and not _after_be_or_have(words, n)
                    and not (n and words[n - 1][1] in ADJECTIVE_LEADS)  # "the more experienced players": an adjective
+                   and not _opening_adjective(words, n)  # "Retired people use": an adjective
                    and not _after_a_prepositions_noun(toks, words, n)  # "about the courses advertised in": a participle
                    for n, (k, w) in enumerate(words) if not edit.start <= k < edit.end)  # "are cleaned": a passive, no past
+
+
+def _opening_adjective(words: list[tuple[int, str]], n: int) -> bool:
+    """Is word n a participle that opens the sentence before a noun ("Retired people", "Used tickets")?"""
+    return n == 0 and len(words) > 1 and "participle" in form_kinds(words[0][1]) \
+        and words[1][1] not in FUNCTION_WORDS and any(_noun_forms(words[1][1]))
+
+
+def _after_be_or_have(words: list[tuple[int, str]], n: int) -> bool:
+    """Does word n follow "be" or "have", with at most two adverbs between ("are cleaned", "have just
+    arrived", "has not yet left")? A passive's or a perfect's participle: no past of the sentence's."""
+    k = n - 1
+    while k >= 0 and n - k <= 2 and words[k][1] in PERFECT_ADVERBS:
+        k -= 1
+    return k >= 0 and aux_family(words[k][1]) in ("be", "have")
+
+
+PERFECT_ADVERBS = frozenset(("just", "already", "not", "never", "ever", "recently", "also", "always", "yet", "only",
+                             "finally", "really", "often", "still", "certainly", "probably", "completely"))
 
 
 def _after_a_prepositions_noun(toks: list[str], words: list[tuple[int, str]], n: int) -> bool:

@@ -411,9 +411,16 @@ def form_of_a_noun(toks: list[str], edit: Edit) -> bool:
     while before and adjectives < 2 and _only_an_adjective(before[-1]):
         before.pop()
         adjectives += 1
-    possessed = before[-1:] != [] and _a_nouns_possessive(before[-1]) and bool({"base", "third"} & form_kinds(pair[0]))
+    possessed = before[-1:] != [] and (_a_nouns_possessive(before[-1]) or adjectives == 0 and _after_a_plural_possessive(toks, edit.start)) \
+        and bool({"base", "third"} & form_kinds(pair[0]))
     return before[-1:] != [] and (before[-1] in NOUN_DETERMINERS or possessed) \
         and "".join(toks[edit.start - 1:edit.start]).isspace()
+
+
+def _after_a_plural_possessive(toks: list[str], i: int) -> bool:
+    """Is the word at i right after a plural noun's possessive ("Students' visits peak", "the drivers' wages")?"""
+    return i >= 3 and toks[i - 1].isspace() and toks[i - 2] in ("'", "\u2019") and toks[i - 3][-1:] in ("s", "S") \
+        and toks[i - 3].isalpha() and norm(toks[i - 3]) not in FUNCTION_WORDS
 
 
 # words whose "'s" is "is", "has" or "us", never a possessive before a noun ("it's", "there's", "let's")
