@@ -107,6 +107,7 @@ def test_the_main_verb_after_an_opening_past_phrase_is_the_past(sentence, expect
     "Yesterday's match is on television again tonight.",
     "Before he left, my father told me don't open the box.",  # the phrase's verb is "told"
     "I will be busy that day.",
+    "Before we got off the bus, Mr Peters said we had ten minutes.",  # a name after a title, no verb
 ])
 def test_no_decided_past_where_the_clause_may_speak_of_now(sentence):
     assert fixed(sentence, tense.decided_pasts) == []

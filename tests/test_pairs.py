@@ -38,6 +38,7 @@ def test_a_verb_after_a_pair_that_opens_its_clause_is_plural(sentence, right):
     "The quality of the schools and the hospitals is poor.",
     "Most of them are part-time and the pay is low.",
     "It is dangerous because the smoke and the cigarette ends are everywhere.",  # "ends": the second phrase's noun
+    "The parties last until the early morning and the noise wakes the street.",  # "until" ends a phrase here
 ])
 def test_no_pair_where_and_joins_clauses_or_one_thing(sentence):
     assert decided(sentence) == []

@@ -400,6 +400,8 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("Kids get bored quickly when the food takes so long, and my cousins started running around.",
      "Kids got bored quickly when the food takes so long, and my cousins started running around."),  # a "when" present
     ("Students' visits peak in May and fall sharply in July.", "Students' visit peak in May and fall sharply in July."),  # a plural's possessive
+    ("A tall man and a boy with red cap were standing behind me.", "A tall man and a boy with red cap was standing behind me."),
+    ("Think about how many familys eat together at weekends.", "Think about how many familys eats together at weekends."),
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)

@@ -54,6 +54,8 @@ def pair_before(toks: list[str], i: int) -> tuple[list[str], list[str]] | None:
     words = _clause_words(toks, i)
     if any(not w[:1].isalpha() for w in words):
         return None  # "my grandparents' farm and the weather": no clause's start
+    if _clause_opener(toks, i) in ALSO_PREPOSITIONS:
+        return None  # "The parties last until the early morning and the noise wakes": "until" may end a phrase
     while words and norm(words[-1]) in ADVERBS:
         words = words[:-1]  # "Tom and his dog often walk"
     norms = [norm(w) for w in words]
@@ -68,6 +70,20 @@ def pair_before(toks: list[str], i: int) -> tuple[list[str], list[str]] | None:
     if _a_name(first) and _a_name(second):
         return None  # "Tom and Jerry is my favourite cartoon": a title, maybe
     return first, second
+
+
+# clause openers that are prepositions too: the words after them may be its object, not a clause's subject
+ALSO_PREPOSITIONS = frozenset(("after", "before", "until", "since", "as"))
+
+
+def _clause_opener(toks: list[str], i: int) -> str:
+    """The word that opens the clause of the token at i ("" where a boundary or the sentence's start does)."""
+    for t in reversed(toks[:i]):
+        if t in BOUNDARIES:
+            return ""
+        if norm(t) in CLAUSE_OPENERS:
+            return norm(t)
+    return ""
 
 
 def _clause_words(toks: list[str], i: int) -> list[str]:

@@ -101,6 +101,17 @@ def past_clauses(toks: list[str]) -> list[tuple[int, int, str]]:
 ALSO_A_PAST = frozenset(("lay", "saw", "found", "wound", "fell", "bore", "ground", "rose"))
 
 
+TITLES = frozenset(("mr", "mrs", "ms", "miss", "dr", "mr.", "mrs.", "ms.", "dr.", "professor", "sir", "aunt", "uncle"))
+
+
+def _a_name(toks: list[str], i: int) -> bool:
+    """Is the word at i a capitalised word right after a title ("Mr Peters", "Dr. Hill")?"""
+    before = [t for t in toks[:i] if not t.isspace()]
+    if before and before[-1] == ".":
+        before = before[:-1]
+    return toks[i][:1].isupper() and bool(before) and norm(before[-1]) in TITLES
+
+
 def to_past(toks: list[str]) -> list[Edit]:
     """Each present verb of a clause a phrase puts in the past, in its past form, where the guard allows it."""
     phrases = [m.span() for m in past_phrases("".join(toks))] + [(a, b) for a, b, _ in past_clauses(toks)]
@@ -112,6 +123,8 @@ def to_past(toks: list[str]) -> list[Edit]:
         past = PAST_OF.get(w)
         if w in ALSO_A_PAST or _after_a_past_like_its_base(toks, i):
             continue  # "we lay on the sand": already the past of "lie"; "the council cut the budget for road repairs"
+        if _a_name(toks, i):
+            continue  # "Mr Peters said": a capital inside the sentence, after a title, is a name
         if w in ("have", "has") and (_participle_after(toks, i) or _after_auxiliary(toks, i)):
             continue  # "have met ... in 2015" wants "met", a two-word change, not "had met"; "don't have"
         # a verb the tables lack that lemminflect knows, and no noun ("organises"): the guard has no view of it

@@ -166,7 +166,8 @@ def singular_after_two_noun_phrases(toks: list[str], edit: Edit) -> bool:
     if not second or second[0] not in NOUN_PHRASE_OPENERS or k < 2:
         return False
     first_head = clause[k - 1] if clause[k - 2] not in PREPOSITIONS else ""
-    return not any(aux_family(w) not in (None, "to") or a_present_verb(w) and not any(_noun_forms(w)) or main_verb_only_past(w)
+    return not any(aux_family(w) not in (None, "to") or a_present_verb(w) and not any(_noun_forms(w))
+                   or main_verb_only_past(w) and "ADJ" not in lemminflect.getAllLemmas(w)  # "red" is no past of "read"
                    for w in clause) \
         and bool(first_head or "of" in clause[:k] or clause[2:3] and clause[2] in PREPOSITIONS and any(_noun_forms(clause[1])))
     # ("The trip to Oxford and the visit to the castle were": a noun and its phrase, then another)

@@ -906,7 +906,7 @@ def singular_after_many_and_its_noun(toks: list[str], edit: Edit) -> bool:
 
 
 SUBJECT_LEADS = frozenset(("why", "that", "because", "when", "where", "if", "and", "but", "so", "which", "while", "although",
-                           "since", "nowadays", "today", "now", "also"))
+                           "since", "nowadays", "today", "now", "also", "how"))
 
 
 def singular_after_a_bare_plural_and_its_participle(toks: list[str], edit: Edit) -> bool:
