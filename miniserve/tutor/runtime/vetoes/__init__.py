@@ -166,7 +166,9 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   from the hundred-and-seventy-fourth to hundred-and-seventy-seventh (learner_v176 to learner_v179): "The cake with
   the pink flowers and the silver ribbons was" -> "were" (a "with" phrase adds to its head), "how they're money is
   used" -> "are", "better than any exam does" -> "do", "decide who becomes" -> "become" (the question word "who"),
-  "I'd already met" -> "I'd had".
+  "I'd already met" -> "I'd had"; from the hundred-and-seventy-eighth to hundred-and-eighty-fifth (learner_v180
+  to learner_v187): "Students' visits peak" -> "visit" (a noun after a plural's possessive), "A tall man and a boy
+  with red cap were" -> "was" ("red" is no past there), "how many familys eat" -> "eats".
 
 By kind, one module each: `mood` (imperatives, subjunctives), `number` (agreement with a subject's
 words), `joined` (subjects or verbs joined by "and", pronouns), `tenses`, `verb_forms`; the word lists
