@@ -526,6 +526,9 @@ def test_after_easier_to_comes_the_base_form_and_after_decided_to_and_the_verb()
     assert patterned("The council decided building a new car park.") == ["The council decided to build a new car park."]
     assert patterned("I would like asking whether it is free.") == ["I would like to ask whether it is free."]
     assert patterned("They agreed funding for the project.") == []  # "funding" the noun: no object after it
+    assert patterned("The walls need cleaning more often.") == []  # "more often": an adverb's amount, no object
+    assert patterned("They decided spending more time at home.") == ["They decided to spend more time at home."]
+    assert patterned("We would like meeting more often.") == ["We would like to meet more often."]  # "would like" takes "to" always
     assert patterned("After the film we decided going home.") == ["After the film we decided to go home."]  # a place after it
     assert patterned("We decided cancelling the trip because of the rain.") == ["We decided to cancel the trip because of the rain."]  # "-lling"
 

@@ -130,10 +130,22 @@ def _to_for_an_ing(toks: list[str], words: list[tuple[int, str]]) -> list[Edit]:
             continue
         if after not in OBJECT_STARTS and after not in {"whether", "if", "less", "fewer", "much"} | PLACE_ADVERBS:
             continue
+        if after in AMOUNT_WORDS and not wish and _an_adverbs_amount(words, k + 1):
+            continue  # "The walls need cleaning more often", "girls choose dancing more often": no object
         base = _base_of(word)
         if base is not None:
             found.append(Edit(i, i + 1, ("to", " ", base)))
     return found
+
+
+AMOUNT_WORDS = frozenset(("more", "less", "much", "fewer", "most"))
+
+
+def _an_adverbs_amount(words: list[tuple[int, str]], k: int) -> bool:
+    """Is "more", "less" ... at k an adverb's amount ("more often", "less than before", "much more"), no noun's?"""
+    after = words[k + 1][1] if k + 1 < len(words) else ""
+    return after in ("often", "than", "", "and", "or", "frequently", "regularly") or after.endswith("ly") \
+        or after in AMOUNT_WORDS
 
 
 def _infinitive_after_easy(words: list[tuple[int, str]]) -> list[Edit]:
