@@ -51,10 +51,10 @@ def decides(toks: list[str], edit: Edit) -> bool:
 
 def pair_before(toks: list[str], i: int) -> tuple[list[str], list[str]] | None:
     """The two phrases of the pair that opens the clause of the verb at i, or None."""
-    words = _clause_words(toks, i)
+    words, opener = _clause(toks, i)
     if any(not w[:1].isalpha() for w in words):
         return None  # "my grandparents' farm and the weather": no clause's start
-    if _clause_opener(toks, i) in ALSO_PREPOSITIONS:
+    if opener in ALSO_PREPOSITIONS:
         return None  # "The parties last until the early morning and the noise wakes": "until" may end a phrase
     while words and norm(words[-1]) in ADVERBS:
         words = words[:-1]  # "Tom and his dog often walk"
@@ -76,26 +76,17 @@ def pair_before(toks: list[str], i: int) -> tuple[list[str], list[str]] | None:
 ALSO_PREPOSITIONS = frozenset(("after", "before", "until", "since", "as"))
 
 
-def _clause_opener(toks: list[str], i: int) -> str:
-    """The word that opens the clause of the token at i ("" where a boundary or the sentence's start does)."""
-    for t in reversed(toks[:i]):
-        if t in BOUNDARIES:
-            return ""
-        if norm(t) in CLAUSE_OPENERS:
-            return norm(t)
-    return ""
-
-
-def _clause_words(toks: list[str], i: int) -> list[str]:
-    """The written words of the clause before the token at i, back to a boundary or a clause's opening word."""
+def _clause(toks: list[str], i: int) -> tuple[list[str], str]:
+    """The written words of the clause before the token at i, back to a boundary or a clause's opening word,
+    and that opening word ("" where a boundary or the sentence's start opens the clause)."""
     words = []
     for t in reversed(toks[:i]):
         if t.isspace():
             continue
         if t in BOUNDARIES or norm(t) in CLAUSE_OPENERS:
-            break
+            return words[::-1], "" if t in BOUNDARIES else norm(t)
         words.append(t)
-    return words[::-1]
+    return words[::-1], ""
 
 
 def _a_name(phrase: list[str]) -> bool:
@@ -131,7 +122,7 @@ def nearer_of_neither_nor(toks: list[str], i: int) -> tuple[str, str] | None:
     """("plural", "the other employees") for the verb at i after "Neither the manager nor the other employees"
     that opens its clause: the verb agrees with the phrase after "nor" (a determiner or possessive and its
     noun, a name, or a pronoun)."""
-    words = _clause_words(toks, i)
+    words = _clause(toks, i)[0]
     norms = [norm(w) for w in words]
     if not norms or norms[0] != "neither" or norms.count("nor") != 1:
         return None

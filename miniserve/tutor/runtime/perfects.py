@@ -38,7 +38,7 @@ SINCE_A_POINT = re.compile(rf"^since\s+((1[89]\d\d|20\d\d)\b|(last|yesterday|the
 # nouns of a change, which take a "since" of their own: "an improvement since", "the rise in prices since"
 CHANGE_NOUNS = frozenset(w for noun in ("improvement", "increase", "change", "rise", "fall", "drop", "decrease", "growth",
                                         "difference", "progress", "decline", "reduction", "development", "jump")
-                         for w in (noun, noun + "s"))
+                         for w in (noun, *lemminflect.getInflection(noun, "NNS")))
 
 
 def perfect_since(toks: list[str]) -> list[Edit]:

@@ -101,7 +101,7 @@ def past_clauses(toks: list[str]) -> list[tuple[int, int, str]]:
 ALSO_A_PAST = frozenset(("lay", "saw", "found", "wound", "fell", "bore", "ground", "rose"))
 
 
-TITLES = frozenset(("mr", "mrs", "ms", "miss", "dr", "mr.", "mrs.", "ms.", "dr.", "professor", "sir", "aunt", "uncle"))
+TITLES = frozenset(("mr", "mrs", "ms", "miss", "dr", "professor", "sir", "aunt", "uncle"))  # tokens() splits off the "."
 
 
 def _a_name(toks: list[str], i: int) -> bool:
