@@ -1,12 +1,13 @@
-"""The learner-style ground (corpus/written.py: the texts of stages 14, 15 and 16): no sentence of any set
+"""The learner-style ground (corpus/written.py: the texts of stages 14, 15, 16 and 18): no sentence of any set
 in tests/data, every put-in error a verb-only edit the guard accepts, most kept unchanged; v8 mixes a share
-of the first, v9 a share of the second on top of v8, v10 a share of the third on top of v9."""
+of the first, v9 a share of the second on top of v8, v10 a share of the third on top of v9, v12 a share of
+the fourth on top of v11."""
 
 import itertools
 
 import pytest
 
-from miniserve.tutor.corpus import v3, v8, v9, v10, written
+from miniserve.tutor.corpus import v3, v8, v9, v10, v12, written
 from miniserve.tutor.runtime.guard import verb_edit_only
 
 SOURCES = tuple(written.SOURCES)
@@ -66,3 +67,11 @@ def test_v8_v9_and_v10_mix_their_shares_and_the_same_seed_gives_the_same_list():
     assert sum(ex.frame.startswith("written3|") for ex in mix) == round(400 * v10.WRITTEN3_SHARE)
     assert sum(ex.frame.startswith("written2|") for ex in mix) == round((400 - round(400 * v10.WRITTEN3_SHARE)) * v9.WRITTEN2_SHARE)
     assert mix == v10.generate("valid", 400, seed=1)
+
+
+def test_v12_mixes_the_fourth_text_into_v11():
+    mix = v12.generate("valid", 400, seed=1)
+    fourth = [ex for ex in mix if ex.frame.startswith("written4|")]
+    assert len(fourth) == round(400 * v12.WRITTEN4_SHARE)
+    assert any(ex.frame.startswith("parsed|") for ex in mix)  # v11's part is in
+    assert mix == v12.generate("valid", 400, seed=1)
