@@ -65,6 +65,11 @@ CASES = [
     # not agreement at all: a base form after "does", a tense
     ("Does he likes sushi?", "Does he like sushi?", FREE),
     ("Yesterday I go home.", "Yesterday I went home.", FREE),
+    # a learner's misspelt plural, which the parser cannot read
+    ("Studys show that homework helps older pupils.", "Studys shows that homework helps older pupils.", RULED_OUT),
+    ("Many familys eat together.", "Many familys eats together.", RULED_OUT),
+    ("My brother studys and work in Paris.", "My brother studys and works in Paris.", FREE),  # joined verbs
+    ("The familys eats together.", "The familys eat together.", FREE),
 ]
 
 

@@ -402,6 +402,7 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("Students' visits peak in May and fall sharply in July.", "Students' visit peak in May and fall sharply in July."),  # a plural's possessive
     ("A tall man and a boy with red cap were standing behind me.", "A tall man and a boy with red cap was standing behind me."),
     ("Think about how many familys eat together at weekends.", "Think about how many familys eats together at weekends."),
+    ("The idea of letting students use phones seems strange.", "The idea of letting students uses phones seems strange."),  # a bare plural object
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -611,6 +612,7 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("Does the family rooms have a bathroom?", "Do the family rooms have a bathroom?"),  # a modifier
     ("Apart from swimming, I want to learning French.", "Apart from swimming, I want to learn French."),  # "want to"
     ("We arrived at midnight and my mother cries when she saw us.", "We arrived at midnight and my mother cried when she saw us."),
+    ("Making friends take a lot of time.", "Making friends takes a lot of time."),  # a gerund subject, no perceived object
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

@@ -97,7 +97,10 @@ def non_third(word: str) -> bool:
 
 @cache
 def _noun_forms(word: str) -> tuple[bool, bool]:
-    """(may be singular, may be plural) as a noun, by lemminflect's dictionary; (False, False) if no noun."""
+    """(may be singular, may be plural) as a noun, by lemminflect's dictionary; (False, False) if no noun.
+    A learner's plural in consonant + "ys" that is no word ("studys", "familys") is the plural it misspells."""
+    if _misspelt_plural(word):
+        word = word[:-2] + "ies"
     singular = plural = False
     for lemma in lemminflect.getAllLemmas(word, upos="NOUN").get("NOUN", ()):
         table = lemminflect.getAllInflections(lemma, upos="NOUN")
@@ -111,7 +114,8 @@ def plural_subject(word: str) -> bool:
     if w in PLURAL_PRONOUNS or w in PLURAL_ONLY:
         return True
     singular, plural = _noun_forms(w)
-    return plural and not singular and not lemmas(w)  # "visits" may be a verb: say nothing
+    # "visits" may be a verb: say nothing; "studys" is no word at all, a plural as often as a verb
+    return plural and not singular and (not lemmas(w) or not lemminflect.getAllLemmas(w))
 
 
 def singular_subject(word: str) -> bool:
@@ -153,9 +157,15 @@ def doubt(toks: list[str], start: int, end: int, new: tuple[str, ...]) -> float:
     nearest = before[-1] if before else ""
     old = next(norm(t) for t in toks[start:end] if not t.isspace())
     if nearest in (RULED_OUT_BEFORE_THIRD if non_third(old) else RULED_OUT_BEFORE_PLURAL) or _collective_head(before) \
-            or _joined_to_a_noun(before, old):
-        return math.inf
+            or _joined_to_a_noun(before, old) or non_third(old) and _misspelt_plural(nearest):
+        return math.inf  # the parser cannot read "Studys" and may mend its parse by a singular verb
     return EVIDENCE_MARGIN
+
+
+def _misspelt_plural(word: str) -> bool:
+    """A learner's plural in consonant + "ys" that is no word ("studys", "familys", "citys")."""
+    return len(word) > 3 and word.endswith("ys") and word[-3] not in "aeiouy" and not lemminflect.getAllLemmas(word) \
+        and _noun_forms(word[:-2] + "ies")[1]
 
 
 def agreement_change(toks: list[str], start: int, end: int, new: tuple[str, ...]) -> tuple[str, str] | None:

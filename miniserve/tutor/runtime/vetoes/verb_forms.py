@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import lemminflect
 
-from miniserve.tutor.runtime.agreement import _noun_forms, plural_subject, third
+from miniserve.tutor.runtime.agreement import PLURAL_PRONOUNS, _noun_forms, plural_subject, third
 from miniserve.tutor.runtime.forms import BE, DO, FUNCTION_WORDS, ING_TAKING, aux_family, form_kinds, lemmas, norm
 from miniserve.tutor.runtime.gate import Edit
 from miniserve.tutor.runtime.vetoes.words import (NOUN_PHRASE_OPENERS, PERCEIVING, PREPOSITIONS, THE_ADJECTIVE_PEOPLE, clause_before_any, main_verb_only_past,
@@ -359,9 +359,21 @@ def third_after_a_perceived_object(toks: list[str], edit: Edit) -> bool:
             if size == 1 and phrase[0] in ("me", "you", "him", "her", "us", "them", "it", "everybody", "everyone",
                                             "somebody", "someone", "nobody", "people"):
                 return True
+            if size == 1 and phrase[0] not in PLURAL_PRONOUNS and plural_subject(phrase[0]) \
+                    and not _opens_its_clause(toks, edit.start, before[-2]):
+                return True  # "the idea of letting students use phones"; not a gerund subject ("Making friends take")
             if size > 1 and phrase[0] in DETERMINERS and all(w not in FUNCTION_WORDS for w in phrase[1:]):
                 return True
     return False
+
+
+def _opens_its_clause(toks: list[str], start: int, perceiving: str) -> bool:
+    """Is the -ing form `perceiving`, the last one before `start`, the first word of its clause (a gerund subject)?"""
+    if not perceiving.endswith("ing"):
+        return False
+    at = max(k for k in range(start) if norm(toks[k]) == perceiving)
+    previous = next((norm(t) for t in reversed(toks[:at]) if not t.isspace()), "")
+    return previous in ("", ",", ";", ":", "and", "but", "that", "because", "while", "when", "if", "so")
 
 
 def ing_of_an_adjective_after_be(toks: list[str], edit: Edit) -> bool:
