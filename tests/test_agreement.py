@@ -70,6 +70,7 @@ CASES = [
     ("Many familys eat together.", "Many familys eats together.", RULED_OUT),
     ("My brother studys and work in Paris.", "My brother studys and works in Paris.", FREE),  # joined verbs
     ("The familys eats together.", "The familys eat together.", FREE),
+    ("Pollution from cars and lorrys cause problems.", "Pollution from cars and lorrys causes problems.", FREE),  # not its subject
 ]
 
 

@@ -108,6 +108,7 @@ def test_the_main_verb_after_an_opening_past_phrase_is_the_past(sentence, expect
     "Before he left, my father told me don't open the box.",  # the phrase's verb is "told"
     "I will be busy that day.",
     "Before we got off the bus, Mr Peters said we had ten minutes.",  # a name after a title, no verb
+    "When we were finally sitting by the fire, warm and dry at last, I realised it.",  # two adjectives, no subject
 ])
 def test_no_decided_past_where_the_clause_may_speak_of_now(sentence):
     assert fixed(sentence, tense.decided_pasts) == []
@@ -155,6 +156,8 @@ def test_a_present_since_a_point_in_the_past_is_the_present_perfect():
     assert fixed("He doesn't call me since last week.", perfects.perfect_since) == ["He hasn't called me since last week."]
     # a determiner, an adjective and a noun: no verb there
     assert fixed("The main change since the last inspection is the new canteen.", perfects.perfect_since) == []
+    assert fixed("It is the highest number since the school started the race.", perfects.perfect_since) == []  # a superlative's "since"
+    assert fixed("She is my best friend since we were six.", perfects.perfect_since) == ["She has been my best friend since we were six."]
     assert fixed("The number grows every year since 2010.", perfects.perfect_since) == ["The number has grown every year since 2010."]
 
 

@@ -613,6 +613,7 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("Apart from swimming, I want to learning French.", "Apart from swimming, I want to learn French."),  # "want to"
     ("We arrived at midnight and my mother cries when she saw us.", "We arrived at midnight and my mother cried when she saw us."),
     ("Making friends take a lot of time.", "Making friends takes a lot of time."),  # a gerund subject, no perceived object
+    ("The idea of helping strangers seem strange.", "The idea of helping strangers seems strange."),  # the only verb
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

@@ -57,16 +57,16 @@ def perfect_since(toks: list[str]) -> list[Edit]:
                         or words[j][1] in ("my", "the", "our", "his", "her", "their") and j + 2 < k), None)
         if subject is None:
             continue
-        if words[subject][1] not in ("i", "we", "they", "you", "he", "she", "it") \
-                and words[subject + 1][1] in lemminflect.getAllLemmas(words[subject + 1][1], upos="ADJ").get("ADJ", ()):
-            continue  # "The main change since the last inspection is": an adjective, then the noun
+        if words[subject][1] not in ("i", "we", "they", "you", "he", "she", "it") and _adjective(words[subject + 1][1]):
+            continue  # "The main change since the last inspection is", "the highest number since": an adjective, then the noun
         j = subject + 1 if words[subject][1] in ("i", "we", "they", "you", "he", "she", "it") else subject + 2
         v, verb = words[j]
         if any(t in (",", ";") for t in toks[v:i]) or any(c in JOINING_WORDS or aux_family(c) is not None
                                                             or c in ("i", "we", "they", "he", "she") for _, c in words[j + 1:k]):
             continue  # "the best player we have had since 2012": "since" is another verb's
-        if any(c in CHANGE_NOUNS for _, c in words[j + 1:k]):
-            continue  # "The figures show a big improvement since last year": the change's own "since"
+        if any(c in CHANGE_NOUNS or _superlative(c) and words[m - 1][1] == "the" for m, (_, c) in enumerate(words[j + 1:k], j + 1)):
+            continue  # "The figures show a big improvement since last year", "It is the highest number since
+            # 2010": the change's or the superlative's own "since"
         kinds = form_kinds(verb)
         if verb in ("didn't", "don't", "doesn't") and j + 1 < k and toks[v + 1] == " " and "base" in form_kinds(words[j + 1][1]):
             lemma = words[j + 1][1]  # "We didn't see each other since Christmas" -> "haven't seen"
@@ -92,6 +92,22 @@ def perfect_since(toks: list[str]) -> list[Edit]:
         first, *rest = new.split()
         found.append(Edit(v, v + 1, (first, " ", *rest)))
     return found
+
+
+def _adjective(word: str) -> bool:
+    """An adjective as written, or its comparative or superlative ("main", "higher", "highest")."""
+    lemmas_ = lemminflect.getAllLemmas(word, upos="ADJ").get("ADJ", ())
+    return word in lemmas_ or any(word in lemminflect.getAllInflections(lemma, upos="ADJ").get(tag, ())
+                                  for lemma in lemmas_ for tag in ("JJR", "JJS")) \
+        and not lemminflect.getAllLemmas(word, upos="NOUN")  # "number" is no comparative of "numb" here
+
+
+def _superlative(word: str) -> bool:
+    """"highest", "best", "most": a superlative, whose "since" ranks against the time after it ("the highest
+    since"; not "my best friend since", a learner's present for "have been")."""
+    return word in ("most", "least") or any(
+        word in lemminflect.getAllInflections(lemma, upos="ADJ").get("JJS", ())
+        for lemma in lemminflect.getAllLemmas(word, upos="ADJ").get("ADJ", ()))
 
 
 DURATION = re.compile(r"^for\s+(?:(?:more\s+than|over|almost|nearly|about|at\s+least)\s+)?(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|twenty|many|several|a\s+few|so\s+many)"

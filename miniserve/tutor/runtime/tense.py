@@ -150,6 +150,17 @@ NOW_VERBS = frozenset(("remember", "think", "believe", "know", "guess", "suppose
 NOW_WORDS = frozenset(("now", "today", "currently", "nowadays", "anymore"))
 
 
+def _adjectives_joined(toks: list[str], j: int) -> bool:
+    """Is toks[j] an adjective as written, joined by "and" or "or" to another ("warm and dry", "tired or
+    hungry")?"""
+    after = [norm(t) for t in toks[j + 1:] if not t.isspace()][:2]
+    return _plain_adjective(norm(toks[j])) and len(after) == 2 and after[0] in ("and", "or") and _plain_adjective(after[1])
+
+
+def _plain_adjective(word: str) -> bool:
+    return word in lemminflect.getAllLemmas(word, upos="ADJ").get("ADJ", ())
+
+
 def decided_pasts(toks: list[str]) -> list[Edit]:
     """The past forms `to_past` offers that the sentence's frame decides alone: the main verb right
     after a past phrase or a past "when" clause that opens the sentence ("Last night there is a storm"
@@ -182,6 +193,8 @@ def decided_pasts(toks: list[str]) -> list[Edit]:
             if aux_family(w) is not None and next((norm(t) for t in toks[j + 1:] if t[:1].isalpha()), "") == "you" \
                     and "?" in toks[j:]:
                 return []  # ", can you imagine?": a question to the reader, now
+            if words == 0 and _adjectives_joined(toks, j):
+                return []  # ", warm and dry at last, I realised": no subject, a verbless phrase before the clause
             return [offered[j]] + _and_its_next_verb(toks, j, offered, i)
         if t == "," and words == 0:
             continue  # "Last night, there is"

@@ -168,7 +168,9 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   used" -> "are", "better than any exam does" -> "do", "decide who becomes" -> "become" (the question word "who"),
   "I'd already met" -> "I'd had"; from the hundred-and-seventy-eighth to hundred-and-eighty-fifth (learner_v180
   to learner_v187): "Students' visits peak" -> "visit" (a noun after a plural's possessive), "A tall man and a boy
-  with red cap were" -> "was" ("red" is no past there), "how many familys eat" -> "eats".
+  with red cap were" -> "was" ("red" is no past there), "how many familys eat" -> "eats"; from the
+  hundred-and-ninetieth to hundred-and-ninety-third (learner_v192 to learner_v195): "The idea of letting students
+  use phones" -> "uses" (a plural object's bare infinitive).
 
 By kind, one module each: `mood` (imperatives, subjunctives), `number` (agreement with a subject's
 words), `joined` (subjects or verbs joined by "and", pronouns), `tenses`, `verb_forms`; the word lists

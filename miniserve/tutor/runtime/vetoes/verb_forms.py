@@ -360,11 +360,18 @@ def third_after_a_perceived_object(toks: list[str], edit: Edit) -> bool:
                                             "somebody", "someone", "nobody", "people"):
                 return True
             if size == 1 and phrase[0] not in PLURAL_PRONOUNS and plural_subject(phrase[0]) \
-                    and not _opens_its_clause(toks, edit.start, before[-2]):
-                return True  # "the idea of letting students use phones"; not a gerund subject ("Making friends take")
+                    and not _opens_its_clause(toks, edit.start, before[-2]) and _a_later_third(toks, edit.end):
+                return True  # "the idea of letting students use phones ... seems"; not a gerund subject ("Making
+                # friends take"), nor the sentence's only verb ("The idea of helping strangers seem" -> "seems")
             if size > 1 and phrase[0] in DETERMINERS and all(w not in FUNCTION_WORDS for w in phrase[1:]):
                 return True
     return False
+
+
+def _a_later_third(toks: list[str], end: int) -> bool:
+    """Does a verb's third person that is no noun ("seems", not "phones") follow? Then the sentence has its verb."""
+    return any("third" in form_kinds(w) and not any(_noun_forms(w)) and aux_family(w) is None or w in ("is", "was", "has")
+               for w in (norm(t) for t in toks[end:] if t[:1].isalpha()))
 
 
 def _opens_its_clause(toks: list[str], start: int, perceiving: str) -> bool:
