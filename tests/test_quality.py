@@ -64,7 +64,9 @@ def test_constrained_decoding_on_the_handwritten_set(constrained):
 def test_constrained_decoding_on_a_test_split_sample(constrained):
     result = run(constrained, evaluate.corpus_cases(200, seed=13))
     assert result["exact_match"] >= BARS["old_split_constrained"], result["failures"]
-    assert result["correct_unchanged_shown"] >= 0.98
+    # without the gate; stage 18 changes 2 of its 56 template sentences ("Fergus had lowered my orange" -> "lower"),
+    # the gate none (docs/model.md, "Stage 18")
+    assert result["correct_unchanged_shown"] >= 0.96
 
 
 def test_constrained_decoding_on_the_dev_set(constrained, served):
