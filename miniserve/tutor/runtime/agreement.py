@@ -157,9 +157,11 @@ def doubt(toks: list[str], start: int, end: int, new: tuple[str, ...]) -> float:
     nearest = before[-1] if before else ""
     old = next(norm(t) for t in toks[start:end] if not t.isspace())
     if nearest in (RULED_OUT_BEFORE_THIRD if non_third(old) else RULED_OUT_BEFORE_PLURAL) or _collective_head(before) \
-            or _joined_to_a_noun(before, old) or non_third(old) and _misspelt_plural(nearest) \
-            and all(w in SUBJECT_LEAD or w == "how" for w in before[:-1]):  # its own subject, not "Pollution from ... lorrys"
-        return math.inf  # the parser cannot read "Studys" and may mend its parse by a singular verb
+            or non_third(old) and _misspelt_plural(nearest) and all(w in SUBJECT_LEAD or w == "how" for w in before[:-1]) \
+            or _joined_to_a_noun(before, old):
+        # a misspelt plural as its clause's own subject ("Studys show", not "Pollution from ... lorrys"): the
+        # parser cannot read it and may mend its parse by a singular verb
+        return math.inf
     return EVIDENCE_MARGIN
 
 

@@ -394,3 +394,15 @@ def _wished(before: list[str], verb: str) -> bool:
     if not lead or lead[-1] not in WISH or lemminflect.getAllLemmas(verb, upos="NOUN"):
         return False
     return len(lead) >= 2 and lead[-2] in WOULD or len(lead) >= 3 and lead[-3] in ("would", "wouldn't") and lead[-2] in WISHERS
+
+
+@cache
+def adjective_tags(word: str) -> frozenset[str]:
+    """Which of an adjective's forms `word` is, by lemminflect: "JJ" (as written), "JJR", "JJS"; empty if none."""
+    tags = set()
+    for lemma in lemminflect.getAllLemmas(word, upos="ADJ").get("ADJ", ()):
+        if word == lemma:
+            tags.add("JJ")
+        inflections = lemminflect.getAllInflections(lemma, upos="ADJ")
+        tags |= {tag for tag in ("JJR", "JJS") if word in inflections.get(tag, ())}
+    return frozenset(tags)

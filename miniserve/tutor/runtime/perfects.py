@@ -20,7 +20,7 @@ import re
 import lemminflect
 
 from miniserve.tutor.runtime.agreement import plural_subject
-from miniserve.tutor.runtime.forms import FUNCTION_WORDS, aux_family, form_kinds, indexed_words, inflection, lemmas
+from miniserve.tutor.runtime.forms import FUNCTION_WORDS, adjective_tags, aux_family, form_kinds, indexed_words, inflection, lemmas
 from miniserve.tutor.runtime.gate import Edit
 from miniserve.tutor.runtime.subjects import PRONOUNS
 from miniserve.tutor.runtime.tense import _DAYS, _MONTHS, JOINING_WORDS, only_past, _participle_after, past_clauses
@@ -96,18 +96,14 @@ def perfect_since(toks: list[str]) -> list[Edit]:
 
 def _adjective(word: str) -> bool:
     """An adjective as written, or its comparative or superlative ("main", "higher", "highest")."""
-    lemmas_ = lemminflect.getAllLemmas(word, upos="ADJ").get("ADJ", ())
-    return word in lemmas_ or any(word in lemminflect.getAllInflections(lemma, upos="ADJ").get(tag, ())
-                                  for lemma in lemmas_ for tag in ("JJR", "JJS")) \
-        and not lemminflect.getAllLemmas(word, upos="NOUN")  # "number" is no comparative of "numb" here
+    tags = adjective_tags(word)
+    return "JJ" in tags or bool(tags) and not lemminflect.getAllLemmas(word, upos="NOUN")  # "number" is no "numb"-er here
 
 
 def _superlative(word: str) -> bool:
     """"highest", "best", "most": a superlative, whose "since" ranks against the time after it ("the highest
     since"; not "my best friend since", a learner's present for "have been")."""
-    return word in ("most", "least") or any(
-        word in lemminflect.getAllInflections(lemma, upos="ADJ").get("JJS", ())
-        for lemma in lemminflect.getAllLemmas(word, upos="ADJ").get("ADJ", ()))
+    return word in ("most", "least") or "JJS" in adjective_tags(word)
 
 
 DURATION = re.compile(r"^for\s+(?:(?:more\s+than|over|almost|nearly|about|at\s+least)\s+)?(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|twenty|many|several|a\s+few|so\s+many)"

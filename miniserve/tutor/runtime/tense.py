@@ -29,7 +29,7 @@ import lemminflect
 
 from miniserve.tutor.runtime.agreement import _noun_forms
 from miniserve.tutor.runtime.constraint import alternatives
-from miniserve.tutor.runtime.forms import DETERMINERS, FUNCTION_WORDS, NOUN_MARKERS, aux_family, form_kinds, indexed_words, lemmas, norm
+from miniserve.tutor.runtime.forms import DETERMINERS, FUNCTION_WORDS, NOUN_MARKERS, adjective_tags, aux_family, form_kinds, indexed_words, lemmas, norm
 from miniserve.tutor.runtime.gate import Edit
 from miniserve.tutor.runtime.guard import role
 
@@ -154,11 +154,8 @@ def _adjectives_joined(toks: list[str], j: int) -> bool:
     """Is toks[j] an adjective as written, joined by "and" or "or" to another ("warm and dry", "tired or
     hungry")?"""
     after = [norm(t) for t in toks[j + 1:] if not t.isspace()][:2]
-    return _plain_adjective(norm(toks[j])) and len(after) == 2 and after[0] in ("and", "or") and _plain_adjective(after[1])
-
-
-def _plain_adjective(word: str) -> bool:
-    return word in lemminflect.getAllLemmas(word, upos="ADJ").get("ADJ", ())
+    return "JJ" in adjective_tags(norm(toks[j])) and len(after) == 2 and after[0] in ("and", "or") \
+        and "JJ" in adjective_tags(after[1])
 
 
 def decided_pasts(toks: list[str]) -> list[Edit]:
