@@ -83,3 +83,13 @@ def test_stage_18s_fourth_learner_style_part_is_unchanged():
     examples = written.generate("train", 2000, seed=0, source="written4")
     assert hashlib.sha256(repr(examples).encode()).hexdigest() == (
         "6da127ee07eea70cea47d72a052f4a2ce5729bb6e5c0d35eddb52f78a7c0cd7a")
+
+
+def test_stage_19s_fifth_learner_style_part_is_unchanged():
+    """v13 (stage 19) is v12 with written.py's fifth text mixed in (30% of it with a put-in error); pinned as
+    stage 19 was trained. A set added later must not share a sentence with data/written5.txt either."""
+    from miniserve.tutor.corpus import written
+
+    examples = written.generate("train", 2000, seed=0, source="written5")
+    assert hashlib.sha256(repr(examples).encode()).hexdigest() == (
+        "69411aacc9146ee2e76a16b2de2c9028406605760f0e050e4e6befc6bfca0fb4")

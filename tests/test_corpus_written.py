@@ -1,13 +1,13 @@
-"""The learner-style ground (corpus/written.py: the texts of stages 14, 15, 16 and 18): no sentence of any set
+"""The learner-style ground (corpus/written.py: the texts of stages 14, 15, 16, 18 and 19): no sentence of any set
 in tests/data, every put-in error a verb-only edit the guard accepts, most kept unchanged; v8 mixes a share
 of the first, v9 a share of the second on top of v8, v10 a share of the third on top of v9, v12 a share of
-the fourth on top of v11."""
+the fourth on top of v11, v13 a share of the fifth on top of v12."""
 
 import itertools
 
 import pytest
 
-from miniserve.tutor.corpus import v3, v8, v9, v10, v12, written
+from miniserve.tutor.corpus import v3, v8, v9, v10, v12, v13, written
 from miniserve.tutor.runtime.guard import verb_edit_only
 
 SOURCES = tuple(written.SOURCES)
@@ -75,3 +75,11 @@ def test_v12_mixes_the_fourth_text_into_v11():
     assert len(fourth) == round(400 * v12.WRITTEN4_SHARE)
     assert any(ex.frame.startswith("parsed|") for ex in mix)  # v11's part is in
     assert mix == v12.generate("valid", 400, seed=1)
+
+
+def test_v13_mixes_the_fifth_text_into_v12():
+    mix = v13.generate("valid", 400, seed=1)
+    fifth = [ex for ex in mix if ex.frame.startswith("written5|")]
+    assert len(fifth) == round(400 * v13.WRITTEN5_SHARE)
+    assert any(ex.frame.startswith("written4|") for ex in mix)  # v12's part is in
+    assert mix == v13.generate("valid", 400, seed=1)

@@ -14,7 +14,10 @@ preposition, imperatives and coordinated verbs) and `written3` (data/written3.tx
 subjects, shares and collectives, compound nouns, phrasal pasts, bare infinitives, questions and clauses,
 the kinds stage 15 still damaged or left wrong) and `written4` (data/written4.txt, stage 18's: right verbs
 that stage 17 flipped at first looks, in second clauses with subjects of their own, after fronted phrases
-without a comma, with collectives and place nouns, after adverbs and in joined verbs).
+without a comma, with collectives and place nouns, after adverbs and in joined verbs) and `written5`
+(data/written5.txt, stage 19's: tense that differs between clauses and is right, imperatives after a
+comma or a fronted clause, "do" questions with long or gerund subjects, subjects joined by "and",
+gerunds and irregular forms used rightly).
 """
 
 from __future__ import annotations
@@ -29,13 +32,14 @@ from miniserve.tutor.runtime.guard import verb_edit_only
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 SOURCES = {"written": DATA / "written.txt", "written2": DATA / "written2.txt", "written3": DATA / "written3.txt",
-           "written4": DATA / "written4.txt"}
+           "written4": DATA / "written4.txt", "written5": DATA / "written5.txt"}
 UNCHANGED_SHARE = 0.6  # more than WordNet's half: leaving a learner's sentence alone is what this part teaches
 # the third text's kinds are where agreement errors hide (long subjects, shares, clauses): more of it carries
 # one, so that it teaches fixing them there as well as leaving them alone
 # the fourth is built around right verbs the tutor flips (second clauses, fronted phrases, collectives):
-# mostly kept as written, since leaving them alone is its lesson
-UNCHANGED_SHARES = {"written3": 0.3, "written4": 0.7}
+# mostly kept as written, since leaving them alone is its lesson; the fifth (tense across clauses,
+# imperatives mid-sentence, "do" questions) likewise
+UNCHANGED_SHARES = {"written3": 0.3, "written4": 0.7, "written5": 0.7}
 
 
 def split_of(sentence: str, source: str = "written") -> str:
