@@ -71,6 +71,20 @@ CASES = [
     ("My brother studys and work in Paris.", "My brother studys and works in Paris.", FREE),  # joined verbs
     ("The familys eats together.", "The familys eat together.", FREE),
     ("Pollution from cars and lorrys cause problems.", "Pollution from cars and lorrys causes problems.", FREE),  # not its subject
+    # two nouns joined by "and" are a plural subject; not after a preposition or "every"
+    ("Tourism is important, and fishing and farming are slowly disappearing.",
+     "Tourism is important, and fishing and farming is slowly disappearing.", DOUBTFUL),
+    ("My brother and his wife live abroad.", "My brother and his wife lives abroad.", DOUBTFUL),
+    ("The quality of food and service are poor.", "The quality of food and service is poor.", FREE),
+    ("Every boy and girl have a locker.", "Every boy and girl has a locker.", FREE),
+    ("The money we spent on tickets, petrol and food were wasted.", "The money we spent on tickets, petrol and food was wasted.", FREE),
+    # a bare verb opening a clause that ends in "!" is an imperative
+    ("There's a photo of us on my page, have a look!", "There's a photo of us on my page, has a look!", RULED_OUT),
+    ("So come and see us!", "So comes and see us!", RULED_OUT),
+    ("My neighbour, who is old, live alone.", "My neighbour, who is old, lives alone.", DOUBTFUL),
+    ("Have you seen it!", "Has you seen it!", DOUBTFUL),
+    ("My cooking teacher, Mr Brown, say that I have talent!", "My cooking teacher, Mr Brown, says that I have talent!", DOUBTFUL),
+    ("My trainer who comes from Brazil, make us run!", "My trainer who comes from Brazil, makes us run!", DOUBTFUL),
 ]
 
 

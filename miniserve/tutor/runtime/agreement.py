@@ -7,7 +7,9 @@ to one in the same form ("opens at nine and closes" -> "close"). Such an edit is
 long subject can hide behind the nearest noun: "One of my friends live" -> "lives" is right); it is
 marked doubtful, and the gate then asks the model for EVIDENCE_MARGIN more before keeping it. Only
 where the word right before the verb is a subject pronoun or "people" ("they goes", "people eats",
-"she go") is the edit ruled out: nothing else in the sentence can make those agree.
+"she go") is the edit ruled out: nothing else in the sentence can make those agree; so is one of a
+bare verb opening an exclaimed clause after a complete one ("..., have a look!" -> "has"). Two nouns
+joined by "and" right before the verb speak against a singular one ("fishing and farming are" -> "is").
 
 The rules read only neighbouring words: the word before the verb, skipping adverbs, and for an
 auxiliary before its subject (a question) the words after it. A rule that cannot tell says nothing.
@@ -53,6 +55,10 @@ ADVERBS = frozenset((
 OPENERS = frozenset(("so", "and", "but", "or", "please", "then", "now", "first", "finally", "next", "oh",
                      "well", "yes", "no", "ok", "okay", "also", "just", "kindly", "anyway", "again"))
 CLAUSE_BREAKS = frozenset((",", ";", ":", "(", '"', "\u201c", "-", "\u2014", "!", "?", "."))
+SENTENCE_BREAKS = frozenset((".", "!", "?", ":", ";"))
+# one-word contractions that hold a finite verb ("There's a photo"; not a possessive: "my mother's bag")
+CONTRACTED_VERBS = frozenset(("there's", "here's", "it's", "that's", "he's", "she's", "what's", "i'm", "you're",
+                              "we're", "they're", "i've", "you've", "we've", "they've", "there're"))
 PLURAL_PRONOUNS = frozenset(("i", "you", "we", "they"))
 SINGULAR_PRONOUNS = frozenset(("he", "she", "it"))
 PLURAL_ONLY = frozenset(("people", "police"))  # plural nouns with no -s that the dictionary also lists as singular
@@ -152,6 +158,9 @@ def doubt(toks: list[str], start: int, end: int, new: tuple[str, ...]) -> float:
     before = [w for w in _words_before(toks, start) if w not in ADVERBS]
     if _collective_opening(before) and agreement_change(toks, start, end, new):
         return math.inf
+    if _exclaimed_imperative(toks, start, end, before) and agreement_change(toks, start, end, new) \
+            and non_third(toks[start]):
+        return math.inf
     if not against_evidence(toks, start, end, new):
         return 0.0
     nearest = before[-1] if before else ""
@@ -163,6 +172,46 @@ def doubt(toks: list[str], start: int, end: int, new: tuple[str, ...]) -> float:
         # parser cannot read it and may mend its parse by a singular verb
         return math.inf
     return EVIDENCE_MARGIN
+
+
+def _exclaimed_imperative(toks: list[str], start: int, end: int, before: list[str]) -> bool:
+    """Does the verb toks[start:end] open a clause that ends in "!", either the sentence's first or one
+    after a complete clause ("So come and see!", "There's a photo of us, have a look!")? Then it is an
+    imperative, with no subject to agree with; "have"/"do"/"be" too unless a pronoun follows ("Have
+    you seen it!"). Not after a subject still waiting for its verb ("My teacher, Mr Brown, say that
+    ...!" -> "says"; "My trainer who comes from Brazil, make us run!" -> "makes")."""
+    if not all(w in OPENERS for w in before):
+        return False
+    after = [norm(t) if t not in CLAUSE_BREAKS else t for t in toks[end:] if not t.isspace()]
+    if after[:1] and (after[0] in PLURAL_PRONOUNS or after[0] in SINGULAR_PRONOUNS):
+        return False
+    if next((t for t in after if t in CLAUSE_BREAKS), "") != "!":
+        return False
+    opening = _first_segment(toks, start)
+    return not opening or _has_main_verb(toks, opening)
+
+
+def _first_segment(toks: list[str], start: int) -> range:
+    """The positions of the sentence's words before `start`, from the sentence's start (or its last
+    ":" or ";") to its first clause break; empty when the verb opens the sentence."""
+    begin = start
+    while begin > 0 and toks[begin - 1] not in SENTENCE_BREAKS:
+        begin -= 1
+    stop = next((i for i in range(begin, start) if toks[i] in CLAUSE_BREAKS), begin)
+    return range(begin, stop)
+
+
+def _has_main_verb(toks: list[str], span: range) -> bool:
+    """Does the stretch hold a finite verb that no relative word before it in the stretch subordinates
+    ("There's a photo", "It is cold there"; not "My trainer who comes from Brazil")?"""
+    for i in span:
+        word = norm(toks[i])
+        if word in RELATIVE:
+            return False
+        if word in CONTRACTED_VERBS or (role(toks, i) in ("verb", "aux")
+                                        and not form_kinds(word) <= {"ing", "participle"}):
+            return True
+    return False
 
 
 def _misspelt_plural(word: str) -> bool:
@@ -305,6 +354,8 @@ def against_evidence(toks: list[str], start: int, end: int, new: tuple[str, ...]
     if nearest in RULED_OUT_BEFORE_THIRD or nearest in SINGULAR_PRONOUNS:
         return to_third == (nearest in RULED_OUT_BEFORE_THIRD)
     head = [w for w in before if w not in ADVERBS]
+    if to_third and _joined_subject(head) and not _ends_a_list(toks, start, head):
+        return True  # "fishing and farming are" -> "is": two nouns joined by "and" are a plural subject
     # a phrase before the nearest noun hides the subject; "and" only joins more to it, so a plural noun
     # after "and" still speaks against a singular verb ("... and the children were" -> "was")
     leads = NOT_SUBJECT_LEAD & set(head[-4:-1])
@@ -313,6 +364,37 @@ def against_evidence(toks: list[str], start: int, end: int, new: tuple[str, ...]
     if _collective_head(head):
         return True  # "The staff were" -> "was": either number is right
     return plural_subject(nearest) if to_third else singular_subject(nearest)
+
+
+def _joined_subject(head: list[str]) -> bool:
+    """Do the clause's words up to the verb make two nouns joined by "and", each with at most a
+    determiner before it and nothing else ("fishing and farming", "my brother and his wife")? Not after
+    a preposition anywhere before ("The quality of food and service are" -> "is" is a fix: the head
+    is "quality"), nor after "every"/"each" ("Every boy and girl has")."""
+    if "and" not in head:
+        return False
+    k = len(head) - 1 - head[::-1].index("and")
+    left, right = head[:k], head[k + 1:]
+    while left and left[0] in OPENERS:
+        left = left[1:]
+    return not any(w in ("every", "each") for w in head) and _determined_noun(left) and _determined_noun(right)
+
+
+def _ends_a_list(toks: list[str], start: int, head: list[str]) -> bool:
+    """Does the clause before the verb at `start` follow a comma with no conjunction opening it: the end
+    of a list that began earlier ("a robot that can cook, clean and iron take" -> "takes"; "the money we
+    spent on tickets, petrol and food were" -> "was")?"""
+    brk = next((toks[i] for i in range(start - 1, -1, -1) if toks[i] in CLAUSE_BREAKS), "")
+    return brk == "," and not (head and head[0] in OPENERS)
+
+
+def _determined_noun(words: list[str]) -> bool:
+    """One noun or gerund, with at most one determiner before it ("farming", "the children", "my wife")."""
+    if not words or len(words) > 2 or (len(words) == 2 and words[0] not in SUBJECT_LEAD):
+        return False
+    w = words[-1]
+    gerund = w.endswith("ing") and "ing" in form_kinds(w)
+    return (gerund or any(_noun_forms(w))) and w not in FUNCTION_WORDS and aux_family(w) is None
 
 
 def _joined_to_a_noun(before: list[str], old: str) -> bool:
