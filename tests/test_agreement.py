@@ -71,6 +71,15 @@ CASES = [
     ("My brother studys and work in Paris.", "My brother studys and works in Paris.", FREE),  # joined verbs
     ("The familys eats together.", "The familys eat together.", FREE),
     ("Pollution from cars and lorrys cause problems.", "Pollution from cars and lorrys causes problems.", FREE),  # not its subject
+    # a word that is a plural noun or an -s verb, opening its clause, is the verb's plural subject
+    ("Studies show that games improve memory.", "Studies shows that games improve memory.", RULED_OUT),
+    ("My studies take all my time.", "My studies takes all my time.", RULED_OUT),
+    ("Studies shows that games improve memory.", "Studies show that games improve memory.", FREE),
+    # an auxiliary after a question word and its noun: an inverted question, the subject after it
+    ("What games does your son like playing?", "What games do your son like playing?", DOUBTFUL),
+    ("What games do your son like playing?", "What games does your son like playing?", FREE),
+    ("Which students are coming?", "Which students is coming?", DOUBTFUL),  # the plural noun right before it
+    ("How many guests does your cousin and her fiance expect?", "How many guests do your cousin and her fiance expect?", FREE),
     # two nouns joined by "and" are a plural subject; not after a preposition or "every"
     ("Tourism is important, and fishing and farming are slowly disappearing.",
      "Tourism is important, and fishing and farming is slowly disappearing.", DOUBTFUL),

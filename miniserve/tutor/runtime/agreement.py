@@ -166,7 +166,7 @@ def doubt(toks: list[str], start: int, end: int, new: tuple[str, ...]) -> float:
     nearest = before[-1] if before else ""
     old = next(norm(t) for t in toks[start:end] if not t.isspace())
     if nearest in (RULED_OUT_BEFORE_THIRD if non_third(old) else RULED_OUT_BEFORE_PLURAL) or _collective_head(before) \
-            or non_third(old) and _misspelt_plural(nearest) and all(w in SUBJECT_LEAD or w == "how" for w in before[:-1]) \
+            or non_third(old) and _opening_plural(before, _break_before(toks, start)) \
             or _joined_to_a_noun(before, old):
         # a misspelt plural as its clause's own subject ("Studys show", not "Pollution from ... lorrys"): the
         # parser cannot read it and may mend its parse by a singular verb
@@ -212,6 +212,38 @@ def _has_main_verb(toks: list[str], span: range) -> bool:
                                         and not form_kinds(word) <= {"ing", "participle"}):
             return True
     return False
+
+
+def _opening_plural(words: list[str], brk: str) -> bool:
+    """Do the clause's words up to the verb make one plural noun, with only determiners (or "how")
+    before it: a learner's misspelt plural ("Studys show", "Many familys eat"), or a word that is a
+    plural noun or an -s verb ("Studies show", "My studies show")? A clause opens with no -s verb,
+    and none follows a determiner, so the word is the verb's plural subject. Not "Pollution from cars
+    and lorrys cause" (the plural is not the subject), nor after a hyphen ("the problem with e-books
+    are": a word's second half)."""
+    if brk == "-" or not words or not all(w in SUBJECT_LEAD or w in OPENERS or w == "how" for w in words[:-1]):
+        return False
+    word = words[-1]
+    return _misspelt_plural(word) or (word.endswith("s") and _noun_forms(word) == (False, True))
+
+
+def _break_before(toks: list[str], start: int) -> str:
+    """The clause break nearest before position `start` ("" at the sentence's start)."""
+    return next((toks[i] for i in range(start - 1, -1, -1) if toks[i] in CLAUSE_BREAKS), "")
+
+
+def _after_a_question_phrase(before: list[str], verb: str, after: list[str]) -> bool:
+    """Is "do"/"does"/"did" after a question word and its noun at the clause's start, with a one-noun
+    subject after it ("What games does your son like", "How many rooms does the hotel have"): an
+    inverted question? (Not "which many parents think is", "what these stars do in", "What worries many
+    employers are", nor "How many guests does your cousin and her fiance expect" -> "do".)"""
+    if aux_family(verb) != "do" or not 2 <= len(before) <= 4 or not after or "and" in after[:5]:
+        return False
+    lead, rest = (before[:2], before[2:]) if before[:2] in (["how", "many"], ["how", "much"]) else (before[:1], before[1:])
+    subject_next = after[0] in SUBJECT_LEAD - {"so", "that", "all", "both"} or after[0] in PLURAL_PRONOUNS | SINGULAR_PRONOUNS
+    return (lead[0] in ("what", "which", "whose", "how") and bool(rest) and subject_next
+            and all(w in SUBJECT_LEAD or (any(_noun_forms(w)) and w not in PLURAL_PRONOUNS | SINGULAR_PRONOUNS)
+                    for w in rest))
 
 
 def _misspelt_plural(word: str) -> bool:
@@ -339,7 +371,7 @@ def against_evidence(toks: list[str], start: int, end: int, new: tuple[str, ...]
     nearest = next((w for w in reversed(before) if w not in ADVERBS), "")
     after = _words_after(toks, end)
     opens_clause = all(w in OPENERS or w in ADVERBS for w in before)
-    if opens_clause or nearest in QUESTION_WORDS:
+    if opens_clause or nearest in QUESTION_WORDS or _after_a_question_phrase(before, a, after):
         if aux_family(a) is None:
             return to_third and opens_clause  # a main verb opening its clause is an imperative: "Bring your coat"
         subject = _subject_after(after)  # a question: the auxiliary before its subject
@@ -363,6 +395,8 @@ def against_evidence(toks: list[str], start: int, end: int, new: tuple[str, ...]
         return False
     if _collective_head(head):
         return True  # "The staff were" -> "was": either number is right
+    if to_third and _opening_plural(head, _break_before(toks, start)):
+        return True  # "Studies show" -> "shows": a clause opens with no -s verb
     return plural_subject(nearest) if to_third else singular_subject(nearest)
 
 
@@ -384,8 +418,7 @@ def _ends_a_list(toks: list[str], start: int, head: list[str]) -> bool:
     """Does the clause before the verb at `start` follow a comma with no conjunction opening it: the end
     of a list that began earlier ("a robot that can cook, clean and iron take" -> "takes"; "the money we
     spent on tickets, petrol and food were" -> "was")?"""
-    brk = next((toks[i] for i in range(start - 1, -1, -1) if toks[i] in CLAUSE_BREAKS), "")
-    return brk == "," and not (head and head[0] in OPENERS)
+    return _break_before(toks, start) == "," and not (head and head[0] in OPENERS)
 
 
 def _determined_noun(words: list[str]) -> bool:
