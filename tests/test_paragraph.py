@@ -143,10 +143,10 @@ async def test_every_scheduler_answers_a_paragraph_alike(tutor_folder, scheduler
 
 
 async def test_the_tutor_decodes_under_the_edit_constraint(tutor_folder):
-    """The shipped model, left free, rewrites this correct sentence (one of WordNet's: "... from 27 from 2 to
-    110 Volt"; the guard then withholds it); edit-constrained it can only copy the input or change verb forms,
-    and answers that it found no verb error."""
-    sentence = "We converted from 220 to 110 Volt"
+    """The shipped model, left free, rewrites this correct sentence (one of WordNet's, its numbers the kind
+    of text it copies worst; the guard then withholds it); edit-constrained it can only copy the input or
+    change verb forms, and answers that it found no verb error."""
+    sentence = "Hitler invaded Poland on September 1, 1939"
     async with serving(tutor_folder, edit_constraint=0) as (client, _):
         free = await (await client.post("/correct", json={"sentence": sentence})).get_json()
     async with serving(tutor_folder) as (client, service):
