@@ -541,6 +541,28 @@ def participle_for_a_progressive_with_an_object(toks: list[str], edit: Edit) -> 
         and (after in OBJECT_STARTS or bare_object)
 
 
+# words that may open a stretch of time after "for" ("for about forty minutes", "for two hours", "for ages")
+DURATION_OPENERS = frozenset(("about", "almost", "nearly", "over", "more", "a", "an", "two", "three", "four", "five", "six",
+                              "seven", "eight", "nine", "ten", "twenty", "thirty", "forty", "fifty", "several", "many",
+                              "hours", "days", "weeks", "months", "years", "ages", "minutes", "some", "the", "so", "too"))
+
+
+def participle_for_a_perfect_progressive_of_a_duration(toks: list[str], edit: Edit) -> bool:
+    """An -ing form after "been" made a participle where a stretch of time follows ("We had been writing
+    for about forty minutes" -> "had been written"; "have been waiting since nine"): the perfect
+    progressive says how long something went on. (A learner's misbuilt -ing, "been writting", is
+    respelled as an -ing form, never a participle.)"""
+    pair = one_word(toks, edit)
+    if pair is None or "ing" not in form_kinds(pair[0]) or not lemmas(pair[0]) or "participle" not in form_kinds(pair[1]) \
+            or not lemmas(pair[0]) & lemmas(pair[1]):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    after = [norm(t) for t in toks[edit.end:] if t[:1].isalnum()]
+    duration = after[:1] == ["since"] or (after[:1] == ["for"] and len(after) > 1
+                                          and (after[1] in DURATION_OPENERS or after[1].isdigit()))
+    return before[-1:] == ["been"] and duration
+
+
 # verbs whose passive takes an object ("had been sent letters")
 GIVING = frozenset(("give", "send", "offer", "show", "tell", "teach", "ask", "pay", "promise", "award", "lend", "hand",
                     "grant", "allow", "owe", "bring", "sell", "charge", "deny", "refuse", "fine"))
