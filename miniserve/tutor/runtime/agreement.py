@@ -61,6 +61,7 @@ CONTRACTED_VERBS = frozenset(("there's", "here's", "it's", "that's", "he's", "sh
                               "we're", "they're", "i've", "you've", "we've", "they've", "there're"))
 PLURAL_PRONOUNS = frozenset(("i", "you", "we", "they"))
 SINGULAR_PRONOUNS = frozenset(("he", "she", "it"))
+PERSONAL_PRONOUNS = PLURAL_PRONOUNS | SINGULAR_PRONOUNS
 PLURAL_ONLY = frozenset(("people", "police"))  # plural nouns with no -s that the dictionary also lists as singular
 QUESTION_WORDS = frozenset(("why", "what", "where", "when", "how", "which", "whom"))
 SUBJECT_LEAD = frozenset(("so", "many", "most", "all", "the", "these", "those", "my", "your", "our", "their",
@@ -168,8 +169,9 @@ def doubt(toks: list[str], start: int, end: int, new: tuple[str, ...]) -> float:
     if nearest in (RULED_OUT_BEFORE_THIRD if non_third(old) else RULED_OUT_BEFORE_PLURAL) or _collective_head(before) \
             or non_third(old) and _opening_plural(before, _break_before(toks, start)) \
             or _joined_to_a_noun(before, old):
-        # a misspelt plural as its clause's own subject ("Studys show", not "Pollution from ... lorrys"): the
-        # parser cannot read it and may mend its parse by a singular verb
+        # a plural noun as its clause's own subject ("Studys show", "Studies show"; not "Pollution from ...
+        # lorrys"): the parser cannot read a misspelt one, and reads "Studies" as a verb, so it may mend its
+        # parse by a singular verb
         return math.inf
     return EVIDENCE_MARGIN
 
@@ -183,7 +185,7 @@ def _exclaimed_imperative(toks: list[str], start: int, end: int, before: list[st
     if not all(w in OPENERS for w in before):
         return False
     after = [norm(t) if t not in CLAUSE_BREAKS else t for t in toks[end:] if not t.isspace()]
-    if after[:1] and (after[0] in PLURAL_PRONOUNS or after[0] in SINGULAR_PRONOUNS):
+    if after[:1] and after[0] in PERSONAL_PRONOUNS:
         return False
     if next((t for t in after if t in CLAUSE_BREAKS), "") != "!":
         return False
@@ -240,10 +242,9 @@ def _after_a_question_phrase(before: list[str], verb: str, after: list[str]) -> 
     if aux_family(verb) != "do" or not 2 <= len(before) <= 4 or not after or "and" in after[:5]:
         return False
     lead, rest = (before[:2], before[2:]) if before[:2] in (["how", "many"], ["how", "much"]) else (before[:1], before[1:])
-    subject_next = after[0] in SUBJECT_LEAD - {"so", "that", "all", "both"} or after[0] in PLURAL_PRONOUNS | SINGULAR_PRONOUNS
+    subject_next = after[0] in SUBJECT_LEAD - {"so", "that", "all", "both"} or after[0] in PERSONAL_PRONOUNS
     return (lead[0] in ("what", "which", "whose", "how") and bool(rest) and subject_next
-            and all(w in SUBJECT_LEAD or (any(_noun_forms(w)) and w not in PLURAL_PRONOUNS | SINGULAR_PRONOUNS)
-                    for w in rest))
+            and all(w in SUBJECT_LEAD or (any(_noun_forms(w)) and w not in PERSONAL_PRONOUNS) for w in rest))
 
 
 def _misspelt_plural(word: str) -> bool:
