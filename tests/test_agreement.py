@@ -94,6 +94,16 @@ CASES = [
     ("Have you seen it!", "Has you seen it!", DOUBTFUL),
     ("My cooking teacher, Mr Brown, say that I have talent!", "My cooking teacher, Mr Brown, says that I have talent!", DOUBTFUL),
     ("My trainer who comes from Brazil, make us run!", "My trainer who comes from Brazil, makes us run!", DOUBTFUL),
+    # "none of" + a plural takes either number; not "none of" + a singular noun
+    ("We have three showers and none of them has hot water.", "We have three showers and none of them have hot water.", RULED_OUT),
+    ("None of the rooms were cleaned.", "None of the rooms was cleaned.", RULED_OUT),
+    ("None of my friends likes it.", "None of my friends like it.", RULED_OUT),
+    ("Thanks to him, none of the shopping were lost.", "Thanks to him, none of the shopping was lost.", FREE),
+    # a question asks "staff" in either number; not "company", nor after "a"
+    ("Do the kitchen staff know the recipes?", "Does the kitchen staff know the recipes?", RULED_OUT),
+    ("Does your staff speak English?", "Do your staff speak English?", RULED_OUT),
+    ("Do your company offer discounts?", "Does your company offer discounts?", FREE),
+    ("Why do a family need two cars?", "Why does a family need two cars?", FREE),
 ]
 
 

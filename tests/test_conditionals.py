@@ -219,6 +219,9 @@ def test_an_opening_in_the_past_and_there_before_a_past_when_clause():
     assert fixed("Last year I joined a gym and now I go every day.", tense.decided_pasts) == []  # "now": its own time
     assert fixed("There is nobody in the house when we got back.", story.present_before_when) == [
         "There was nobody in the house when we got back."]
+    # the "when" is another clause's, or its own clause is present ("tiered": a misspelt "tired" read as a past)
+    assert fixed("There is no proof that people work harder when they are tiered.", story.present_before_when) == []
+    assert fixed("There are some mistakes in the bill that I got when I left.", story.present_before_when) == []
 
 
 def test_already_after_a_past_when_clause_is_the_past_perfect():

@@ -82,6 +82,9 @@ COLLECTIVE = frozenset((
     "orchestra", "army", "choir", "couple", "faculty", "personnel", "community", "department", "parliament",
     "generation", "population", "union", "firm", "media",
 ))
+# collectives that questions take in the plural as readily as in the singular ("Do the staff know"); not
+# "company" or "family" ("Do your company offer" -> "Does" is a fix in the learner sets)
+ASKED_AS_PLURAL = frozenset(("staff", "crew", "personnel"))
 SINGULAR_LEAD = frozenset(("every", "each", "a", "an", "one", "this", "that", "another", "either", "neither"))
 RELATIVE = frozenset(("who", "which", "that", "whom", "whose", "where"))
 PREPOSITIONS = frozenset(("at", "in", "of", "from", "on", "for", "with", "behind", "near", "inside", "outside"))
@@ -157,7 +160,8 @@ def doubt(toks: list[str], start: int, end: int, new: tuple[str, ...]) -> float:
     """Nats the edit toks[start:end] -> new must pass beyond the gate's threshold: 0, EVIDENCE_MARGIN
     (the sentence's words speak against it) or infinity (they rule it out)."""
     before = [w for w in _words_before(toks, start) if w not in ADVERBS]
-    if _collective_opening(before) and agreement_change(toks, start, end, new):
+    if (_collective_opening(before) or _none_of(before) or _asks_a_collective(toks, start, end, before)) \
+            and agreement_change(toks, start, end, new):
         return math.inf
     if _exclaimed_imperative(toks, start, end, before) and agreement_change(toks, start, end, new) \
             and non_third(toks[start]):
@@ -353,6 +357,37 @@ def _collective_opening(words: list[str]) -> bool:
         return words[k] in COLLECTIVE  # "the staff" right before its verb
     return (len(words) > k + 1 and words[k] in COLLECTIVE and words[k + 1] in PREPOSITIONS
             and not any(w in RELATIVE or lemmas(w) for w in words[k + 2:]))
+
+
+def _none_of(words: list[str]) -> bool:
+    """Does the clause's subject open with "none of" ("and none of them has had", "None of the rooms
+    were")? Its verb may be singular or plural: no number is wrong there."""
+    if "none" not in words:
+        return False
+    k = len(words) - 1 - words[::-1].index("none")
+    rest = words[k + 2:]
+    opens = k == 0 or words[k - 1] in CONJUNCTIONS or all(w in OPENERS for w in words[:k])
+    return (opens and words[k + 1:k + 2] == ["of"] and 0 < len(rest) <= 4
+            and not any(lemmas(w) and not any(_noun_forms(w)) for w in rest)
+            and (rest[-1] in ("them", "us", "you", "these", "those") or plural_subject(rest[-1])))
+            # not "none of the shopping were" -> "was": a singular noun calls for a singular verb
+
+
+def _asks_a_collective(toks: list[str], start: int, end: int, before: list[str]) -> bool:
+    """Is the edited word an auxiliary that opens a question whose subject is "staff", "crew" or
+    "personnel" ("Do the kitchen staff know": either number)? The noun with at most a determiner and one noun
+    before it, and a base form after it."""
+    old = next((norm(t) for t in toks[start:end] if not t.isspace()), "")
+    if aux_family(old) is None or not all(w in OPENERS or w in QUESTION_WORDS for w in before):
+        return False
+    after = _words_after(toks, end, 5)
+    if after[:1] and after[0] in SINGULAR_LEAD:
+        return False  # "Why do a family have" -> "does" is a fix
+    k = 1 if after[:1] and after[0] in SUBJECT_LEAD else 0
+    for j in (k, k + 1):
+        if j + 1 < len(after) and after[j] in ASKED_AS_PLURAL:
+            return "base" in form_kinds(after[j + 1]) and (j == k or any(_noun_forms(after[k])))
+    return False
 
 
 def _noun_in_a_clause(parse: Parse, at: int) -> bool:

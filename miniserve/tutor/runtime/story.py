@@ -103,6 +103,9 @@ def present_before_when(toks: list[str]) -> list[Edit]:
     if not any(only_past(w) and lemminflect.getAllLemmas(w, upos="VERB") or w in ("was", "were") for w in clause):
         return []  # the "when" clause is no past ("There are days when you can walk")
     if verb in ("is", "are") and first == "there":  # "There is nobody in the house when we got back"
+        if any(w in ("that", "which", "who", "what", "how", "where") for _, w in words[j + 1:when]) \
+                or _present_first(clause):
+            return []  # "There is no proof that people work harder when they are tired": the other clause's "when"
         return [Edit(v, v + 1, (PAST_OF[verb],))]
     if j == 2 and any(_noun_forms(verb)) or only_past(words[j + 1][1]):
         return []  # "The stock market soared": a noun
@@ -114,6 +117,17 @@ def present_before_when(toks: list[str]) -> list[Edit]:
     lemma = next(iter(sorted(lemmas(verb))))
     past = inflection(lemma, "VBD")
     return [Edit(v, v + 1, (past,))] if past else []
+
+
+def _present_first(clause: list[str]) -> bool:
+    """Does a present "is"/"are"/"am" come before the first past of the "when" clause ("when they are
+    tiered": the misspelt "tired" reads as a past, the clause is present)?"""
+    for w in clause:
+        if w in ("is", "are", "am"):
+            return True
+        if only_past(w) or w in ("was", "were"):
+            return False
+    return False
 
 
 NARRATIVE = frozenset(("then", "suddenly", "finally", "later", "afterwards", "eventually"))
