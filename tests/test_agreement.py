@@ -104,6 +104,13 @@ CASES = [
     ("Does your staff speak English?", "Do your staff speak English?", RULED_OUT),
     ("Do your company offer discounts?", "Does your company offer discounts?", FREE),
     ("Why do a family need two cars?", "Why does a family need two cars?", FREE),
+    # a question's subject after a determiner is a noun, though also an -s verb; "on earth" after a question word
+    ("'Where on earth are the rings?' asked the bride.", "'Where on earth is the rings?' asked the bride.", DOUBTFUL),
+    ("What time do the trips leave?", "What time does the trips leave?", DOUBTFUL),
+    ("Where on earth is the ring?", "Where on earth are the ring?", DOUBTFUL),
+    ("Where on earth is the rings?", "Where on earth are the rings?", FREE),
+    # a noun before its particle: "days off"
+    ("My days off are Tuesdays.", "My days off is Tuesdays.", DOUBTFUL),
 ]
 
 

@@ -224,6 +224,13 @@ def test_an_opening_in_the_past_and_there_before_a_past_when_clause():
     assert fixed("There are some mistakes in the bill that I got when I left.", story.present_before_when) == []
 
 
+def test_a_word_before_its_clauses_perfect_is_in_the_subject():
+    assert fixed("When I returned after five years, the old market in the main square had disappeared.", tense.decided_pasts) == []
+    assert fixed("By the time the ceremony started, the little ring bearer had disappeared.", tense.decided_pasts) == []
+    assert fixed("Last year the school start a project that has helped many pupils.", tense.decided_pasts) == [
+        "Last year the school started a project that has helped many pupils."]  # the perfect is the relative clause's
+
+
 def test_already_after_a_past_when_clause_is_the_past_perfect():
     assert fixed("When I got to the station, the train already left.", perfects.already_perfect) == [
         "When I got to the station, the train had already left."]

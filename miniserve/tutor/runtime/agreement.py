@@ -67,6 +67,7 @@ QUESTION_WORDS = frozenset(("why", "what", "where", "when", "how", "which", "who
 SUBJECT_LEAD = frozenset(("so", "many", "most", "all", "the", "these", "those", "my", "your", "our", "their",
                           "his", "her", "its", "some", "few", "both", "this", "that", "a", "an", "every", "each"))
 CONJUNCTIONS = frozenset(("and", "or", "but"))
+DETERMINED_PLURAL_LEAD = frozenset(("the", "my", "your", "our", "their", "his", "her", "these", "those"))
 # A noun after these is inside a phrase that is not the subject ("The keys to the garage were",
 # "Mr Okonkwo and his wife have"): the nearest noun says nothing about the verb's number.
 NOT_SUBJECT_LEAD = frozenset(("of", "in", "on", "at", "to", "with", "from", "for", "by", "about", "near", "behind",
@@ -404,7 +405,12 @@ def against_evidence(toks: list[str], start: int, end: int, new: tuple[str, ...]
     before = _words_before(toks, start)
     if norm(a) == "were" and norm(b) == "was" and ("if" in before or "wish" in before):
         return True  # "If public transport were cheaper": the unreal "were" suits every person
-    nearest = next((w for w in reversed(before) if w not in ADVERBS), "")
+    head_words = [w for w in before if w not in ADVERBS]
+    nearest = head_words[-1] if head_words else ""
+    if len(head_words) >= 3 and head_words[-2:] == ["on", "earth"] and head_words[-3] in QUESTION_WORDS:
+        nearest = head_words[-3]  # "Where on earth are the rings?": the question word's phrase
+    if nearest == "off" and len(head_words) >= 2 and any(_noun_forms(head_words[-2])):
+        nearest = head_words[-2]  # "My days off are": the noun before its particle
     after = _words_after(toks, end)
     opens_clause = all(w in OPENERS or w in ADVERBS for w in before)
     if opens_clause or nearest in QUESTION_WORDS or _after_a_question_phrase(before, a, after):
@@ -413,6 +419,8 @@ def against_evidence(toks: list[str], start: int, end: int, new: tuple[str, ...]
         subject = _subject_after(after)  # a question: the auxiliary before its subject
         if subject and (plural_subject(subject) if to_third else singular_subject(subject)):
             return True
+        if to_third and after[:1] and after[0] in DETERMINED_PLURAL_LEAD and _noun_forms(subject) == (False, True):
+            return True  # "Where on earth are the rings?": after "the" a noun, though "rings" is also a verb
         # "Don't forget": an auxiliary right before a verb, no subject at all
         return to_third and opens_clause and bool(after) and bool(lemmas(after[0])) and "base" in form_kinds(after[0])
     if any(aux_family(w) in ("do", "modal", "to") for w in before[-3:]):

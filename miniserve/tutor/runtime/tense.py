@@ -27,7 +27,7 @@ from datetime import date
 
 import lemminflect
 
-from miniserve.tutor.runtime.agreement import _noun_forms
+from miniserve.tutor.runtime.agreement import PERSONAL_PRONOUNS, _noun_forms
 from miniserve.tutor.runtime.constraint import alternatives
 from miniserve.tutor.runtime.forms import DETERMINERS, FUNCTION_WORDS, NOUN_MARKERS, adjective_tags, aux_family, form_kinds, indexed_words, lemmas, norm
 from miniserve.tutor.runtime.gate import Edit
@@ -183,7 +183,7 @@ def decided_pasts(toks: list[str]) -> list[Edit]:
     words = 0
     for j in range(i, len(toks)):
         t, w = toks[j], norm(toks[j])
-        if j in offered and not _noun_here(toks, j):
+        if j in offered and not _noun_here(toks, j) and not _before_its_clause_perfect(toks, j):
             lemma = next(iter(sorted(lemmas(w))), w)
             if lemma in NOW_VERBS or w in NOW_VERBS or NOW_WORDS & _own_clause_words(toks, i, j):
                 return []
@@ -270,6 +270,19 @@ def _own_clause_words(toks: list[str], i: int, j: int) -> set[str]:
     letters, but now they send": "now" is the next clause's)."""
     end = next((k for k in range(j + 1, len(toks)) if toks[k] in CLAUSE_BREAKS or norm(toks[k]) in JOINING_WORDS), len(toks))
     return {norm(x) for x in toks[i:end] if x[:1].isalpha()}
+
+
+def _before_its_clause_perfect(toks: list[str], j: int) -> bool:
+    """Does "had"/"has"/"have" and a participle follow the word at j in its clause, with no subject pronoun,
+    joining or relative word between ("the old market in the main square had disappeared", "the little ring
+    bearer had disappeared")? Then the clause's verb is that perfect, and the word is in its subject."""
+    words = [norm(t) for t in toks[j + 1:] if t[:1].isalpha() or t in CLAUSE_BREAKS or t in (",", ".", "!", "?", ";")]
+    for k, w in enumerate(words[:7]):
+        if not w[:1].isalpha() or w in JOINING_WORDS or w in PERSONAL_PRONOUNS or w in ("that", "which", "who", "where"):
+            return False
+        if aux_family(w) is not None:
+            return w in ("had", "has", "have") and k > 0 and k + 1 < len(words) and "participle" in form_kinds(words[k + 1])
+    return False
 
 
 def _noun_here(toks: list[str], j: int) -> bool:
