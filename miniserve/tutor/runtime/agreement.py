@@ -67,7 +67,8 @@ QUESTION_WORDS = frozenset(("why", "what", "where", "when", "how", "which", "who
 SUBJECT_LEAD = frozenset(("so", "many", "most", "all", "the", "these", "those", "my", "your", "our", "their",
                           "his", "her", "its", "some", "few", "both", "this", "that", "a", "an", "every", "each"))
 CONJUNCTIONS = frozenset(("and", "or", "but"))
-DETERMINED_PLURAL_LEAD = frozenset(("the", "my", "your", "our", "their", "his", "her", "these", "those"))
+# determiners that leave a noun's number open ("the rings", "my ring"): the noun after one is no verb
+OPEN_DETERMINERS = frozenset(("the", "my", "your", "our", "their", "his", "her", "these", "those"))
 # A noun after these is inside a phrase that is not the subject ("The keys to the garage were",
 # "Mr Okonkwo and his wife have"): the nearest noun says nothing about the verb's number.
 NOT_SUBJECT_LEAD = frozenset(("of", "in", "on", "at", "to", "with", "from", "for", "by", "about", "near", "behind",
@@ -368,10 +369,10 @@ def _none_of(words: list[str]) -> bool:
     k = len(words) - 1 - words[::-1].index("none")
     rest = words[k + 2:]
     opens = k == 0 or words[k - 1] in CONJUNCTIONS or all(w in OPENERS for w in words[:k])
+    # a plural after "of": "none of the shopping were" -> "was" is a fix, a singular noun calls for a singular verb
     return (opens and words[k + 1:k + 2] == ["of"] and 0 < len(rest) <= 4
             and not any(lemmas(w) and not any(_noun_forms(w)) for w in rest)
             and (rest[-1] in ("them", "us", "you", "these", "those") or plural_subject(rest[-1])))
-            # not "none of the shopping were" -> "was": a singular noun calls for a singular verb
 
 
 def _asks_a_collective(toks: list[str], start: int, end: int, before: list[str]) -> bool:
@@ -419,7 +420,7 @@ def against_evidence(toks: list[str], start: int, end: int, new: tuple[str, ...]
         subject = _subject_after(after)  # a question: the auxiliary before its subject
         if subject and (plural_subject(subject) if to_third else singular_subject(subject)):
             return True
-        if to_third and after[:1] and after[0] in DETERMINED_PLURAL_LEAD and _noun_forms(subject) == (False, True):
+        if to_third and after[:1] and after[0] in OPEN_DETERMINERS and _noun_forms(subject) == (False, True):
             return True  # "Where on earth are the rings?": after "the" a noun, though "rings" is also a verb
         # "Don't forget": an auxiliary right before a verb, no subject at all
         return to_third and opens_clause and bool(after) and bool(lemmas(after[0])) and "base" in form_kinds(after[0])

@@ -278,7 +278,7 @@ def _before_its_clause_perfect(toks: list[str], j: int) -> bool:
     bearer had disappeared")? Then the clause's verb is that perfect, and the word is in its subject."""
     words = [norm(t) for t in toks[j + 1:] if t[:1].isalpha() or t in CLAUSE_BREAKS or t in (",", ".", "!", "?", ";")]
     for k, w in enumerate(words[:7]):
-        if not w[:1].isalpha() or w in JOINING_WORDS or w in PERSONAL_PRONOUNS or w in ("that", "which", "who", "where"):
+        if not w[:1].isalpha() or w in JOINING_WORDS or w in PERSONAL_PRONOUNS:  # JOINING_WORDS holds the relatives
             return False
         if aux_family(w) is not None:
             return w in ("had", "has", "have") and k > 0 and k + 1 < len(words) and "participle" in form_kinds(words[k + 1])
