@@ -22,6 +22,13 @@ def test_the_verb_after_who_takes_the_number_of_the_noun_before_it():
         "The number of people who work from home has grown."]  # "the number of" is the main verb's ("has")
 
 
+def test_who_after_an_age_stands_for_the_noun_before_it():
+    assert corrected("Children under 5 who travels with a parent pay nothing.") == [
+        "Children under 5 who travel with a parent pay nothing."]
+    toks = tokens("People over seventy who use email are less lonely.")
+    assert [e for e in offers.number_flips(toks) if relatives.contradicts(toks, e)]  # "who uses" taken out
+
+
 def test_the_verb_after_a_clause_between_commas_takes_the_subjects_number():
     assert corrected("The course, which lasts three weeks and costs 400 euros, seem very expensive to me.") == [
         "The course, which lasts three weeks and costs 400 euros, seems very expensive to me."]

@@ -182,6 +182,8 @@ def _in_the_clause(toks: list[str], i: int) -> tuple[str, str] | None:
     if len(words) < 2 or norm(words[-1][1]) not in RELATIVES or not toks[words[-1][0] - 1].isspace():
         return None
     relative, (n, noun) = norm(words[-1][1]), words[-2]
+    if relative == "who" and _an_age(toks, n):
+        return _age_of(toks, n)  # "People over seventy who use": the noun before the age
     head = _head_of(toks, n)
     if head is not None and head not in AMOUNTS:
         return None  # "the caste of priests that is": the clause may be the first noun's
@@ -197,6 +199,23 @@ def _in_the_clause(toks: list[str], i: int) -> tuple[str, str] | None:
         return None  # "that costs rise": a noun after "that" is no verb of it
     before = norm(words[-3][1]) if len(words) >= 3 else ""
     return _number(noun, singular=before in ("a", "an", "every", "each", "one"))
+
+
+AGE_WORDS = frozenset(("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+                       "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty",
+                       "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety", "hundred"))
+
+
+def _an_age(toks: list[str], n: int) -> bool:
+    """Is the word at n a number after "over", "under", "aged" ("people over seventy", "children under 5")?"""
+    words = [norm(t) for t in toks[:n + 1] if not t.isspace()]
+    return len(words) >= 3 and (words[-1].isdigit() or words[-1] in AGE_WORDS) and words[-2] in ("over", "under", "aged")
+
+
+def _age_of(toks: list[str], n: int) -> tuple[str, str] | None:
+    """The number of the noun right before "over/under/aged" + a number: the one "who" stands for."""
+    words = [t for t in toks[:n + 1] if not t.isspace()]
+    return _number(words[-3])
 
 
 PLACE_PREPOSITIONS = frozenset(("in", "on", "at", "from", "near", "behind", "across", "around", "with", "without",
