@@ -182,8 +182,9 @@ def _in_the_clause(toks: list[str], i: int) -> tuple[str, str] | None:
     if len(words) < 2 or norm(words[-1][1]) not in RELATIVES or not toks[words[-1][0] - 1].isspace():
         return None
     relative, (n, noun) = norm(words[-1][1]), words[-2]
-    if relative == "who" and _an_age(toks, n):
-        return _age_of(toks, n)  # "People over seventy who use": the noun before the age
+    aged = _noun_before_an_age(toks, n) if relative == "who" else None
+    if aged is not None:
+        return _number(aged)  # "People over seventy who use": the noun before the age
     head = _head_of(toks, n)
     if head is not None and head not in AMOUNTS:
         return None  # "the caste of priests that is": the clause may be the first noun's
@@ -206,16 +207,14 @@ AGE_WORDS = frozenset(("one", "two", "three", "four", "five", "six", "seven", "e
                        "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety", "hundred"))
 
 
-def _an_age(toks: list[str], n: int) -> bool:
-    """Is the word at n a number after "over", "under", "aged" ("people over seventy", "children under 5")?"""
-    words = [norm(t) for t in toks[:n + 1] if not t.isspace()]
-    return len(words) >= 3 and (words[-1].isdigit() or words[-1] in AGE_WORDS) and words[-2] in ("over", "under", "aged")
-
-
-def _age_of(toks: list[str], n: int) -> tuple[str, str] | None:
-    """The number of the noun right before "over/under/aged" + a number: the one "who" stands for."""
+def _noun_before_an_age(toks: list[str], n: int) -> str | None:
+    """Where the word at n is a number after "over", "under" or "aged" ("people over seventy", "children
+    under 5"): the word before that, the one "who" stands for; else None."""
     words = [t for t in toks[:n + 1] if not t.isspace()]
-    return _number(words[-3])
+    if len(words) < 3 or not (words[-1].isdigit() or norm(words[-1]) in AGE_WORDS) \
+            or norm(words[-2]) not in ("over", "under", "aged"):
+        return None
+    return words[-3]
 
 
 PLACE_PREPOSITIONS = frozenset(("in", "on", "at", "from", "near", "behind", "across", "around", "with", "without",
