@@ -405,6 +405,8 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("A tall man and a boy with red cap were standing behind me.", "A tall man and a boy with red cap was standing behind me."),
     ("Think about how many familys eat together at weekends.", "Think about how many familys eats together at weekends."),
     ("The idea of letting students use phones seems strange.", "The idea of letting students uses phones seems strange."),  # a bare plural object
+    ("Three hours of homework is too much for a child.", "Three hours of homework are too much for a child."),  # an amount of something
+    ("There are, unfortunately, no signs at most of the bus stops.", "There are, unfortunately, no signs at most of the bus stop."),  # a noun after a parenthesis
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -617,6 +619,8 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("We arrived at midnight and my mother cries when she saw us.", "We arrived at midnight and my mother cried when she saw us."),
     ("Making friends take a lot of time.", "Making friends takes a lot of time."),  # a gerund subject, no perceived object
     ("The idea of helping strangers seem strange.", "The idea of helping strangers seems strange."),  # the only verb
+    ("Two bags of rubbish was left on the beach.", "Two bags of rubbish were left on the beach."),  # bags: no unit of an amount
+    ("We were late, of course, because the strings on my guitar breaks.", "We were late, of course, because the strings on my guitar break."),  # its own clause
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

@@ -286,6 +286,8 @@ def simple_subject(toks: list[str], i: int) -> tuple[str, str] | None:
                                                       or a_pronoun_and_its_verb(words[:-3]))
     if len(words) > 2 and words[-3] not in CLAUSE_WORDS and words[-3] not in HEAD_OPENERS and not joined:
         return None  # "The drinks were cheap and the music was": a clause of its own after "and" (not "she and her husband are")
+    if joined and words[-3] == "and" and _a_name_before_and(toks, i):
+        return None  # "It was cold and Sara and her brother were walking": the name and the noun may be one subject
     noun = words[-1]
     if noun in COLLECTIVE or noun in NOT_HEADS or noun in EITHER_NUMBER or not noun.isalpha() \
             or lemmas(noun) and words[-2] not in EACH_DETERMINERS \
@@ -297,6 +299,17 @@ def simple_subject(toks: list[str], i: int) -> tuple[str, str] | None:
     if (_singular_noun(noun) or noun in SINGULAR_ONLY) and words[-2] not in PLURAL_DETERMINERS:
         return "singular", phrase  # "The news were terrible" -> "was"
     return None
+
+
+def _a_name_before_and(toks: list[str], i: int) -> bool:
+    """Is the word before the last "and" ahead of i a name (capitalised mid-sentence) that opens its clause
+    ("... and Sara and her brother were"; not "I went to Rome and my sister were")?"""
+    written = [t for t in toks[:i] if not t.isspace()]
+    k = next((k for k in range(len(written) - 1, 0, -1) if norm(written[k]) == "and"), 0)
+    if k < 2:
+        return False
+    before, opener = written[k - 1], norm(written[k - 2])
+    return before[:1].isupper() and before.isalpha() and (opener in JOINS or opener in CLAUSE_WORDS or opener in (",", ";"))
 
 
 def a_pronoun_and_its_verb(words: list[str]) -> bool:

@@ -330,7 +330,8 @@ UNITS = frozenset(("kilometres", "kilometers", "km", "miles", "metres", "meters"
 
 
 def plural_for_an_amount(toks: list[str], edit: Edit) -> bool:
-    """"Ten kilometres is a long distance", "Fifty euros is too much" made "are": an amount is one quantity."""
+    """"Ten kilometres is a long distance", "Fifty euros is too much", "Three hours of homework is too much" made
+    "are": an amount is one quantity, also with what it measures after "of"."""
     pair = one_word(toks, edit)
     if pair is None or pair[0] not in ("is", "was", "isn't", "wasn't", "seems", "seemed") or not made_plural(pair):
         return False
@@ -340,6 +341,8 @@ def plural_for_an_amount(toks: list[str], edit: Edit) -> bool:
         clause = clause[1:]
     if len(clause) >= 4 and clause[-2] in ("a", "an", "per", "each") and clause[-1] in ("day", "week", "month", "year", "person", "night", "hour"):
         clause = clause[:-2]  # "Two hours a day is the maximum"
+    if len(clause) >= 4 and clause[-2] == "of" and clause[-3] in UNITS and clause[-1].isalpha() and not plural_subject(clause[-1]):
+        clause = clause[:-2]  # "Three hours of homework is", not "Two hours of lessons are"
     return len(clause) >= 2 and clause[-1] in UNITS and (clause[-2] in NUMBER_WORDS or clause[-2].replace(",", "").isdigit()) \
         and len(clause) <= 4
 
@@ -834,7 +837,24 @@ def number_of_a_prepositions_noun(toks: list[str], edit: Edit) -> bool:
     phrase = _a_prepositions_phrase(toks, edit, 3)
     if phrase is None:
         return False
-    return verb_after or any(aux_family(w) in ("be", "have", "do", "modal") for w in phrase[1])
+    # or before a parenthesis that the clause follows ("There are, unfortunately, no signs at most of the bus stops")
+    earlier = [] if {"and", "but", "so"} & set(phrase[1]) else _before_a_parenthesis(toks, edit.start)
+    return verb_after or any(aux_family(w) in ("be", "have", "do", "modal") for w in phrase[1] + earlier)
+
+
+def _before_a_parenthesis(toks: list[str], i: int) -> list[str]:
+    """The words of the clause before a parenthesis of one or two words between commas ("There are, unfortunately,
+    no signs") after which the clause of the word at i goes on; [] where there is none."""
+    commas = [k for k in range(i) if toks[k] == ","]
+    if len(commas) < 2:
+        return []
+    first, second = commas[-2:]
+    inner = [norm(t) for t in toks[first + 1:second] if not t.isspace()]
+    words_after = [t for t in toks[second + 1:i] if not t.isspace()]
+    if not 1 <= len(inner) <= 2 or not all(w.isalpha() and w not in CLAUSE_OPENERS for w in inner) \
+            or len(own_clause(toks, i)) != len(words_after):
+        return []
+    return own_clause(toks, first)
 
 
 def _a_prepositions_phrase(toks: list[str], edit: Edit, longest: int) -> tuple[list[str], list[str]] | None:
