@@ -407,6 +407,8 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("The idea of letting students use phones seems strange.", "The idea of letting students uses phones seems strange."),  # a bare plural object
     ("Three hours of homework is too much for a child.", "Three hours of homework are too much for a child."),  # an amount of something
     ("There are, unfortunately, no signs at most of the bus stops.", "There are, unfortunately, no signs at most of the bus stop."),  # a noun after a parenthesis
+    ("The teenagers who took part in last year's campaign deserve more respect than your article gives them.",
+     "The teenagers who took part in last year's campaign deserved more respect than your article gives them."),  # the subject's clause
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)

@@ -393,12 +393,17 @@ def past_in_a_time_clause_after_a_future(toks: list[str], edit: Edit) -> bool:
     return future and not any(main_verb_only_past(w) for w in main)
 
 
+PRESENTS = frozenset(("is", "are", "am", "has", "does", "isn't", "aren't", "doesn't", "don't"))
+
+
 def past_from_its_subjects_relative_clause(toks: list[str], edit: Edit) -> bool:
     """A present made past where every past of the sentence, verb or phrase, sits in a relative clause of
     the verb's own subject ("The experience that I gained in my last two jobs makes me" -> "made"): the
     relative clause dates what the writer did with the subject, not the verb. The subject opens the
     sentence: a determiner, at most three words, the relative word and a person ("I", "we", "you",
-    "they"); "The man who stole my bag runs away" is a story's present, a learner's error."""
+    "they"), or the relative word as the clause's subject where a present follows the verb ("The teenagers
+    who took part in last year's campaign deserve more respect than your article gives them" -> "deserved");
+    "The man who stole my bag runs away" is a story's present, a learner's error."""
     pair = one_word(toks, edit)
     if pair is None or not {"base", "third"} & form_kinds(pair[0]) or "past" not in form_kinds(pair[1]) \
             or "past" in form_kinds(pair[0]):
@@ -410,8 +415,10 @@ def past_from_its_subjects_relative_clause(toks: list[str], edit: Edit) -> bool:
     opening = [w for _, w in words[:6]]
     relative = next((n for n, w in enumerate(opening) if w in ("that", "which", "who", "whom")), None)
     if relative is None or not 2 <= relative <= 4 or opening[0] not in NOUN_PHRASE_OPENERS \
-            or opening[relative + 1:relative + 2] not in (["i"], ["we"], ["you"], ["they"]) \
             or any(aux_family(w) is not None or only_a_verb(w) for w in opening[:relative]):
+        return False
+    if opening[relative + 1:relative + 2] not in (["i"], ["we"], ["you"], ["they"]) \
+            and not any(k > edit.end and (w in PRESENTS or "third" in form_kinds(w) and only_a_verb(w)) for k, w in words):
         return False
     start, end = words[relative][0], edit.start
     pasts = [k for k, w in words if main_verb_only_past(w) or w in ("was", "were")]
