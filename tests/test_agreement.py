@@ -111,6 +111,10 @@ CASES = [
     ("Where on earth is the rings?", "Where on earth are the rings?", FREE),
     # a noun before its particle: "days off"
     ("My days off are Tuesdays.", "My days off is Tuesdays.", DOUBTFUL),
+    # an age after its noun: "children under twelve" is the subject, not "twelve"
+    ("Experts believe that children under twelve need more sleep.", "Experts believe that children under twelve needs more sleep.", DOUBTFUL),
+    ("People over 65 are often lonely.", "People over 65 is often lonely.", DOUBTFUL),
+    ("Children under 5 travels free.", "Children under 5 travel free.", FREE),
 ]
 
 

@@ -409,6 +409,14 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("There are, unfortunately, no signs at most of the bus stops.", "There are, unfortunately, no signs at most of the bus stop."),  # a noun after a parenthesis
     ("The teenagers who took part in last year's campaign deserve more respect than your article gives them.",
      "The teenagers who took part in last year's campaign deserved more respect than your article gives them."),  # the subject's clause
+    ("Anna writes the posters, sells the tickets in the canteen and still finds time to study.",
+     "Anna writes the posters, sell the tickets in the canteen and still finds time to study."),  # a list, an adverb after "and"
+    ("In summer there are, in my opinion, far too many visitors.", "In summer there is, in my opinion, far too many visitors."),  # past a parenthesis
+    ("Bring your own sleeping bag, because there aren't any in the campsite.",
+     "Bring your own sleeping bag, because there isn't any in the campsite."),  # "any" with no noun
+    ("Before you buy another cheap dress ask yourself who made it.", "Before you buy another cheap dress asks yourself who made it."),
+    ("Last summer I worked at a sports centre, so I know how to organise games.",
+     "Last summer I worked at a sports centre, so I knew how to organise games."),  # what the past taught, known now
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -622,6 +630,8 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("Making friends take a lot of time.", "Making friends takes a lot of time."),  # a gerund subject, no perceived object
     ("The idea of helping strangers seem strange.", "The idea of helping strangers seems strange."),  # the only verb
     ("Two bags of rubbish was left on the beach.", "Two bags of rubbish were left on the beach."),  # bags: no unit of an amount
+    ("There are, I think, a problem with the heating.", "There is, I think, a problem with the heating."),  # a singular past the parenthesis
+    ("There isn't any buses in the evening.", "There aren't any buses in the evening."),  # "any" and its noun
     ("We were late, of course, because the strings on my guitar breaks.", "We were late, of course, because the strings on my guitar break."),  # its own clause
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):

@@ -412,6 +412,8 @@ def against_evidence(toks: list[str], start: int, end: int, new: tuple[str, ...]
         nearest = head_words[-3]  # "Where on earth are the rings?": the question word's phrase
     if nearest == "off" and len(head_words) >= 2 and any(_noun_forms(head_words[-2])):
         nearest = head_words[-2]  # "My days off are": the noun before its particle
+    if _past_an_age(head_words) is not head_words:
+        nearest = head_words[-3]  # "children under twelve need": the noun before the age
     after = _words_after(toks, end)
     opens_clause = all(w in OPENERS or w in ADVERBS for w in before)
     if opens_clause or nearest in QUESTION_WORDS or _after_a_question_phrase(before, a, after):
@@ -430,7 +432,7 @@ def against_evidence(toks: list[str], start: int, end: int, new: tuple[str, ...]
         return _joined_to_a_noun(before, a) or _joined_verb_agrees(toks, start, a)
     if nearest in RULED_OUT_BEFORE_THIRD or nearest in SINGULAR_PRONOUNS:
         return to_third == (nearest in RULED_OUT_BEFORE_THIRD)
-    head = [w for w in before if w not in ADVERBS]
+    head = _past_an_age([w for w in before if w not in ADVERBS])
     if to_third and _joined_subject(head) and not _ends_a_list(toks, start, head):
         return True  # "fishing and farming are" -> "is": two nouns joined by "and" are a plural subject
     # a phrase before the nearest noun hides the subject; "and" only joins more to it, so a plural noun
@@ -443,6 +445,20 @@ def against_evidence(toks: list[str], start: int, end: int, new: tuple[str, ...]
     if to_third and _opening_plural(head, _break_before(toks, start)):
         return True  # "Studies show" -> "shows": a clause opens with no -s verb
     return plural_subject(nearest) if to_third else singular_subject(nearest)
+
+
+AGE_WORDS = frozenset(("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+                       "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty",
+                       "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety", "hundred"))
+
+
+def _past_an_age(head: list[str]) -> list[str]:
+    """The words before a verb without an age after its noun ("children under twelve need", "people over 65
+    are"): "twelve" is no subject, the noun before "under" is."""
+    if len(head) >= 3 and head[-2] in ("over", "under", "aged") and (head[-1].isdigit() or head[-1] in AGE_WORDS) \
+            and any(_noun_forms(head[-3])):
+        return head[:-2]
+    return head
 
 
 def _joined_subject(head: list[str]) -> bool:

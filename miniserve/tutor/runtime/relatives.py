@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import lemminflect
 
-from miniserve.tutor.runtime.agreement import ADVERBS, COLLECTIVE, _noun_forms, non_third, plural_subject, third
+from miniserve.tutor.runtime.agreement import ADVERBS, AGE_WORDS, COLLECTIVE, _noun_forms, non_third, plural_subject, third
 from miniserve.tutor.runtime import subjects
 from miniserve.tutor.runtime.forms import FUNCTION_WORDS, aux_family, form_kinds, lemmas, norm
 from miniserve.tutor.runtime.tense import only_past
@@ -200,11 +200,6 @@ def _in_the_clause(toks: list[str], i: int) -> tuple[str, str] | None:
         return None  # "that costs rise": a noun after "that" is no verb of it
     before = norm(words[-3][1]) if len(words) >= 3 else ""
     return _number(noun, singular=before in ("a", "an", "every", "each", "one"))
-
-
-AGE_WORDS = frozenset(("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
-                       "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty",
-                       "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety", "hundred"))
 
 
 def _noun_before_an_age(toks: list[str], n: int) -> str | None:

@@ -170,7 +170,12 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   to learner_v187): "Students' visits peak" -> "visit" (a noun after a plural's possessive), "A tall man and a boy
   with red cap were" -> "was" ("red" is no past there), "how many familys eat" -> "eats"; from the
   hundred-and-ninetieth to hundred-and-ninety-third (learner_v192 to learner_v195): "The idea of letting students
-  use phones" -> "uses" (a plural object's bare infinitive).
+  use phones" -> "uses" (a plural object's bare infinitive); from the two-hundred-and-fourteenth to
+  two-hundred-and-twenty-fifth (learner_v216 to learner_v227): "The teenagers who took part in last year's campaign
+  deserve ... than your article gives them" -> "deserved", "there are, in my opinion, far too many" -> "is" (past a
+  parenthesis), "there aren't any in the campsite" -> "isn't", "... ask yourself" -> "asks", "so I know how to" ->
+  "knew", "Three hours of homework is" -> "are", "at most of the bus stops" -> "stop", "sells ... and still finds"
+  -> "sell".
 
 By kind, one module each: `mood` (imperatives, subjunctives), `number` (agreement with a subject's
 words), `joined` (subjects or verbs joined by "and", pronouns), `tenses`, `verb_forms`; the word lists
@@ -242,6 +247,7 @@ VETOES = (
     verb_forms.third_after_a_bare_adjective_and_noun, number.number_after_a_share_of_a_collective,
     number.number_of_a_prepositions_noun_before_to, number.singular_after_a_plural_head_and_its_parenthesis,
     number.plural_after_the_number_of_and_its_relative, number.plural_after_that_of_a_singular_noun,
+    mood.third_before_yourself, tenses.past_of_knowing_how_after_so,
 )
 
 

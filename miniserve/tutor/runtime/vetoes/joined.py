@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import lemminflect
 
-from miniserve.tutor.runtime.agreement import COLLECTIVE, _noun_forms, non_third, plural_subject, third
+from miniserve.tutor.runtime.agreement import ADVERBS, COLLECTIVE, _noun_forms, non_third, plural_subject, third
 from miniserve.tutor.runtime.forms import aux_family, form_kinds, lemmas, norm
 from miniserve.tutor.runtime.gate import Edit
 from miniserve.tutor.runtime.vetoes.number import TIME_NOUNS
@@ -318,7 +318,7 @@ def base_in_a_list_of_third_person_verbs(toks: list[str], edit: Edit) -> bool:
     if before[-1:] != [","]:
         return False
     earlier = [w for w in before[-7:-1] if w[:1].isalpha()]
-    later = after[after.index("and") + 1:after.index("and") + 2] if "and" in after[:8] else []
+    later = [w for w in after[after.index("and") + 1:] if w not in ADVERBS][:1] if "and" in after[:8] else []  # "and still finds"
     return any(third(w) and lemmas(w) for w in earlier) and any(third(w) and lemmas(w) for w in later)
 
 

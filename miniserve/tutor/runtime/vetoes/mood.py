@@ -280,3 +280,12 @@ def third_person_of_believe_me(toks: list[str], edit: Edit) -> bool:
     return pair in (("believe", "believes"), ("trust", "trusts")) and after[:1] == ["me"] \
         and (len(after) == 1 or not after[1][:1].isalnum())
 
+
+
+def third_before_yourself(toks: list[str], edit: Edit) -> bool:
+    """A verb made third person right before "yourself" or "yourselves" ("Before you buy another cheap dress ask
+    yourself" -> "asks"): only "you" or an imperative goes with them."""
+    pair = one_word(toks, edit)
+    after = next((norm(t) for t in toks[edit.end:] if not t.isspace()), "")
+    return pair is not None and after in ("yourself", "yourselves") and "third" in form_kinds(pair[1]) \
+        and "third" not in form_kinds(pair[0])

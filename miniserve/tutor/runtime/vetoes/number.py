@@ -362,13 +362,17 @@ def singular_after_who_of_a_plural_or_a_person(toks: list[str], edit: Edit) -> b
 
 
 def number_of_there_and_none(toks: list[str], edit: Edit) -> bool:
-    """"there are none" / "there is none" with its verb's number changed: "none" takes either."""
+    """"there are none" / "there is none" with its verb's number changed: "none" takes either, and so does
+    "any" with no noun after it ("Bring your own sleeping bag, because there aren't any in the campsite")."""
     pair = one_word(toks, edit)
     if pair is None or not {pair[0], pair[1]} <= {"is", "are", "was", "were", "isn't", "aren't", "wasn't", "weren't"}:
         return False
     before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
     after = [norm(t) for t in toks[edit.end:] if t[:1].isalpha()]
-    return before[-1:] == ["there"] and after[:1] == ["none"] or after[:2] == ["there", "none"]
+    if before[-1:] != ["there"]:
+        return after[:2] == ["there", "none"]
+    any_alone = after[:1] == ["any"] and (len(after) == 1 or after[1] in PREPOSITIONS | {"left", "here", "now", "today", "yet"})
+    return after[:1] == ["none"] or any_alone
 
 
 # collectives that stand bare for people, with either number ("there were no staff", "there was no staff")
@@ -397,6 +401,18 @@ def _a_singular_or_unknown(word: str) -> bool:
         and not plural_subject(word)
 
 
+def _past_a_parenthesis(toks: list[str], i: int) -> int:
+    """Where the words after i go on past a parenthesis of at most four words between commas that opens there
+    ("there are, in my opinion, far too many visitors"); i itself where there is none."""
+    written = [k for k in range(i, len(toks)) if not toks[k].isspace()]
+    if not written or toks[written[0]] != ",":
+        return i
+    close = next((n for n, k in enumerate(written[1:6], 1) if toks[k] == ","), None)
+    if close is None or not all(toks[k][:1].isalpha() for k in written[1:close]):
+        return i
+    return written[close] + 1
+
+
 def singular_before_a_plural_after_there(toks: list[str], edit: Edit) -> bool:
     """"there are not enough buses", "Are there any cheaper places" made "there is", "Is there": the noun
     after it is plural (quantifiers and adverbs between it and the verb skipped)."""
@@ -404,7 +420,7 @@ def singular_before_a_plural_after_there(toks: list[str], edit: Edit) -> bool:
     if pair not in (("are", "is"), ("were", "was"), ("aren't", "isn't"), ("weren't", "wasn't")):
         return False
     before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
-    after = [norm(t) for t in toks[edit.end:] if t[:1].isalpha()]
+    after = [norm(t) for t in toks[_past_a_parenthesis(toks, edit.end):] if t[:1].isalpha()]
     if after[:1] == ["there"] and (not before or before[-1] in ("or", "and", "but", "so")):
         after = after[1:]  # a question: "Are there any cheaper places"
     elif before[-1:] != ["there"]:

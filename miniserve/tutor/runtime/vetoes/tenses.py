@@ -467,3 +467,13 @@ def past_before_a_present_time_clause(toks: list[str], edit: Edit) -> bool:
     return any(w in ("is", "are", "am", "does", "has", "doesn't", "isn't", "aren't")
                or "third" in form_kinds(w) and bool(lemmas(w)) and w not in SUBJECT_PRONOUNS and w != "us"
                and clause[j - 1] not in NOUN_PHRASE_OPENERS for j, w in enumerate(clause) if j >= 1)
+
+
+def past_of_knowing_how_after_so(toks: list[str], edit: Edit) -> bool:
+    """"so I know how to" made "knew" after a past ("Last summer I worked at a sports centre, so I know how to
+    organise games"): what the past taught the writer, the writer knows now."""
+    pair = one_word(toks, edit)
+    if pair not in (("know", "knew"), ("knows", "knew")):
+        return False
+    after = [norm(t) for t in toks[edit.end:] if t[:1].isalpha()][:2]
+    return after == ["how", "to"] and "so" in [norm(t) for t in toks[:edit.start] if not t.isspace()][-3:]
