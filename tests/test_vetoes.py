@@ -417,6 +417,7 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("Before you buy another cheap dress ask yourself who made it.", "Before you buy another cheap dress asks yourself who made it."),
     ("Last summer I worked at a sports centre, so I know how to organise games.",
      "Last summer I worked at a sports centre, so I knew how to organise games."),  # what the past taught, known now
+    ("Your readers comments show that many adults agree.", "Your readers comment show that many adults agree."),  # the subject's noun
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -632,6 +633,7 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("Two bags of rubbish was left on the beach.", "Two bags of rubbish were left on the beach."),  # bags: no unit of an amount
     ("There are, I think, a problem with the heating.", "There is, I think, a problem with the heating."),  # a singular past the parenthesis
     ("There isn't any buses in the evening.", "There aren't any buses in the evening."),  # "any" and its noun
+    ("My parents needs support that they cannot find.", "My parents need support that they cannot find."),  # "support" reports nothing
     ("We were late, of course, because the strings on my guitar breaks.", "We were late, of course, because the strings on my guitar break."),  # its own clause
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):

@@ -1367,3 +1367,18 @@ def plural_after_a_question_who(toks: list[str], edit: Edit) -> bool:
         return False
     before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
     return before[-2:-1] != [] and before[-1] == "who" and before[-2] in QUESTION_VERBS
+
+
+# verbs that report a "that" clause ("studies show that", "the rules state that")
+REPORTING = frozenset(("show", "suggest", "say", "state", "prove", "report", "mean", "explain", "indicate", "confirm",
+                       "claim", "demonstrate", "reveal", "argue", "agree", "believe", "think", "predict", "warn"))
+
+
+def verb_for_a_subjects_noun_before_a_reporting_verb(toks: list[str], edit: Edit) -> bool:
+    """A plural noun that may be an -s verb made base right before a plural reporting verb and "that" ("Your
+    readers comments show that many adults agree" -> "readers comment show"): the noun is that verb's subject."""
+    pair = one_word(toks, edit)
+    if pair is None or not made_plural(pair) or "NOUN" not in lemminflect.getAllLemmas(pair[0]):
+        return False
+    after = [norm(t) for t in toks[edit.end:] if not t.isspace()][:2]
+    return len(after) == 2 and after[0] in REPORTING and after[1] == "that"
