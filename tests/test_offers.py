@@ -554,6 +554,8 @@ def test_a_participle_after_a_subject_pronoun_is_the_past_and_a_base_after_been_
     assert patterned("I have been wait for a reply.") == ["I have been waiting for a reply."]
     assert patterned("There has been talk about it.") == []  # "talk" the noun
     assert patterned("He had been spot-checked.") == []
+    assert patterned("Studying had been free for everyone.") == []  # an adjective spelt as a base
+    assert patterned("The room has been open all day.") == []
 
 
 def test_a_past_when_clause_that_opens_the_sentence_sets_the_clause_after_it():
@@ -565,6 +567,7 @@ def test_a_past_when_clause_that_opens_the_sentence_sets_the_clause_after_it():
     assert "wound" not in str(tense.decided_pasts(tokens("When Marta opened the door, a cold wind blew the candles out.")))
     # the verb after "and" and an adverb shares the phrase's past
     assert [e.new for e in tense.decided_pasts(tokens("Last summer we visited Rome and even see the Pope."))] == [("saw",)]
+    assert tense.decided_pasts(tokens("When I arrived there were thirty pickers, most of them students like me.")) == []  # "like me"
     toks = tokens("When the bell rang, Ahmed run out of the classroom.")
     [edit] = tense.to_past(toks)
     assert tense.explanation(toks, edit) == "The sentence speaks of the past ('When the bell rang'): use 'ran', not 'run'."

@@ -74,6 +74,9 @@ def test_the_main_verb_after_a_clause_whose_subject_is_who_and_its_object():
     assert decided("The nurses who treated my father deserves a medal.") == ["The nurses who treated my father deserve a medal."]
     assert decided("The man who runs the shop are very kind.") == ["The man who runs the shop is very kind."]
     assert decided("The girl who helps the children learn fast.") == []  # "help" takes a bare infinitive after its object
+    assert decided("The volunteers who help with the parade has to pay.") == ["The volunteers who help with the parade have to pay."]
+    assert decided("I would like to know whether the volunteers who help with the parade has to pay.") == [
+        "I would like to know whether the volunteers who help with the parade have to pay."]  # the clause after "whether"
     assert decided("The museum near the river, which opened in May, attract many tourists.") == [
         "The museum near the river, which opened in May, attracts many tourists."]  # the head before its phrase
     assert decided("The show about the animals, which started last week, attract children.") == [

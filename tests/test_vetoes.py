@@ -205,6 +205,7 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("There are forty stands where local producers sell their wine.", "There are forty stands where local producers selling their wine."),
     # from a twenty-first set's dev half (learner_v23)
     ("We had three lessons a week, which was more than in most schools.", "We had three lessons a week, which were more than in most schools."),
+    ("Zoos should put the animals first, which unfortunately is not the case.", "Zoos should put the animals first, which unfortunately are not the case."),
     ("Long ago there were washing machines in every home.", "Long ago there was washing machines in every home."),
     # and from its held-out half (disclosed likewise)
     ("They need somebody who listens to them and makes them laugh.", "They need somebody who listens to them and make them laugh."),

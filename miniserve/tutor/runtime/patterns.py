@@ -93,6 +93,12 @@ def _participle_as_past(toks: list[str], words: list[tuple[int, str]]) -> list[E
     return found
 
 
+# adjectives spelt as a verb's base that often follow "been" ("has been free", "had been empty"); not "close",
+# which learners write for "closed" ("has been close for three years")
+ADJECTIVES_AFTER_BEEN = frozenset(("free", "open", "empty", "busy", "quiet", "calm", "ready", "dry", "clear", "warm", "wet",
+                                   "full", "slow", "fine", "clean", "tidy", "safe", "low", "cool"))
+
+
 def _base_after_been(toks: list[str], words: list[tuple[int, str]]) -> list[Edit]:
     """A verb's base form after "been", never right: the -ing form where the verb has an object or
     takes none ("I have been wait for a reply" -> "waiting"), the participle where a verb that needs an
@@ -105,6 +111,8 @@ def _base_after_been(toks: list[str], words: list[tuple[int, str]]) -> list[Edit
         if i + 1 < len(toks) and toks[i + 1] == "-" or any(w == "there" for _, w in words[max(0, k - 3):k - 1]):
             continue  # "been spot-promoted"; "there has been talk": a noun
         after = words[k + 1][1] if k + 1 < len(words) else ""
+        if word in ADJECTIVES_AFTER_BEEN and after != "by":
+            continue  # "studying had been free for everyone": an adjective, not "freed"
         valence = valences().get(word)
         if valence == "I" or (valence == "B" and after in OBJECT_STARTS):
             form = _ing(word)

@@ -84,6 +84,10 @@ def after_its_object_clause(toks: list[str], i: int) -> tuple[str, str] | None:
     its verb and a noun phrase as the object, "The teachers who organised the day deserves"): the noun's number
     ("are" -> "is"). The clause holds no second clause, list or comparison, and at most eight words after its verb."""
     words = [norm(t) for t in toks[:i] if not t.isspace()]
+    opener = max((k for k, w in enumerate(words[:-4]) if w in ("whether", "that", "because", "if", "when", "although")
+                  and words[k + 1] in DETERMINERS - {"that"}), default=None)
+    if opener is not None and words[0] not in DETERMINERS - {"that"}:
+        words = words[opener + 1:]  # "... to know whether the volunteers who help with the parade have"
     if len(words) < 4 or words[0] not in DETERMINERS - {"that"} or any(not w.replace("'", "").isalnum() for w in words):
         return None
     k = 2 if words[1:2] and "ADJ" in lemminflect.getAllLemmas(words[1]) and not lemmas(words[1]) \
@@ -112,14 +116,20 @@ def after_its_object_clause(toks: list[str], i: int) -> tuple[str, str] | None:
 CAUSATIVES = frozenset(("help", "make", "let", "see", "watch", "hear", "have", "feel", "notice"))
 
 
+PHRASE_PREPOSITIONS = frozenset(("with", "in", "at", "on", "for", "near", "from", "about"))
+
+
 def _its_own_verb_and_object(rest: list[str], relative: str) -> bool:
     """Are `rest` (the words after "who" / "that") a finite verb and a noun phrase as its object ("organised
     the day", "runs the cafe"): a determiner, at most one adjective and a noun, nothing after it? After "that"
     the verb may be no noun or adjective too ("The claims that costs rise": "costs" is the noun)."""
     verb = rest[0]
     readings = lemminflect.getAllLemmas(verb)
-    if not (lemmas(verb) or "VERB" in readings) or "ing" in form_kinds(verb) or lemmas(verb) & CAUSATIVES \
-            or relative == "that" and ("NOUN" in readings or "ADJ" in readings):
+    if not (lemmas(verb) or "VERB" in readings) or "ing" in form_kinds(verb):
+        return False
+    if relative == "who" and 3 <= len(rest) <= 5 and rest[1] in PHRASE_PREPOSITIONS:
+        return _noun_phrase_length(rest[2:]) == len(rest) - 2  # "who help with the parade": a phrase, no object
+    if lemmas(verb) & CAUSATIVES or relative == "that" and ("NOUN" in readings or "ADJ" in readings):
         return False
     return 2 <= len(rest) <= 4 and _noun_phrase_length(rest[1:]) == len(rest) - 1
 

@@ -158,6 +158,13 @@ def _adjectives_joined(toks: list[str], j: int) -> bool:
         and "JJ" in adjective_tags(after[1])
 
 
+def _like_a_person(toks: list[str], j: int) -> bool:
+    """Is the word at j "like" before an object pronoun ("most of them students like me"): a preposition as often as
+    a verb, so no frame decides its past?"""
+    after = next((norm(t) for t in toks[j + 1:] if not t.isspace()), "")
+    return norm(toks[j]) == "like" and after in ("me", "us", "you", "him", "her", "them")
+
+
 def decided_pasts(toks: list[str]) -> list[Edit]:
     """The past forms `to_past` offers that the sentence's frame decides alone: the main verb right
     after a past phrase or a past "when" clause that opens the sentence ("Last night there is a storm"
@@ -183,7 +190,7 @@ def decided_pasts(toks: list[str]) -> list[Edit]:
     words = 0
     for j in range(i, len(toks)):
         t, w = toks[j], norm(toks[j])
-        if j in offered and not _noun_here(toks, j) and not _before_its_clause_perfect(toks, j):
+        if j in offered and not _noun_here(toks, j) and not _before_its_clause_perfect(toks, j) and not _like_a_person(toks, j):
             lemma = next(iter(sorted(lemmas(w))), w)
             if lemma in NOW_VERBS or w in NOW_VERBS or NOW_WORDS & _own_clause_words(toks, i, j):
                 return []

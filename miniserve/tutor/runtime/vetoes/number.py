@@ -32,6 +32,8 @@ def plural_after_a_sentential_which(toks: list[str], edit: Edit) -> bool:
     clause before it ("three lessons a week, which was more than in most schools"), and that is singular."""
     pair = one_word(toks, edit)
     before = [norm(t) for t in toks[:edit.start] if not t.isspace()]
+    if len(before) >= 3 and before[-1] in ADVERBS | {"unfortunately", "fortunately", "sadly", "luckily", "of", "course"}:
+        before = before[:-2] if before[-2:] == ["of", "course"] else before[:-1]  # ", which unfortunately is"
     return pair in (("is", "are"), ("was", "were"), ("has", "have")) and before[-2:] == [",", "which"] \
         or pair in (("means", "mean"), ("meant", "mean")) and before[-2:] == [",", "which"]  # ", which means that'
 
