@@ -63,6 +63,7 @@ def test_no_number_where_the_clause_may_be_another_nouns_or_the_noun_says_nothin
     assert corrected("The boy with the blue glasses who sit behind me is funny.") == []
     assert corrected("There is no bus on Sunday mornings which is a problem for older people.") == []  # a noun before the noun
     assert corrected("I live with someone who never clean the kitchen.") == ["I live with someone who never cleans the kitchen."]
+    assert corrected("It is open for all children between six and twelve years old who live in the town.") == []  # "old" no one
     assert corrected("My three brothers, who is older than me, live abroad.") == [
         "My three brothers, who are older than me, live abroad."]  # a number before the noun
 

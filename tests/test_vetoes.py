@@ -419,6 +419,8 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("Last summer I worked at a sports centre, so I know how to organise games.",
      "Last summer I worked at a sports centre, so I knew how to organise games."),  # what the past taught, known now
     ("Your readers comments show that many adults agree.", "Your readers comment show that many adults agree."),  # the subject's noun
+    ("To conclude, let's repeat the challenge next summer.", "To conclude, let's repeats the challenge next summer."),
+    ("The play starts in ten minutes and Tom still isn't here!", "The play starts in ten minutes and Tom still aren't here!"),  # a name after "and"
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -635,6 +637,8 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("There are, I think, a problem with the heating.", "There is, I think, a problem with the heating."),  # a singular past the parenthesis
     ("There isn't any buses in the evening.", "There aren't any buses in the evening."),  # "any" and its noun
     ("My parents needs support that they cannot find.", "My parents need support that they cannot find."),  # "support" reports nothing
+    ("We waited and Tom and Anna was late.", "We waited and Tom and Anna were late."),  # two names
+    ("Every morning my father and Karol goes for a walk.", "Every morning my father and Karol go for a walk."),  # no clause before "and"
     ("We were late, of course, because the strings on my guitar breaks.", "We were late, of course, because the strings on my guitar break."),  # its own clause
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):

@@ -195,6 +195,8 @@ def _in_the_clause(toks: list[str], i: int) -> tuple[str, str] | None:
     aged = _noun_before_an_age(toks, n) if relative == "who" else None
     if aged is not None:
         return _number(aged)  # "People over seventy who use": the noun before the age
+    if relative == "who" and norm(noun) == "old" and len(words) >= 3 and norm(words[-3][1]) in ("years", "months", "year"):
+        return None  # "children between six and twelve years old who live": the age stands for no one
     head = _head_of(toks, n)
     if head is not None and head not in AMOUNTS:
         return None  # "the caste of priests that is": the clause may be the first noun's

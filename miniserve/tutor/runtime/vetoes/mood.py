@@ -289,3 +289,12 @@ def third_before_yourself(toks: list[str], edit: Edit) -> bool:
     after = next((norm(t) for t in toks[edit.end:] if not t.isspace()), "")
     return pair is not None and after in ("yourself", "yourselves") and "third" in form_kinds(pair[1]) \
         and "third" not in form_kinds(pair[0])
+
+
+def third_after_lets(toks: list[str], edit: Edit) -> bool:
+    """A verb made third person or past right after "let's" ("let's repeat the challenge" -> "repeats"): "let's"
+    takes the bare infinitive."""
+    pair = one_word(toks, edit)
+    before = next((norm(t) for t in reversed(toks[:edit.start]) if not t.isspace()), "")
+    return pair is not None and before in ("let's", "lets", "let\u2019s") and "base" in form_kinds(pair[0]) \
+        and "base" not in form_kinds(pair[1])

@@ -309,12 +309,28 @@ def plural_after_a_name(toks: list[str], edit: Edit) -> bool:
         return False
     written = [t for t in toks[:edit.start] if t[:1].isalpha() or t in (",", ";", ":")]
     clause = written[len(written) - next((k for k, t in enumerate(reversed(written)) if not t[:1].isalpha()), len(written)):]
+    if _a_name_after_a_join(clause):
+        return True
     if len(clause) != 1 or not clause[0][:1].isupper():
         return False
     name = norm(clause[0])
     # a name: a word no dictionary lists ("Socrates", "Pythagoras"), not "There", "What", "Americans"
     return not lemminflect.getAllLemmas(name) and not lemminflect.getAllLemmas(name[:-1]) and name not in FUNCTION_WORDS \
         and name not in NATIONALITIES and not name.endswith(("ans", "ese", "ers"))
+
+
+def _a_name_after_a_join(clause: list[str]) -> bool:
+    """Do the clause's words end in a name (capitalised, not its first word, no -s) right after "and", "but",
+    "when", "because" ... that follows a clause with its own verb, adverbs aside ("The play starts in ten minutes
+    and Tom still isn't here"; not "my father and Karabas go", "Tom and Anna were")?"""
+    words = list(clause)
+    while words and norm(words[-1]) in ADVERBS:
+        words.pop()
+    if len(words) < 4 or not words[-1][:1].isupper() or words[-1] == "I" or not words[-1].isalpha() \
+            or words[-1].endswith("s") or words[-3][:1].isupper() \
+            or norm(words[-2]) not in ("and", "but", "so", "when", "because", "while", "although", "if"):
+        return False
+    return any(aux_family(norm(w)) is not None or third(norm(w)) and lemmas(norm(w)) for w in words[1:-2])
 
 
 def singular_for_the_adjective_people(toks: list[str], edit: Edit) -> bool:
