@@ -420,6 +420,8 @@ def vetoed(sentence: str, proposal: str) -> bool:
      "Last summer I worked at a sports centre, so I knew how to organise games."),  # what the past taught, known now
     ("Your readers comments show that many adults agree.", "Your readers comment show that many adults agree."),  # the subject's noun
     ("To conclude, let's repeat the challenge next summer.", "To conclude, let's repeats the challenge next summer."),
+    ("A good public transport system with frequent buses and trains is what villages need.",
+     "A good public transport system with frequent buses and trains are what villages need."),  # three words before "with"
     ("The play starts in ten minutes and Tom still isn't here!", "The play starts in ten minutes and Tom still aren't here!"),  # a name after "and"
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
@@ -638,6 +640,7 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("There isn't any buses in the evening.", "There aren't any buses in the evening."),  # "any" and its noun
     ("My parents needs support that they cannot find.", "My parents need support that they cannot find."),  # "support" reports nothing
     ("We waited and Tom and Anna was late.", "We waited and Tom and Anna were late."),  # two names
+    ("The people I work with is very kind.", "The people I work with are very kind."),  # a relative clause's "with"
     ("Every morning my father and Karol goes for a walk.", "Every morning my father and Karol go for a walk."),  # no clause before "and"
     ("We were late, of course, because the strings on my guitar breaks.", "We were late, of course, because the strings on my guitar break."),  # its own clause
 ])

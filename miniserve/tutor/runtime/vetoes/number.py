@@ -1337,10 +1337,12 @@ def plural_after_a_singular_head_with(toks: list[str], edit: Edit) -> bool:
     if pair is None or not made_plural(pair):
         return False
     clause = clause_after_its_join(toks, edit.start)
-    if not clause or clause[0] not in NOUN_PHRASE_OPENERS - {"their", "our"} or "with" not in clause[2:4]:
+    if not clause or clause[0] not in NOUN_PHRASE_OPENERS - {"their", "our"} or "with" not in clause[2:6]:  # up to three modifiers
         return False
     w = clause.index("with", 2)
     head = clause[w - 1]
+    if len(clause) == w + 1 or any(x in SUBJECT_PRONOUNS for x in clause[1:w]):
+        return False  # "The people I work with is": a relative clause's stranded "with"
     return singular_noun(head) and not plural_subject(head) and head not in COLLECTIVE_HEADS \
         and all("ADJ" in lemminflect.getAllLemmas(x) or any(_noun_forms(x)) for x in clause[1:w - 1]) \
         and not any(aux_family(x) is not None or only_a_verb(x) or x in RELATIVE for x in clause[w + 1:]) \
