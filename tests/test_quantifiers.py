@@ -210,6 +210,7 @@ def test_a_clause_that_opens_with_a_determiner_and_a_noun_decides_the_number():
     assert offered("He felt as if his whole body were on fire.") == []  # the subjunctive
     assert offered("The fish swim in the lake.") == []  # either number
     assert offered("The child put her coat on.") == []  # "put" may be the past
+    assert offered("One of reasons why paper books are still popular is that they make nice presents.") == []  # the "why" clause's verb
     # a name that opens its clause before "and": the two nouns may be one subject
     assert offered("It was cold and Sara and her brother were walking home.") == []
     assert offered("I went to Rome and my sister were with me.") == ["I went to Rome and my sister was with me."]

@@ -420,6 +420,11 @@ def vetoed(sentence: str, proposal: str) -> bool:
      "Last summer I worked at a sports centre, so I knew how to organise games."),  # what the past taught, known now
     ("Your readers comments show that many adults agree.", "Your readers comment show that many adults agree."),  # the subject's noun
     ("To conclude, let's repeat the challenge next summer.", "To conclude, let's repeats the challenge next summer."),
+    ("In conclusion, the lunch break needs some changes.", "In conclusion, the lunch breaks needs some changes."),  # a compound's noun
+    ("The money from the cake stall, the lemonade stand and the raffle goes to charity.",
+     "The money from the cake stall, the lemonade stands and the raffle goes to charity."),  # a list of noun phrases
+    ("A cat sleeps all day or walks on the keyboard, and both are a problem.",
+     "A cat sleeps all day or walks on the keyboard, and both is a problem."),  # "both" is plural
     ("A good public transport system with frequent buses and trains is what villages need.",
      "A good public transport system with frequent buses and trains are what villages need."),  # three words before "with"
     ("The play starts in ten minutes and Tom still isn't here!", "The play starts in ten minutes and Tom still aren't here!"),  # a name after "and"
@@ -641,6 +646,8 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("My parents needs support that they cannot find.", "My parents need support that they cannot find."),  # "support" reports nothing
     ("We waited and Tom and Anna was late.", "We waited and Tom and Anna were late."),  # two names
     ("The people I work with is very kind.", "The people I work with are very kind."),  # a relative clause's "with"
+    ("Could you tell me if the price include books?", "Could you tell me if the price includes books?"),  # "books" the object
+    ("Everything my grandma cook is delicious.", "Everything my grandma cooks is delicious."),  # a person's verb
     ("Every morning my father and Karol goes for a walk.", "Every morning my father and Karol go for a walk."),  # no clause before "and"
     ("We were late, of course, because the strings on my guitar breaks.", "We were late, of course, because the strings on my guitar break."),  # its own clause
 ])

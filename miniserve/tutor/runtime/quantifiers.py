@@ -98,6 +98,10 @@ def quantifier(toks: list[str], i: int, longest: int = MAX_SUBJECT_WORDS) -> tup
         words, low, relative = words[relative + 1:], low[relative + 1:], None
     if relative is not None and low[relative] in ("when", "where") and _opens_with_a_quantifier(low[relative + 1:]):
         words, low, relative = words[relative + 1:], low[relative + 1:], None  # "in the evening, when most of them need"
+    if relative is not None and low[relative] in ("why", "where", "when") and not _a_finite_verb_in(low[relative + 1:]) \
+            and not (QUANTIFIER_WORDS | SINGULAR_WORDS | {"all", "most", "many", "some", "none", "both", "half", "few", "several"}) \
+            & set(low[relative + 1:]):  # not "when all the trees in the parks are": that quantifier's own clause
+        return None  # "One of reasons why paper books are": the verb of the clause "why" opens, with its own subject
     if relative is not None:
         after = low[relative + 1:]
         # "who" + a verb our tables lack ("who cycle to school has"): "who" is the subject, its verb follows

@@ -176,7 +176,8 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   parenthesis), "there aren't any in the campsite" -> "isn't", "... ask yourself" -> "asks", "so I know how to" ->
   "knew", "Three hours of homework is" -> "are", "at most of the bus stops" -> "stop", "sells ... and still finds"
   -> "sell", "Your readers comments show that" -> "comment show", "let's repeat" -> "repeats", "and Tom still isn't"
-  -> "aren't".
+  -> "aren't"; from the two-hundred-and-thirty-eighth to two-hundred-and-forty-first (learner_v240 to learner_v243): "the
+  lunch break needs" -> "breaks", "the lemonade stand and the small raffle" -> "stands", "both are" -> "is".
 
 By kind, one module each: `mood` (imperatives, subjunctives), `number` (agreement with a subject's
 words), `joined` (subjects or verbs joined by "and", pronouns), `tenses`, `verb_forms`; the word lists
@@ -249,7 +250,7 @@ VETOES = (
     number.number_of_a_prepositions_noun_before_to, number.singular_after_a_plural_head_and_its_parenthesis,
     number.plural_after_the_number_of_and_its_relative, number.plural_after_that_of_a_singular_noun,
     mood.third_before_yourself, tenses.past_of_knowing_how_after_so, number.verb_for_a_subjects_noun_before_a_reporting_verb,
-    mood.third_after_lets,
+    mood.third_after_lets, number.third_for_a_compounds_noun, number.third_for_a_listed_noun, number.singular_after_both,
 )
 
 

@@ -1402,3 +1402,52 @@ def verb_for_a_subjects_noun_before_a_reporting_verb(toks: list[str], edit: Edit
         return False
     after = [norm(t) for t in toks[edit.end:] if not t.isspace()][:2]
     return len(after) == 2 and after[0] in REPORTING and after[1] == "that"
+
+
+CLAUSE_OPENING_WORDS = frozenset((",", ";", ":", "and", "but", "so", "as", "because", "if", "while", "although", "since",
+                                  "unless", "until", "conclusion"))
+OBJECT_LEADS = frozenset(("the", "a", "an", "some", "any", "my", "your", "his", "her", "our", "their", "its", "this", "that",
+                          "these", "those", "more", "much", "many", "no", "to"))
+
+
+def third_for_a_compounds_noun(toks: list[str], edit: Edit) -> bool:
+    """A base word made third person right after "the/a" and a noun, where the clause's verb follows it ("In conclusion,
+    the lunch break needs some changes" -> "the lunch breaks", "the bus stop is" -> "stops"): the word is the compound's
+    noun. The verb after it is "is/was/has/does", or an -s verb with an object after it ("needs some"), not a noun
+    ("if the price include books": "books" is the object)."""
+    pair = one_word(toks, edit)
+    if pair is None or not made_singular(pair) or aux_family(pair[0]) is not None:
+        return False
+    before = [norm(t) for t in toks[:edit.start] if not t.isspace()]
+    after = [norm(t) for t in toks[edit.end:] if not t.isspace()]
+    if len(before) < 2 or before[-2] not in ("the", "a", "an") or "NOUN" not in lemminflect.getAllLemmas(before[-1]) or not after \
+            or len(before) > 2 and before[-3] not in CLAUSE_OPENING_WORDS and before[-3] not in PREPOSITIONS:
+        return False  # not "Everything my grandma cook is", "where the manager work is"
+    if after[0] in ("is", "was", "has", "does", "isn't", "wasn't", "hasn't", "doesn't"):
+        return True
+    return third(after[0]) and bool(lemmas(after[0])) and after[1:2] != [] and after[1] in OBJECT_LEADS
+
+
+def third_for_a_listed_noun(toks: list[str], edit: Edit) -> bool:
+    """A base word made third person in a list of noun phrases ("from the cake stall, the lemonade stand and the small
+    raffle" -> "stands"): after a comma, "the" and a noun, before "and" or a comma and another determiner."""
+    pair = one_word(toks, edit)
+    if pair is None or not made_singular(pair):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if not t.isspace()]
+    after = [norm(t) for t in toks[edit.end:] if not t.isspace()]
+    return len(before) >= 4 and before[-3] == "," and before[-2] in NOUN_PHRASE_OPENERS \
+        and "NOUN" in lemminflect.getAllLemmas(before[-1]) and after[:1] in (["and"], [","]) and after[1:2] != [] \
+        and after[1] in NOUN_PHRASE_OPENERS
+
+
+def singular_after_both(toks: list[str], edit: Edit) -> bool:
+    """A verb made singular right after "both" as the subject, or "both of them/us/you" ("and both are a problem" ->
+    "is"): "both" is plural."""
+    pair = one_word(toks, edit)
+    if pair is None or not made_singular(pair):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    while before and before[-1] in ADVERBS - {"both"}:
+        before.pop()
+    return before[-1:] == ["both"] or before[-3:-1] == ["both", "of"] and before[-1] in ("them", "us", "you")
