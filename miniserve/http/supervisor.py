@@ -119,6 +119,9 @@ class Supervisor:
                                                        start_new_session=True)
             theirs.close()
             self.apis[place], self.gates[place] = process, trio.socket.from_stdlib_socket(ours)
+            if self.stopping:  # the stop came while it was being started (in a thread): _stop_apis never saw it
+                self.gates[place].close()
+                process.send_signal(signal.SIGTERM)
             was_ready = [False]
             async with trio.open_nursery() as nursery:
                 nursery.start_soon(self._gate, place, was_ready)
