@@ -32,8 +32,10 @@ def plural_after_a_sentential_which(toks: list[str], edit: Edit) -> bool:
     clause before it ("three lessons a week, which was more than in most schools"), and that is singular."""
     pair = one_word(toks, edit)
     before = [norm(t) for t in toks[:edit.start] if not t.isspace()]
-    if len(before) >= 3 and before[-1] in ADVERBS | {"unfortunately", "fortunately", "sadly", "luckily", "of", "course"}:
-        before = before[:-2] if before[-2:] == ["of", "course"] else before[:-1]  # ", which unfortunately is"
+    if before[-2:] == ["of", "course"]:
+        before = before[:-2]  # ", which of course is"
+    elif len(before) >= 3 and before[-1] in ADVERBS | {"unfortunately", "fortunately", "sadly", "luckily"}:
+        before = before[:-1]  # ", which unfortunately is"
     return pair in (("is", "are"), ("was", "were"), ("has", "have")) and before[-2:] == [",", "which"] \
         or pair in (("means", "mean"), ("meant", "mean")) and before[-2:] == [",", "which"]  # ", which means that'
 
@@ -1406,8 +1408,7 @@ def verb_for_a_subjects_noun_before_a_reporting_verb(toks: list[str], edit: Edit
 
 CLAUSE_OPENING_WORDS = frozenset((",", ";", ":", "and", "but", "so", "as", "because", "if", "while", "although", "since",
                                   "unless", "until", "conclusion"))
-OBJECT_LEADS = frozenset(("the", "a", "an", "some", "any", "my", "your", "his", "her", "our", "their", "its", "this", "that",
-                          "these", "those", "more", "much", "many", "no", "to"))
+OBJECT_LEADS = NOUN_PHRASE_OPENERS | {"some", "any", "that", "these", "those", "more", "much", "many", "no", "to"}
 
 
 def third_for_a_compounds_noun(toks: list[str], edit: Edit) -> bool:
