@@ -6,6 +6,7 @@ from __future__ import annotations
 import socket
 
 import trio
+import trio.testing
 
 from miniserve.http.coalesce import CoalescingStream, held_back
 
@@ -71,4 +72,26 @@ async def test_streams_and_other_writes_pass_at_once():
         await stream.send_eof()  # a half-close sends what was held first
         assert peer.recv(4096) == HEAD
         assert peer.recv(4096) == b""
+        await stream.aclose()
+
+
+def read_to_the_end(sock: socket.socket) -> int:
+    total = 0
+    while chunk := sock.recv(1 << 20):
+        total += len(chunk)
+    return total
+
+
+async def test_a_half_close_waits_for_a_write_in_progress():
+    """Hypercorn half-closes from its reading task (the client went) while the answer's task may still
+    be writing; on a bare SocketStream the two collide (BusyResourceError, logged as an app error)."""
+    stream, peer = await pair()
+    big = b"x" * (8 << 20)  # more than both sockets' buffers: the write waits for the peer to read
+    with peer:
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(stream.send_all, big)
+            await trio.testing.wait_all_tasks_blocked()
+            nursery.start_soon(stream.send_eof)
+            await trio.testing.wait_all_tasks_blocked()
+            assert await trio.to_thread.run_sync(read_to_the_end, peer) == len(big)  # all of it, then the EOF
         await stream.aclose()

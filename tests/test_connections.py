@@ -4,6 +4,7 @@ body. Every wait is bounded."""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 
@@ -134,3 +135,33 @@ async def test_clients_that_close_free_their_connection_at_once(patient_server):
     with trio.fail_after(20):  # a bounded poll of the server's descriptor table (a loaded machine is slow)
         while open_fds(process.pid) > before + 5:
             await trio.sleep(0.1)
+
+
+async def test_http2_is_refused_and_the_connection_closed(server):
+    """Cleartext HTTP/2 would bypass the connection's protections (write deadline, close on EOF)."""
+    _, port = server
+    preface = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n" + b"\x00\x00\x00\x04\x00\x00\x00\x00\x00"  # and an empty SETTINGS frame
+    data, closed = await exchange(port, preface)
+    assert data.startswith(b"HTTP/1.1 505") and closed
+
+
+async def test_an_h2c_upgrade_is_answered_in_http_1_1(server):
+    _, port = server
+    request = (b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: Upgrade, HTTP2-Settings, close\r\nUpgrade: h2c\r\n"
+               b"HTTP2-Settings: AAMAAABkAARAAAAAAAIAAAAA\r\n\r\n")
+    data, closed = await exchange(port, request)
+    assert data.startswith(b"HTTP/1.1 200") and closed
+
+
+async def test_a_websocket_handshake_gets_a_json_400_in_the_routes_shape(server):
+    _, port = server
+    for path in ("/correct", "/v1/completions", "/nope"):
+        request = (f"GET {path} HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n"
+                   "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n").encode()
+        data, _ = await exchange(port, request, wait=2)
+        head, _, body = data.partition(b"\r\n\r\n")
+        assert head.startswith(b"HTTP/1.1 400"), (path, head)
+        assert b"x-content-type-options: nosniff" in head.lower()
+        error = json.loads(body)["error"]
+        assert "WebSockets" in error["message"]
+        assert ("param" in error) == path.startswith("/v1/"), error  # OpenAI's shape on its routes

@@ -17,7 +17,7 @@ from miniserve.http.access import access
 from miniserve.http.admission import Admission
 from miniserve.config import Settings
 from miniserve.http.direct import DirectRoutes
-from miniserve.http.connection import CloseShield, Framing, bound_chunk_size, close_on_eof
+from miniserve.http.connection import CloseShield, Framing, NoWebSocket, bound_chunk_size, close_on_eof, http1_only
 from miniserve.logs import setup_logging
 from miniserve.http.middleware import BodyLimit, InputFilter, NoSniff, RateLimit
 from miniserve.http.openai_routes import openai
@@ -38,6 +38,7 @@ def create_app(settings: Settings | None = None) -> QuartTrio:
     setup_logging(settings.log_format, settings.log_level)
     bound_chunk_size()
     close_on_eof()
+    http1_only()
     service = Service(settings, Path(settings.model) if settings.model else model_folder())
     app = QuartTrio(__name__)
     app.config["MAX_CONTENT_LENGTH"] = settings.max_body_bytes
@@ -67,7 +68,7 @@ def create_app(settings: Settings | None = None) -> QuartTrio:
                 parser.close()
         log.info("stopped")
 
-    # ASGI layers, outermost first: worker check, nosniff on every answer, the client's address
+    # ASGI layers, outermost first: worker check, WebSocket handshakes refused (400), nosniff on every answer, the client's address
     # behind trusted proxies, connection close shim, framing (400), body limits (413, 408; the raw
     # bytes are read so the connection stays reusable), admission (503, before anything is
     # parsed), rate limit (429, one sequence per request), input filter (422), the two generation routes as
@@ -80,5 +81,5 @@ def create_app(settings: Settings | None = None) -> QuartTrio:
                                                                 on_shed=service.metrics.shed.inc)
     bounded = BodyLimit(admitted, settings.max_body_bytes, on_reject=count, timeout=settings.body_timeout)
     framed = CloseShield(Framing(bounded, on_reject=count))
-    app.asgi_app = RequireTrio(NoSniff(ForwardedFor(framed, settings.trusted_proxies)))
+    app.asgi_app = RequireTrio(NoWebSocket(NoSniff(ForwardedFor(framed, settings.trusted_proxies))))
     return app

@@ -9,7 +9,13 @@ concurrency 1 that is about a tenth of a millisecond of every exchange (docs/per
 Only a complete head of a final answer with a positive content length is held: a stream's head
 (chunked, SSE), an informational `100 Continue` and anything that is not a bare head go out at once.
 The next write always follows: the body, or the empty end of message (HEAD, 304). A head still held
-when the connection closes belonged to an answer that never finished; it is dropped with it."""
+when the connection closes belonged to an answer that never finished; it is dropped with it.
+
+`send_eof` waits for a write in progress. Hypercorn half-closes a connection from its reading task
+when the client goes (h11 finds the request unfinished) without its send lock, while the answer's
+task may still be in its last write: on a bare `trio.SocketStream` the two collide as a
+`BusyResourceError`, logged as an error in the app (seen with clients that read a 408 and close).
+An empty write (the end of a content-length answer) sends nothing and is not made."""
 
 from __future__ import annotations
 
@@ -37,6 +43,7 @@ class CoalescingStream(trio.abc.HalfCloseableStream):
     def __init__(self, stream: trio.SocketStream):
         self.stream, self.socket = stream, stream.socket
         self._held = b""
+        self._writing: trio.Event | None = None
 
     async def send_all(self, data: bytes | bytearray | memoryview) -> None:
         if self._held:
@@ -45,12 +52,22 @@ class CoalescingStream(trio.abc.HalfCloseableStream):
             self._held = bytes(data)
             await trio.lowlevel.checkpoint()
             return
-        await self.stream.send_all(data)
+        elif not data:
+            await trio.lowlevel.checkpoint()
+            return
+        self._writing = written = trio.Event()
+        try:
+            await self.stream.send_all(data)
+        finally:
+            self._writing = None
+            written.set()
 
     async def wait_send_all_might_not_block(self) -> None:
         await self.stream.wait_send_all_might_not_block()
 
     async def send_eof(self) -> None:
+        while self._writing is not None:
+            await self._writing.wait()
         if self._held:
             data, self._held = self._held, b""
             await self.stream.send_all(data)

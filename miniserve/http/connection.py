@@ -24,6 +24,16 @@ framing check, each answering at the ASGI edge before the app does any work.
    keep-alive timeout (30 s). Stopping the timer once the peer has gone closes the socket at once.
 4. `Framing`. A request with both Content-Length and Transfer-Encoding is ambiguous (request
    smuggling, RFC 9112 section 6.3): 400 and the connection is closed.
+5. `http1_only`. Hypercorn also speaks cleartext HTTP/2 on the same port (a client's
+   prior-knowledge preface, or `Upgrade: h2c`) and has no setting to turn it off. None of the
+   connection's protections above, nor the write deadline, reach its HTTP/2 streams: a client that
+   sets its flow-control window to 0 had each answer buffered whole in the server, its connection
+   never closed, and a SIGTERM's drain never ended. The preface gets 505 and a close; an
+   `Upgrade: h2c` header is ignored (RFC 9110 section 7.8 lets a server do so) and the request
+   answered in HTTP/1.1.
+6. `NoWebSocket`. No route here is a WebSocket; Quart would take the handshake to its websocket
+   machinery, whose error handler expects an HTTP request (500). The handshake is refused at the
+   edge with the route's JSON error (400).
 """
 
 from __future__ import annotations
@@ -31,8 +41,12 @@ from __future__ import annotations
 import h11
 import trio
 from h11 import _readers
+from hypercorn.events import Closed
+from hypercorn.protocol import ProtocolWrapper
+from hypercorn.protocol.h11 import H2ProtocolAssumedError, H11Protocol
 from hypercorn.trio.tcp_server import TCPServer
 
+from miniserve.http.errors import error_body, wire_status
 from miniserve.http.middleware import send_json
 
 MAX_CHUNK_SIZE = 2**63 - 1
@@ -112,3 +126,46 @@ def close_on_eof() -> None:
         await idle.stop()
     read_until_eof.closes_on_eof = True
     TCPServer._read_data = read_until_eof
+
+
+async def _refuse_http2_preface(self, event: h11.Request) -> None:
+    """H11Protocol._check_protocol without the switch to HTTP/2 (see `http1_only`)."""
+    if event.method == b"PRI" and event.target == b"*" and event.http_version == b"2.0":
+        raise H2ProtocolAssumedError(b"")
+
+
+async def _handle_http1(self, event) -> None:
+    """ProtocolWrapper.handle for a connection that stays HTTP/1.1: the HTTP/2 preface gets 505."""
+    try:
+        return await self.protocol.handle(event)
+    except H2ProtocolAssumedError:
+        await self.protocol._send_error_response(505)
+        await self.send(Closed())
+
+
+def http1_only() -> None:
+    """Make Hypercorn's cleartext connections HTTP/1.1 only (idempotent; process-wide, as the
+    classes are). TLS with ALPN "h2" is not served here: terminate TLS in front (deploy/)."""
+    H11Protocol._check_protocol = _refuse_http2_preface
+    ProtocolWrapper.handle = _handle_http1
+
+
+class NoWebSocket:
+    """Refuses a WebSocket handshake with a JSON 400 (ASGI's denial response where the server offers
+    it, as Hypercorn does; otherwise a plain close, which Hypercorn answers with 403)."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "websocket":
+            return await self.app(scope, receive, send)
+        await receive()  # websocket.connect
+        if "websocket.http.response" not in scope.get("extensions", {}):
+            return await send({"type": "websocket.close"})
+        path = scope.get("path", "")
+        body = error_body(path, 400, "bad_request", "this server does not serve WebSockets: send an HTTP request", [])
+        await send({"type": "websocket.http.response.start", "status": wire_status(path, 400), "headers": [
+            (b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
+            (b"x-content-type-options", b"nosniff"), (b"connection", b"close")]})
+        await send({"type": "websocket.http.response.body", "body": body})
