@@ -165,3 +165,15 @@ async def test_a_websocket_handshake_gets_a_json_400_in_the_routes_shape(server)
         error = json.loads(body)["error"]
         assert "WebSockets" in error["message"]
         assert ("param" in error) == path.startswith("/v1/"), error  # OpenAI's shape on its routes
+
+
+async def test_requests_h11_refuses_get_a_json_error_and_a_close(server):
+    _, port = server
+    cases = [(b"GET /healthz HTTP/1.1\r\nHost: x\r\nBad Header: 1\r\n\r\n", 400),
+             (b"POST /correct HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\n", 501),
+             (b"GET /" + b"a" * 100_000 + b" HTTP/1.1\r\nHost: x\r\n\r\n", 431)]
+    for request, status in cases:
+        data, closed = await exchange(port, request)
+        head, _, body = data.partition(b"\r\n\r\n")
+        assert head.startswith(b"HTTP/1.1 %d" % status) and closed, head
+        assert json.loads(body)["error"]["status"] == status

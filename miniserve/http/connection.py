@@ -31,6 +31,9 @@ framing check, each answering at the ASGI edge before the app does any work.
    never closed, and a SIGTERM's drain never ended. The preface gets 505 and a close; an
    `Upgrade: h2c` header is ignored (RFC 9110 section 7.8 lets a server do so) and the request
    answered in HTTP/1.1.
+   The errors h11 finds in a request before the app sees it (a malformed request line or header, an
+   unknown transfer coding, a head over h11's size limit: 400, 501, 431) get a JSON body in the
+   tutor's error shape instead of Hypercorn's empty one, and the connection is closed as before.
 6. `NoWebSocket`. No route here is a WebSocket; Quart would take the handshake to its websocket
    machinery, whose error handler expects an HTTP request (500). The handshake is refused at the
    edge with the route's JSON error (400).
@@ -143,10 +146,30 @@ async def _handle_http1(self, event) -> None:
         await self.send(Closed())
 
 
+PROTOCOL_ERRORS = {
+    400: ("bad_request", "the request is not valid HTTP/1.1"),
+    431: ("headers_too_large", "the request line or its headers are too large"),
+    501: ("not_implemented", "the request's transfer coding is not supported (only chunked)"),
+    505: ("http_version_not_supported", "this server speaks HTTP/1.1 (and 1.0) only"),
+}
+
+
+async def _send_json_error_response(self, status_code: int) -> None:
+    """H11Protocol._send_error_response with a JSON body (the request's path is not known yet)."""
+    type_, message = PROTOCOL_ERRORS.get(status_code, PROTOCOL_ERRORS[400])
+    body = error_body("", status_code, type_, message)
+    await self._send_h11_event(h11.Response(status_code=status_code, headers=[
+        (b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
+        (b"x-content-type-options", b"nosniff"), (b"connection", b"close"), *self.config.response_headers("h11")]))
+    await self._send_h11_event(h11.Data(data=body))
+    await self._send_h11_event(h11.EndOfMessage())
+
+
 def http1_only() -> None:
     """Make Hypercorn's cleartext connections HTTP/1.1 only (idempotent; process-wide, as the
     classes are). TLS with ALPN "h2" is not served here: terminate TLS in front (deploy/)."""
     H11Protocol._check_protocol = _refuse_http2_preface
+    H11Protocol._send_error_response = _send_json_error_response
     ProtocolWrapper.handle = _handle_http1
 
 
