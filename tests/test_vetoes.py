@@ -428,6 +428,9 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("A good public transport system with frequent buses and trains is what villages need.",
      "A good public transport system with frequent buses and trains are what villages need."),  # three words before "with"
     ("The play starts in ten minutes and Tom still isn't here!", "The play starts in ten minutes and Tom still aren't here!"),  # a name after "and"
+    ("Without this job I would be bored at home.", "Without this job I would be borne at home."),  # a feeling, not "bear"
+    ("In most cases a uniform costs less than jeans.", "In most cases a uniform cost less than jeans."),  # after an opening phrase
+    ("At the weekend my brother works at the market.", "At the weekend my brother work at the market."),
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -650,6 +653,9 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("Everything my grandma cook is delicious.", "Everything my grandma cooks is delicious."),  # a person's verb
     ("Every morning my father and Karol goes for a walk.", "Every morning my father and Karol go for a walk."),  # no clause before "and"
     ("We were late, of course, because the strings on my guitar breaks.", "We were late, of course, because the strings on my guitar break."),  # its own clause
+    ("In the morning the buses is late.", "In the morning the buses are late."),  # a plural after the opening phrase
+    ("I was bored, so I start reading.", "I was bored, so I started reading."),  # a feeling beside the error
+    ("In my opinion the children was right.", "In my opinion the children were right."),
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

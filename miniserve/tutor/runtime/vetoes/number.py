@@ -150,6 +150,7 @@ def plural_after_a_singular_noun_phrase(toks: list[str], edit: Edit) -> bool:
         # one that is no verb is the subject ("Sport helps" stays "helps")
         return (singular_noun(phrase[0]) or phrase[0] in UNCOUNTABLE | {"music", "weather", "software"}) \
             and not lemmas(phrase[0]) and phrase[0] not in COLLECTIVE
+    phrase = _after_an_opening_phrase(phrase)
     if phrase[:1] and phrase[0] in NOUN_PHRASE_OPENERS:
         phrase = _before_its_phrase(phrase)  # "the money from visits and tours": "money" is the head
     while len(phrase) > 2 and phrase[-1] in FREQUENCY_ADVERBS:
@@ -159,6 +160,20 @@ def plural_after_a_singular_noun_phrase(toks: list[str], edit: Edit) -> bool:
     head, middle = phrase[-1], phrase[1:-1]
     return (singular_noun(head) or _a_misspelt_singular(head)) and head not in COLLECTIVE and not third(head) \
         and all(w not in FUNCTION_WORDS and w not in PREPOSITIONS and not aux_family(w) for w in middle)
+
+
+OPENING_PREPOSITIONS = frozenset(("in", "on", "at", "for", "during", "after", "before"))
+
+
+def _after_an_opening_phrase(phrase: list[str]) -> list[str]:
+    """The words after a prepositional phrase that opens the clause with no comma ("In most cases a uniform",
+    "At the weekend my brother"): a determiner right after the phrase's noun opens the subject."""
+    if len(phrase) < 4 or phrase[0] not in OPENING_PREPOSITIONS:
+        return phrase
+    k = next((k for k in range(len(phrase) - 2, 1, -1) if phrase[k] in NOUN_PHRASE_OPENERS), None)
+    if k is None or phrase[k - 1] in FUNCTION_WORDS or not (singular_noun(phrase[k - 1]) or plural_subject(phrase[k - 1])):
+        return phrase
+    return phrase[k:]
 
 
 FREQUENCY_ADVERBS = frozenset(("still", "always", "never", "often", "usually", "also", "really", "just", "only", "already",

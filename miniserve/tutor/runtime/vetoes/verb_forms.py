@@ -39,6 +39,22 @@ def gerund_subject_after_do(toks: list[str], edit: Edit) -> bool:
         and aux_family(after) is None and after not in FUNCTION_WORDS
 
 
+FEELINGS = frozenset(("bored", "tired", "interested", "excited", "worried", "surprised", "scared", "frightened",
+                      "disappointed", "annoyed", "amazed", "pleased", "satisfied", "confused", "embarrassed", "relaxed",
+                      "shocked", "exhausted", "delighted", "stressed", "frustrated", "impressed", "amused", "terrified",
+                      "thrilled", "relieved", "depressed", "fascinated", "horrified", "astonished"))
+
+
+def another_verbs_form_for_a_feeling(toks: list[str], edit: Edit) -> bool:
+    """An adjective of feeling in -ed made a form of another verb ("I would be bored at home" -> "borne", as if
+    "bored" were a misbuilt form of "bear", as `forms.lemmas` also reads it): the word is right as written."""
+    pair = one_word(toks, edit)
+    if pair is None or norm(pair[0]) not in FEELINGS:
+        return False
+    own = set(lemminflect.getAllLemmas(norm(pair[0]), upos="VERB").get("VERB", ()))
+    return not own & set(lemminflect.getAllLemmas(norm(pair[1]), upos="VERB").get("VERB", ()))
+
+
 def participle_after_get(toks: list[str], edit: Edit) -> bool:
     """A participle after "get" made another form ("we got lost" -> "got lose", "may get bored" -> "get bore")."""
     pair = one_word(toks, edit)
