@@ -60,12 +60,18 @@ async def test_messages_say_what_to_do(tutor_folder):
         assert status == 415 and "send application/json" in body["error"]["message"]
         status, body, _ = await post(client, "/correct", '{"sentence": "   "}')
         assert status == 422 and body["error"]["message"] == "sentence: the text is blank"
+        status, body, _ = await post(client, "/correct", '{"sentence": "\\u200b\\ufeff"}')  # invisible characters only
+        assert status == 422 and body["error"]["message"] == "sentence: the text is blank"
+        status, body, _ = await post(client, "/correct", '{"sentence": 5}')  # the field's own error, not its None branch's
+        assert status == 422 and body["error"]["message"] == "sentence: Input should be a valid string"
+        status, body, _ = await post(client, "/correct", '{"sentence": "' + "x" * 301 + '"}')
+        assert status == 422 and body["error"]["message"] == "sentence: String should have at most 300 characters"
         response = await client.post("/correct?stream=perhaps", json={"sentence": "He goed"})
         body = await response.get_json()
         assert response.status_code == 422 and body["error"]["details"][0]["field"] == "stream"
         rejected = {s.labels["reason"]: s.value for m in service.metrics.registry.collect()
                     if m.name == "miniserve_requests_rejected" for s in m.samples if s.name.endswith("_total")}
-        assert rejected == {"malformed_json": 1, "unsupported_media_type": 1, "validation_error": 2}
+        assert rejected == {"malformed_json": 1, "unsupported_media_type": 1, "validation_error": 5}
 
 
 @pytest.mark.parametrize("method, path, allow", [

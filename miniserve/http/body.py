@@ -94,10 +94,15 @@ def describe(model: type[BaseModel], errors: list[dict]) -> list[dict]:
     """One detail per field; a value that fits no branch of a union gets one message saying what is
     expected (from the field's description), not one per branch."""
     details, unions = [], {}
+    fields = [str(e["loc"][0]) for e in errors if e["loc"]]
+    # a value given for an optional field fails its None branch too: that says nothing to the client
+    errors = [e for e in errors if not (len(e["loc"]) == 2 and e["loc"][1] == "none" and fields.count(str(e["loc"][0])) > 1)]
+    fields = [str(e["loc"][0]) for e in errors if e["loc"]]
     for e in errors:
         top = str(e["loc"][0]) if e["loc"] else None
         info = model.model_fields.get(top or "")
-        if any(_is_type_tag(str(p)) for p in e["loc"][1:]) and info is not None and info.description:
+        if any(_is_type_tag(str(p)) for p in e["loc"][1:]) and info is not None and info.description \
+                and fields.count(top) > 1:
             unions.setdefault(top, {"field": top, "message": f"expected {info.description}"})
         else:
             details.append({"field": field_name(e["loc"]), "message": message(e)})
@@ -119,7 +124,7 @@ def field_name(loc) -> str | None:
 
 
 def _is_type_tag(part: str) -> bool:
-    return part.startswith(("list[", "str", "int", "function-", "constrained-")) or "[" in part
+    return part.startswith(("list[", "str", "int", "function-", "constrained-")) or "[" in part or part == "none"
 
 
 def strings(data, path: str = ""):

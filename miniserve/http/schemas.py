@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -17,7 +18,8 @@ NO_CONTROL_BUT_SPACING = "^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f
 
 
 def not_blank(value: str | None) -> str | None:
-    if value is not None and not value.strip():
+    """Blank: nothing but spaces and invisible format characters (zero-width space, byte order mark)."""
+    if value is not None and all(ch.isspace() or unicodedata.category(ch) == "Cf" for ch in value):
         raise ValueError("the text is blank")
     return value
 
