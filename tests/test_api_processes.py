@@ -19,12 +19,13 @@ import trio
 from helpers import alive, children, command_line, connection_holder, real_server
 from test_engine_process import WORK, run_work, settings
 
-from miniserve.engine import Engine
+from miniserve.engine import Engine, SamplingParams, Sequence
 from miniserve.engine.core.client import CoreLink, CoreProcess
 from miniserve.engine.core.remote_worker import RemoteWorker
 from miniserve.engine.core.wire import Close
 from miniserve.model.weights import load_model
 from miniserve.scheduler import Scheduler
+from miniserve.scheduler.ticket import Ticket
 from miniserve.scheduler.health import Health
 
 LONG = {"model": "miniserve-tutor", "prompt": "Hello", "max_tokens": 160, "temperature": 0, "ignore_eos": True,
@@ -59,6 +60,37 @@ async def test_links_with_the_same_sequence_ids_get_their_own_results(random_gpt
     assert [tokens for tokens, _, _ in got[0]] == [tokens for tokens, _, _ in expected]
     assert [tokens for tokens, _, _ in got[1]] == [tokens for tokens, _, _ in expected]
     core.link.send([Close()])  # as the supervisor drains it: it exits 0 once nothing is left in it
+    assert core.reap() == 0
+
+
+async def test_every_link_hears_the_slots_freed_by_another(random_gpt2_folder, tmp_path):
+    """A link's count of the core's KV slots in use (its /stats and gauge) follows the steps that carry
+    none of its own sequences: once the other link's longer sequence has ended, both count 0."""
+    s = settings(speculate=0)
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    listener.bind(str(tmp_path / "core.sock"))
+    listener.listen()
+    core = CoreProcess(s, random_gpt2_folder, listener)
+    listener.close()
+    links = [CoreLink(str(tmp_path / "core.sock"), random_gpt2_folder) for _ in range(2)]
+    schedulers = [Scheduler(link, s, Health(model_loaded=True, warmed_up=True), worker=partial(RemoteWorker, link))
+                  for link in links]
+    short = Ticket(Sequence([1, 2, 3], SamplingParams(max_new_tokens=2, stop_at_end=False)))
+    long = Ticket(Sequence([4, 5, 6], SamplingParams(max_new_tokens=40, stop_at_end=False)))
+    with trio.fail_after(60):
+        async with trio.open_nursery() as nursery:
+            for scheduler in schedulers:
+                await nursery.start(scheduler.run)
+            schedulers[1].enqueue(long)
+            schedulers[0].enqueue(short)
+            await short.done.wait()  # in the core it ended about 38 steps before the other: its link's
+            await long.done.wait()  # last step of its own said a slot was still in use
+            with trio.fail_after(5):  # a bounded poll: the link's reader thread writes the count
+                while links[0].cache.used_slots or links[1].cache.used_slots:
+                    await trio.sleep(0.01)
+            for scheduler in schedulers:
+                scheduler.close()
+    core.link.send([Close()])
     assert core.reap() == 0
 
 

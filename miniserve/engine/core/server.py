@@ -52,6 +52,7 @@ class Peer:
     pending: list[Step] = field(default_factory=list)  # results not sent yet (under `lock`)
     closing: bool = False  # a client's Close: Closed once `live` is empty
     gone: bool = False
+    heard_used: int = -1  # the KV slots in use as this link last heard (compute thread only)
 
     def append(self, step: Step) -> None:
         with self.lock:
@@ -182,10 +183,16 @@ class CoreServer:
             self._observe(result)
         used = self.loop.engine.cache.used_slots
         error = None if result.error is None else error_text(result.error)
-        for index, part in split(result).items():
+        parts = split(result)
+        for peer in self._all_peers():
+            if peer.index not in parts and peer.heard_used != used:  # its gauge of slots in use, kept true when idle
+                peer.heard_used = used
+                peer.append(Step((), (), (), (), 0, (), None, result.seconds, result.waiting, result.at, used))
+        for index, part in parts.items():
             peer = self._peers.get(index)
             if peer is None:  # its link has ended: what it would have read goes nowhere
                 continue
+            peer.heard_used = used
             left, admitted, refused, items, outputs = part
             peer.append(Step(left, admitted, refused, items, result.n_tokens, outputs,
                              error if items else None, result.seconds, result.waiting, result.at, used))
