@@ -109,6 +109,8 @@ async def test_openai_limits_and_shapes(tutor_folder):
         assert status == 400 and openai_error(body, "invalid_token_id") and "5000" in body["error"]["message"]
         status, body = await completion(prompt=[1.5])
         assert status == 400 and body["error"]["param"] == "prompt" and "token ids" in body["error"]["message"]
+        status, body = await completion(prompt="He goes", stream="true")  # a field whose name begins like "str"
+        assert status == 400 and body["error"]["param"] == "stream"
         assert service.engine.cache.used_slots == 0
 
 

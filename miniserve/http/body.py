@@ -124,7 +124,9 @@ def field_name(loc) -> str | None:
 
 
 def _is_type_tag(part: str) -> bool:
-    return part.startswith(("list[", "str", "int", "function-", "constrained-")) or "[" in part or part == "none"
+    # pydantic's branch names; a field's own name may begin like one ("stream" is no "str" branch)
+    return part in ("str", "int", "float", "bool", "none") or part.startswith(("list[", "function-", "constrained-")) \
+        or "[" in part
 
 
 def strings(data, path: str = ""):
