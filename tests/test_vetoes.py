@@ -431,6 +431,9 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("Without this job I would be bored at home.", "Without this job I would be borne at home."),  # a feeling, not "bear"
     ("In most cases a uniform costs less than jeans.", "In most cases a uniform cost less than jeans."),  # after an opening phrase
     ("At the weekend my brother works at the market.", "At the weekend my brother work at the market."),
+    ("A child who learns Spanish and English reads more.", "A child who learns Spanish and English read more."),  # two languages
+    ("A phone rings, someone answers it and the magic disappears.", "A phone rings, someone answers it and the magic disappear."),
+    ("People here still talk about the kite from last year.", "People here still talked about the kite from last year."),  # the kite's date
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -656,6 +659,8 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("In the morning the buses is late.", "In the morning the buses are late."),  # a plural after the opening phrase
     ("I was bored, so I start reading.", "I was bored, so I started reading."),  # a feeling beside the error
     ("In my opinion the children was right.", "In my opinion the children were right."),
+    ("We spend the whole of last summer at the seaside.", "We spent the whole of last summer at the seaside."),  # "of": the verb's date
+    ("Last week we buy the kite from the shop.", "Last week we bought the kite from the shop."),
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

@@ -180,7 +180,10 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   lunch break needs" -> "breaks", "the lemonade stand and the small raffle" -> "stands", "both are" -> "is"; from the
   two-hundred-and-forty-second to two-hundred-and-forty-fifth (learner_v244 to learner_v247): "I would be bored"
   -> "borne" (an adjective of feeling made another verb's form), "In most cases a uniform costs" -> "cost" (the
-  subject after an opening phrase with no comma).
+  subject after an opening phrase with no comma); from the two-hundred-and-forty-sixth to two-hundred-and-forty-ninth
+  (learner_v248 to learner_v251): "A child who learns Spanish and English at school reads" -> "read", "someone answers
+  it and the magic of the concert disappears" -> "disappear", "People here still talk about the kite from last year"
+  -> "talked" (a thing's date after "from").
 
 By kind, one module each: `mood` (imperatives, subjunctives), `number` (agreement with a subject's
 words), `joined` (subjects or verbs joined by "and", pronouns), `tenses`, `verb_forms`; the word lists
@@ -254,7 +257,7 @@ VETOES = (
     number.plural_after_the_number_of_and_its_relative, number.plural_after_that_of_a_singular_noun,
     mood.third_before_yourself, tenses.past_of_knowing_how_after_so, number.verb_for_a_subjects_noun_before_a_reporting_verb,
     mood.third_after_lets, number.third_for_a_compounds_noun, number.third_for_a_listed_noun, number.singular_after_both,
-    verb_forms.another_verbs_form_for_a_feeling,
+    verb_forms.another_verbs_form_for_a_feeling, tenses.past_from_a_dated_thing,
 )
 
 

@@ -112,8 +112,9 @@ def _after_a_joined_clause(clause: list[str]) -> list[str]:
     "my mother and the dog")."""
     joins = [k for k, w in enumerate(clause) if w in ("and", "but") and (
              k == 0 or form_kinds(clause[k - 1]) & {"past", "participle"} or clause[k - 1] in ADVERBS
-             or any(only_a_verb(v) or aux_family(v) not in (None, "to") for v in clause[1:k]))]
-    # ("cars enter the city and the air", "it did not work and the staff")
+             or any(only_a_verb(v) or aux_family(v) not in (None, "to") for v in clause[1:k])
+             or k >= 2 and clause[k - 1] in ("it", "them", "him", "me", "us") and third(clause[k - 2]))]
+    # ("cars enter the city and the air", "it did not work and the staff", "someone answers it and the magic")
     return clause[joins[-1] + 1:] if joins else clause
 
 
@@ -734,7 +735,8 @@ def plural_after_a_singular_head_and_its_relative(toks: list[str], edit: Edit) -
     inside = clause[k + 2:]
     # an "and" between two bare nouns joins them ("A diet that is based on burgers and chips leads"), not clauses
     return not any(w in ("that", "which", "who", "if", "because", "when", "but", "or", "where")
-                   or w == "and" and (nxt in NOUN_PHRASE_OPENERS or nxt in SUBJECT_PRONOUNS or not any(_noun_forms(nxt)))
+                   or w == "and" and (nxt in NOUN_PHRASE_OPENERS or nxt in SUBJECT_PRONOUNS
+                                      or not any(_noun_forms(nxt)) and nxt not in SUBJECTS_OF_ONE)  # "Spanish and English"
                    for w, nxt in zip(inside, inside[1:] + [""]))
 
 

@@ -79,6 +79,21 @@ def present_before_its_past_phrase(toks: list[str], edit: Edit) -> bool:
     return any(start <= m.start() < stop for m in tense.past_phrases("".join(toks)))
 
 
+def past_from_a_dated_thing(toks: list[str], edit: Edit) -> bool:
+    """A present made past where the sentence's only past time dates a thing, after "from" ("People here still
+    talk about the giant kite from last year" -> "talked"), and no other verb is past: the phrase belongs to the
+    noun before it, not to the verb. (Not after "of": "the whole of last summer" dates the verb.)"""
+    pair = one_word(toks, edit)
+    if pair is None or "past" not in form_kinds(pair[1]) or "past" in form_kinds(pair[0]):
+        return False
+    text = "".join(toks)
+    phrases = tense.past_phrases(text)
+    if not phrases or any(text[:m.start()].split()[-1:] != ["from"] for m in phrases):
+        return False
+    return not any(main_verb_only_past(norm(t)) for k, t in enumerate(toks)
+                   if t[:1].isalpha() and not edit.start <= k < edit.end)
+
+
 def governed_by_an_auxiliary(toks: list[str], i: int) -> bool:
     """An auxiliary (or "to") earlier in the word's clause with no subject of another verb between them:
     "did" governs "lived" in "When did your lazy goats lived", not "went" in "Do you remember the concert
