@@ -434,6 +434,9 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("A child who learns Spanish and English reads more.", "A child who learns Spanish and English read more."),  # two languages
     ("A phone rings, someone answers it and the magic disappears.", "A phone rings, someone answers it and the magic disappear."),
     ("People here still talk about the kite from last year.", "People here still talked about the kite from last year."),  # the kite's date
+    ("People in big cities suffer from the noise and the high rents.", "People in big cities suffer from the noise and the high rent."),
+    ("My mum is tired after so many nights without sleep but looks happy.", "My mum is tired after so many nights without sleep but look happy."),
+    ("Some cities, for example Barcelona and Venice, that already have a tax.", "Some cities, for example Barcelona and Venice, that already has a tax."),
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -661,6 +664,7 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("In my opinion the children was right.", "In my opinion the children were right."),
     ("We spend the whole of last summer at the seaside.", "We spent the whole of last summer at the seaside."),  # "of": the verb's date
     ("Last week we buy the kite from the shop.", "Last week we bought the kite from the shop."),
+    ("My mum is tired but the baby look happy.", "My mum is tired but the baby looks happy."),  # another subject
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

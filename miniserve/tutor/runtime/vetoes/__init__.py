@@ -183,7 +183,9 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   subject after an opening phrase with no comma); from the two-hundred-and-forty-sixth to two-hundred-and-forty-ninth
   (learner_v248 to learner_v251): "A child who learns Spanish and English at school reads" -> "read", "someone answers
   it and the magic of the concert disappears" -> "disappear", "People here still talk about the kite from last year"
-  -> "talked" (a thing's date after "from").
+  -> "talked" (a thing's date after "from"), "suffer from the noise, the dirt and the high rents." -> "rent", "My mum is
+  very tired ... but looks happier" -> "look" (two verbs of an opening singular subject), "Barcelona and Venice, that
+  already have" -> "has" (a relative after two joined names).
 
 By kind, one module each: `mood` (imperatives, subjunctives), `number` (agreement with a subject's
 words), `joined` (subjects or verbs joined by "and", pronouns), `tenses`, `verb_forms`; the word lists
@@ -258,6 +260,7 @@ VETOES = (
     mood.third_before_yourself, tenses.past_of_knowing_how_after_so, number.verb_for_a_subjects_noun_before_a_reporting_verb,
     mood.third_after_lets, number.third_for_a_compounds_noun, number.third_for_a_listed_noun, number.singular_after_both,
     verb_forms.another_verbs_form_for_a_feeling, tenses.past_from_a_dated_thing,
+    joined.plural_for_a_verb_sharing_an_opening_singular_subject, number.singular_after_a_relative_of_two_joined_nouns,
 )
 
 

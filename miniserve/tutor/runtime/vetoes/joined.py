@@ -442,3 +442,23 @@ def _present_of(word: str, number: bool) -> bool:
     """A present verb (no auxiliary) of that number: third person when `number`, else the base form."""
     return aux_family(word) is None and bool(lemmas(word)) and "past" not in form_kinds(word) and (
         third(word) if number else "base" in form_kinds(word) and not third(word))
+
+
+def plural_for_a_verb_sharing_an_opening_singular_subject(toks: list[str], edit: Edit) -> bool:
+    """A third-person verb right after "and" or "but" made plural, where the sentence opens with a determiner and a
+    singular noun whose own verb, right after it, is third person ("My mum is very tired after so many nights
+    without sleep but looks happier than ever" -> "look"): the two verbs share that subject. Not where a clause of
+    its own or another subject could come between."""
+    pair = one_word(toks, edit)
+    if pair is None or not made_plural(pair):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if not t.isspace()]
+    while before and before[-1] in JOINED_ADVERBS:
+        before.pop()
+    if len(before) < 4 or before[-1] not in ("and", "but"):
+        return False
+    if before[0] not in NOUN_PHRASE_OPENERS or not singular_noun(before[1]) or before[1] in COLLECTIVE \
+            or not (third(before[2]) or before[2] in ("is", "was", "has", "does", "isn't", "wasn't", "hasn't", "doesn't")):
+        return False
+    return not any(w in (",", ";", ":", "that", "who", "which", "because", "when", "if", "while", "and", "but")
+                   or w in SUBJECT_PRONOUNS for w in before[3:-1])

@@ -1469,3 +1469,21 @@ def singular_after_both(toks: list[str], edit: Edit) -> bool:
     while before and before[-1] in ADVERBS - {"both"}:
         before.pop()
     return before[-1:] == ["both"] or before[-3:-1] == ["both", "of"] and before[-1] in ("them", "us", "you")
+
+
+def singular_after_a_relative_of_two_joined_nouns(toks: list[str], edit: Edit) -> bool:
+    """A verb right after ", who", ", that" or ", which" made singular where the comma follows two nouns or names
+    joined by "and" ("many cities in Europe, for example Barcelona and Venice, that already have" -> "has"): the
+    relative's antecedent is the pair, plural."""
+    pair = one_word(toks, edit)
+    if pair is None or not made_singular(pair):
+        return False
+    words = [t for t in toks[:edit.start] if not t.isspace()]
+    while words and norm(words[-1]) in ADVERBS:
+        words.pop()
+    if len(words) < 5 or norm(words[-1]) not in ("who", "that", "which") or words[-2] != "," or norm(words[-4]) != "and":
+        return False
+
+    def a_noun(word: str) -> bool:
+        return word[:1].isupper() and word[1:].islower() or any(_noun_forms(norm(word))) and not lemmas(norm(word))
+    return a_noun(words[-3]) and a_noun(words[-5])

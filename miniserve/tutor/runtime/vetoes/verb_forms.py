@@ -258,7 +258,8 @@ def respelled_after_a_determiner(toks: list[str], edit: Edit) -> bool:
 
 def noun_number_after_a_modifier(toks: list[str], edit: Edit) -> bool:
     """A plural noun after a determiner and an -ing or plain adjective made singular ("prefer the sack race to the
-    running races" -> "race"): inside a noun phrase it is a noun's number, which the tutor leaves as typed. Not
+    running races" -> "race"; "suffer from the noise, the dirt and the high rents." -> "rent", an adjective that can be
+    a noun, where the phrase ends): inside a noun phrase it is a noun's number, which the tutor leaves as typed. Not
     after an adjective that names people ("The rich gets" -> "get" is a verb's fix)."""
     pair = one_word(toks, edit)
     if pair is None or pair[0] != pair[1] + "s" and pair[0] != pair[1] + "es" or not _noun_forms(pair[0])[1]:
@@ -269,6 +270,9 @@ def noun_number_after_a_modifier(toks: list[str], edit: Edit) -> bool:
     modifier, determiner = norm(before[-1]), norm(before[-2])
     readings = lemminflect.getAllLemmas(modifier)
     plain = "ADJ" in readings and "VERB" not in readings and "NOUN" not in readings and not lemmas(modifier)
+    after = next((norm(t) for t in toks[edit.end:] if not t.isspace()), ".")
+    if not plain and "ADJ" in readings and "VERB" not in readings and not lemmas(modifier):
+        plain = after in (".", ",", "!", "?", ";", "and", "or")  # "the high rents.": the phrase ends, no verb of it follows
     return determiner in NOUN_PHRASE_OPENERS | {"these", "those"} and modifier not in THE_ADJECTIVE_PEOPLE \
         and (plain or modifier.endswith("ing") and "ing" in form_kinds(modifier) and modifier not in ING_NOUNS)
 
