@@ -437,6 +437,7 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("People in big cities suffer from the noise and the high rents.", "People in big cities suffer from the noise and the high rent."),
     ("My mum is tired after so many nights without sleep but looks happy.", "My mum is tired after so many nights without sleep but look happy."),
     ("Some cities, for example Barcelona and Venice, that already have a tax.", "Some cities, for example Barcelona and Venice, that already has a tax."),
+    ("The staff at the pool in Green Street are very helpful.", "The staff at the pool in Green Street is very helpful."),  # British
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -665,6 +666,7 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("We spend the whole of last summer at the seaside.", "We spent the whole of last summer at the seaside."),  # "of": the verb's date
     ("Last week we buy the kite from the shop.", "Last week we bought the kite from the shop."),
     ("My mum is tired but the baby look happy.", "My mum is tired but the baby looks happy."),  # another subject
+    ("The majority of the students in my class is happy.", "The majority of the students in my class are happy."),  # "of"
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

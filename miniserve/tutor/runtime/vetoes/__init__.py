@@ -185,7 +185,9 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   it and the magic of the concert disappears" -> "disappear", "People here still talk about the kite from last year"
   -> "talked" (a thing's date after "from"), "suffer from the noise, the dirt and the high rents." -> "rent", "My mum is
   very tired ... but looks happier" -> "look" (two verbs of an opening singular subject), "Barcelona and Venice, that
-  already have" -> "has" (a relative after two joined names).
+  already have" -> "has" (a relative after two joined names); from the two-hundred-and-fiftieth to
+  two-hundred-and-fifty-third (learner_v252 to learner_v255): "The staff at the swimming pool in Green Street are" ->
+  "is" (a collective with a place phrase).
 
 By kind, one module each: `mood` (imperatives, subjunctives), `number` (agreement with a subject's
 words), `joined` (subjects or verbs joined by "and", pronouns), `tenses`, `verb_forms`; the word lists

@@ -497,8 +497,14 @@ def number_after_a_collective(toks: list[str], edit: Edit) -> bool:
     if len(clause) == 1:
         return clause[0] in COLLECTIVE  # a bare collective: "Staff walk", "Management have decided"
     # the collective is the subject, not a phrase's noun ("Everyone in my family send" -> "sends")
-    return 2 <= len(clause) <= 4 and clause[-1] in COLLECTIVE and clause[0] in NOUN_PHRASE_OPENERS - {"a", "an"} \
-        and not PREPOSITIONS & set(clause)
+    if 2 <= len(clause) <= 4 and clause[-1] in COLLECTIVE and clause[0] in NOUN_PHRASE_OPENERS - {"a", "an"} \
+            and not PREPOSITIONS & set(clause):
+        return True
+    # or the collective with a place phrase after it ("The staff at the swimming pool in Green Street are"; not
+    # "The majority of the students", whose "of" names what is counted)
+    head = next((k for k in (1, 2) if k + 1 < len(clause) and clause[k] in COLLECTIVE), None)
+    return head is not None and clause[0] in NOUN_PHRASE_OPENERS - {"a", "an"} and clause[head + 1] in PREPOSITIONS - {"of"} \
+        and not any(only_a_verb(w) or aux_family(w) is not None or w in ("who", "that", "which") for w in clause[head + 1:])
 
 
 SENTENCE_OPENERS = frozenset(("secondly", "firstly", "first", "finally", "moreover", "however", "also", "besides",
