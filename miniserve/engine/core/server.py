@@ -52,7 +52,8 @@ class Peer:
     pending: list[Step] = field(default_factory=list)  # results not sent yet (under `lock`)
     closing: bool = False  # a client's Close: Closed once `live` is empty
     gone: bool = False
-    heard_used: int = -1  # the KV slots in use as this link last heard (compute thread only)
+    heard_used: int | None = None  # the KV slots in use as this link last heard; None: it never had a sequence
+    # (the supervisor's link reads no steps: sent to it, they would fill its socket and block the compute thread)
 
     def append(self, step: Step) -> None:
         with self.lock:
@@ -185,7 +186,7 @@ class CoreServer:
         error = None if result.error is None else error_text(result.error)
         parts = split(result)
         for peer in self._all_peers():
-            if peer.index not in parts and peer.heard_used != used:  # its gauge of slots in use, kept true when idle
+            if peer.index not in parts and peer.heard_used not in (None, used):  # its gauge of slots, true when idle
                 peer.heard_used = used
                 peer.append(Step((), (), (), (), 0, (), None, result.seconds, result.waiting, result.at, used))
         for index, part in parts.items():
