@@ -438,6 +438,11 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("My mum is tired after so many nights without sleep but looks happy.", "My mum is tired after so many nights without sleep but look happy."),
     ("Some cities, for example Barcelona and Venice, that already have a tax.", "Some cities, for example Barcelona and Venice, that already has a tax."),
     ("The staff at the pool in Green Street are very helpful.", "The staff at the pool in Green Street is very helpful."),  # British
+    ("I think sixteen is old enough.", "I think sixteen are old enough."),  # an age
+    ("We could open the office during lunch break as well.", "We could open the office during lunch breaks as well."),
+    ("I asked whether the pupils who take part in it are paid.", "I asked whether the pupils who take part in it is paid."),
+    ("Even the parents who complained about the rain and the cold were happy.",
+     "Even the parents who complained about the rain and the cold was happy."),  # a preposition's two objects
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -667,6 +672,8 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("Last week we buy the kite from the shop.", "Last week we bought the kite from the shop."),
     ("My mum is tired but the baby look happy.", "My mum is tired but the baby looks happy."),  # another subject
     ("The majority of the students in my class is happy.", "The majority of the students in my class are happy."),  # "of"
+    ("Working from home give people more freedom.", "Working from home gives people more freedom."),  # a verb's object after it
+    ("Sixteen students is too many for one room.", "Sixteen students are too many for one room."),
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

@@ -187,7 +187,10 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   very tired ... but looks happier" -> "look" (two verbs of an opening singular subject), "Barcelona and Venice, that
   already have" -> "has" (a relative after two joined names); from the two-hundred-and-fiftieth to
   two-hundred-and-fifty-third (learner_v252 to learner_v255): "The staff at the swimming pool in Green Street are" ->
-  "is" (a collective with a place phrase).
+  "is" (a collective with a place phrase); from the two-hundred-and-fifty-fourth to two-hundred-and-fifty-seventh
+  (learner_v256 to learner_v259): "I think sixteen is old enough" -> "are" (an age), "during lunch break as well" ->
+  "breaks" (a preposition's compound noun), "whether the lifeguards who take part in it are paid" -> "is" ("it" a
+  preposition's object), "even the parents who had complained ... about the rain and the extra time were" -> "was".
 
 By kind, one module each: `mood` (imperatives, subjunctives), `number` (agreement with a subject's
 words), `joined` (subjects or verbs joined by "and", pronouns), `tenses`, `verb_forms`; the word lists
@@ -263,6 +266,7 @@ VETOES = (
     mood.third_after_lets, number.third_for_a_compounds_noun, number.third_for_a_listed_noun, number.singular_after_both,
     verb_forms.another_verbs_form_for_a_feeling, tenses.past_from_a_dated_thing,
     joined.plural_for_a_verb_sharing_an_opening_singular_subject, number.singular_after_a_relative_of_two_joined_nouns,
+    number.plural_after_an_age, number.third_for_a_prepositions_compound_noun, number.singular_after_a_prepositions_it,
 )
 
 

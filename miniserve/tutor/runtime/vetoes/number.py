@@ -9,7 +9,7 @@ import itertools
 import lemminflect
 
 from miniserve.tutor.runtime import pairs
-from miniserve.tutor.runtime.agreement import ADVERBS, COLLECTIVE, RELATIVE, _noun_forms, non_third, plural_subject, third
+from miniserve.tutor.runtime.agreement import ADVERBS, AGE_WORDS, COLLECTIVE, RELATIVE, _noun_forms, non_third, plural_subject, third
 from miniserve.tutor.runtime.forms import FUNCTION_WORDS, aux_family, form_kinds, lemmas, norm
 from miniserve.tutor.runtime.gate import Edit
 from miniserve.tutor.runtime.verbs import valences
@@ -694,6 +694,8 @@ def singular_after_a_plural_head_and_its_relative(toks: list[str], edit: Edit) -
     clause = clause_before_any(toks, edit.start)
     if clause[:1] in (["and"], ["but"], ["so"]):
         clause = clause[1:]  # ", and the people who stayed were" -> "was"
+    while clause[:1] and clause[0] in FOCUS_ADVERBS:
+        clause = clause[1:]  # "even the parents who"
     k = 2 if clause[:1] and clause[0] in NOUN_PHRASE_OPENERS | {"these", "those", "many", "most", "some"} else 1
     place = None  # a place phrase between the head and the relative word ("The students in my class who")
     if len(clause) > k + 2 and clause[k] in PREPOSITIONS - {"of"} and not _preposition_and_which(clause, k):
@@ -714,10 +716,23 @@ def singular_after_a_plural_head_and_its_relative(toks: list[str], edit: Edit) -
     inside = clause[k + 1:]
     if inside[0] in NOUN_PHRASE_OPENERS | set(SUBJECT_PRONOUNS) | {"each", "every"} and len(inside) <= 2:
         return False
-    # "or" / "and" between two singular noun phrases ("a farm or a business") joins nouns, not clauses
+    # "or" / "and" between two singular noun phrases ("a farm or a business") joins nouns, not clauses; so does one
+    # between a preposition's objects ("complained about the rain and the extra time were")
     return not any(w in ("that", "which", "who", "if", "because", "when", "but", "where")
                    or w in ("and", "or") and not (_noun_forms(before)[0] and after in ("a", "an"))
-                   for before, w, after in zip([""] + inside, inside, inside[1:] + [""]))
+                   and not _joins_a_prepositions_objects(inside, j)
+                   for j, (before, w, after) in enumerate(zip([""] + inside, inside, inside[1:] + [""])))
+
+
+FOCUS_ADVERBS = frozenset(("even", "only", "also", "especially", "particularly", "just"))
+
+
+def _joins_a_prepositions_objects(inside: list[str], j: int) -> bool:
+    """Does the "and" at j join two noun phrases after one preposition ("about the rain and the extra time"): a
+    preposition before it with no verb between, a determiner and no verb after it?"""
+    p = max((i for i in range(j) if inside[i] in PREPOSITIONS), default=None)
+    return p is not None and inside[j + 1:j + 2] != [] and inside[j + 1] in NOUN_PHRASE_OPENERS \
+        and all(aux_family(w) is None and not only_a_verb(w) for w in inside[p + 1:j] + inside[j + 1:])
 
 
 def _preposition_and_which(clause: list[str], k: int) -> bool:
@@ -1493,3 +1508,44 @@ def singular_after_a_relative_of_two_joined_nouns(toks: list[str], edit: Edit) -
     def a_noun(word: str) -> bool:
         return word[:1].isupper() and word[1:].islower() or any(_noun_forms(norm(word))) and not lemmas(norm(word))
     return a_noun(words[-3]) and a_noun(words[-5])
+
+
+def plural_after_an_age(toks: list[str], edit: Edit) -> bool:
+    """A verb made plural right after a bare number that opens its clause, before "old", "young", "too" or "enough"
+    ("I think sixteen is old enough" -> "are"): an age is one thing."""
+    pair = one_word(toks, edit)
+    if pair is None or not made_plural(pair):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if not t.isspace()]
+    after = [norm(t) for t in toks[edit.end:] if not t.isspace()]
+    return bool(before) and (before[-1] in AGE_WORDS or before[-1].isdigit()) \
+        and (len(before) == 1 or before[-2] in CLAUSE_OPENERS | {",", "think", "believe", "but", "and"}) \
+        and after[:1] != [] and after[0] in ("old", "young", "too", "enough", "still", "the", "a", "an")
+
+
+def third_for_a_prepositions_compound_noun(toks: list[str], edit: Edit) -> bool:
+    """A base word made third person right after a preposition and a bare singular noun, where its phrase ends
+    ("opening the office during lunch break as well" -> "lunch breaks"): the word is the compound's noun, the
+    preposition's object. Not before an object or a complement ("Working from home give people" is a verb's fix)."""
+    pair = one_word(toks, edit)
+    if pair is None or not made_singular(pair) or aux_family(pair[0]) is not None or not _noun_forms(pair[0])[0]:
+        return False
+    before = [norm(t) for t in toks[:edit.start] if not t.isspace()]
+    after = next((norm(t) for t in toks[edit.end:] if not t.isspace()), ".")
+    return after in (".", ",", "!", "?", ";", "as", "and", "or", "but", "because", "so", "when", "if", "since") \
+        and len(before) >= 2 and before[-2] in PREPOSITIONS - {"like", "to"} and singular_noun(before[-1]) \
+        and before[-1] not in FUNCTION_WORDS and not lemmas(before[-1])
+
+
+def singular_after_a_prepositions_it(toks: list[str], edit: Edit) -> bool:
+    """A verb made singular right after "it" as a preposition's object inside a plural noun's relative clause
+    ("whether the lifeguards who take part in it are paid" -> "is"): "it" is no subject; the verb is the noun's."""
+    pair = one_word(toks, edit)
+    if pair is None or not made_singular(pair):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if not t.isspace()]
+    if len(before) < 6 or before[-1] != "it" or before[-2] not in PREPOSITIONS:
+        return False
+    k = max((k for k in range(len(before) - 2) if before[k] in ("who", "that")), default=None)
+    return k is not None and k >= 1 and plural_subject(before[k - 1]) \
+        and not any(w in (",", ";", "and", "but", "because", "when", "if") for w in before[k + 1:-2])
