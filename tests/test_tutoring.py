@@ -79,3 +79,15 @@ def test_production_code_never_imports_evaluation_code():
             "print(sorted(m for m in sys.modules if m.split('.')[-1] in ('evaluate', 'calibrate', 'devsets')))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0 and done.stdout.strip() == "[]", done.stderr
+
+
+async def test_a_sentence_of_many_misbuilt_forms_costs_a_bounded_scoring(tutor_folder):
+    """60 misbuilt forms in one sentence: the gate scores at most MAX_EDITS edits' variants or MAX_OFFERS offers
+    (it cost 122 scoring sequences, 36,000 prompt tokens, before the bound), and a sentence of two slips is
+    still corrected."""
+    crafted = " ".join(["goed"] * 60)[:239]
+    async with serving(tutor_folder) as (client, _):
+        answer = await (await client.post("/correct", json={"sentence": crafted})).get_json()
+        plain = await (await client.post("/correct", json={"sentence": "He goed to school and buyed a book."})).get_json()
+    assert answer["usage"]["prompt_tokens"] < 6000, answer["usage"]
+    assert plain["corrected"] == "He went to school and bought a book."

@@ -34,6 +34,11 @@ from miniserve.tutor.runtime.guard import NO_ERROR, Review, review, tokens
 from miniserve.tutor.runtime.prompt import EXPLANATION_ALLOWANCE, Completion, SentenceError, TutorPrompt
 
 Work = tuple[list[int], SamplingParams]  # what to run: prompt ids and how
+# What one sentence may ask of the gate and the parser. The tutor corrects up to two errors a sentence; a proposal
+# of more than MAX_EDITS changes is withheld unscored, and at most MAX_OFFERS offers are scored and MAX_TRIES
+# tries read. Unbounded, one 239-character sentence of 60 misbuilt forms ("goed goed ...") cost 122 scoring
+# sequences (36,000 prompt tokens, 4-5 s of the engine) for one admitted request, and slowed every other client.
+MAX_EDITS, MAX_OFFERS, MAX_TRIES = 4, 6, 8
 
 
 class InputProblem(ValueError):
@@ -137,7 +142,7 @@ class Turn:
         offering = self.tutor.threshold is not None and self.tutor.parser is not None
         toks = tokens(self.line)
         return [edit for edit in offers.tries(toks) if not vetoes.vetoed(toks, edit) and not quantifiers.contradicts(toks, edit)
-                and not relatives.contradicts(toks, edit)] if offering else []
+                and not relatives.contradicts(toks, edit)][:MAX_TRIES] if offering else []
 
     @cached_property
     def fixed(self) -> dict[gate.Edit, str]:
@@ -220,6 +225,9 @@ class Turn:
             self.review = verdict
             return
         self.edits = gate.edits(self.line, verdict.corrected.strip())
+        if len(self.edits) > MAX_EDITS:
+            self.review = Review(self.span.text, NO_ERROR, changed=False, withheld=True)
+            return
         words = tokens(self.line)
         self.doubts = [doubt(words, e.start, e.end, e.new) for e in self.edits]
         # the model's own edit that the sentence's words call for (a past form after "last year") passes
@@ -322,7 +330,7 @@ class Turn:
     def found(self, better: list[tuple[gate.Edit, link_grammar.Parse]]) -> None:
         """The offers to score once the parser is done: its own, and the fixed ones; none: as typed."""
         parsed = {edit for edit, _ in better}
-        self.offered = better + [(edit, said) for edit, said in self.fixed.items() if edit not in parsed]
+        self.offered = (better + [(edit, said) for edit, said in self.fixed.items() if edit not in parsed])[:MAX_OFFERS]
         if not self.offered:
             self.review = self.proposal
 
