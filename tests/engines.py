@@ -108,3 +108,19 @@ class ScriptedEngine(Engine):
                 if done + i < len(script):
                     self.sampler.tokens[first + i] = script[done + i]
         return super()._accept(seq, first, draft)
+
+
+class StuckEngine(Engine):
+    """Once `stuck` is set, its next step waits (its compute thread blocked, as on a link nobody reads)
+    until `unblock` is set, and tells `entered` when it has started waiting."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.stuck, self.entered, self.unblock = threading.Event(), threading.Event(), threading.Event()
+
+    def step(self, plan):
+        if self.stuck.is_set():
+            self.stuck.clear()
+            self.entered.set()
+            self.unblock.wait(60)
+        return super().step(plan)

@@ -13,7 +13,7 @@ import trio
 
 from miniserve.http.app import create_app
 from miniserve.config import SCHEDULERS, Settings
-from engines import BrokenEngine, FailingEngine, RefusingEngine, SlowEngine
+from engines import BrokenEngine, FailingEngine, RefusingEngine, SlowEngine, StuckEngine
 
 SENTENCES = [
     "He goed to school.",
@@ -283,6 +283,27 @@ async def test_a_dead_scheduler_fails_readiness_liveness_and_waiting_requests(tu
         # liveness too: the process can serve no more, so its supervisor (the kubelet) restarts it
         alive = await client.get("/healthz")
         assert alive.status_code == 503 and "scheduler bug" in (await alive.get_json())["reason"]
+
+
+async def test_a_stuck_engine_fails_readiness_and_recovers(tutor_folder, monkeypatch):
+    """A compute thread that stops stepping while it holds work (blocked on a link nobody reads) makes /readyz fail
+    after STALL_SECONDS, not answer ready while every request waits for its 504; it is ready again once steps
+    come back."""
+    from miniserve.http import ops_routes
+
+    monkeypatch.setattr(ops_routes, "STALL_SECONDS", 0.3)
+    engine = StuckEngine.from_folder(tutor_folder, n_slots=4, max_step_tokens=256)
+    async with serving(tutor_folder, engine, scheduler="continuous", max_batch=4) as (client, service):
+        engine.stuck.set()
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(post_all, client, [{"sentence": SENTENCES[0]}])
+            await trio.to_thread.run_sync(engine.entered.wait, 30)
+            with trio.fail_after(10):  # a bounded poll: readiness is read, as a balancer would
+                while (ready := await client.get("/readyz")).status_code == 200:
+                    await trio.sleep(0.05)
+            assert "engine stalled" in (await ready.get_json())["reason"]
+            engine.unblock.set()
+        assert (await client.get("/readyz")).status_code == 200 and service.scheduler.stalled_seconds() == 0.0
 
 
 async def test_event_loop_answers_during_generation(tutor_folder):

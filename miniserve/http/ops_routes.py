@@ -11,6 +11,8 @@ from miniserve.http.schemas import Health, Readiness, Stats
 from miniserve.http.state import service
 
 ops = Blueprint("ops", __name__)
+# seconds the engine may hold work with no step result before /readyz fails (results come every 20 ms while it steps)
+STALL_SECONDS = 10.0
 
 
 @ops.get("/healthz")
@@ -28,8 +30,12 @@ async def healthz():
 @validate_response(Readiness, 200)
 @validate_response(Readiness, 503)
 async def readyz():
-    """Readiness: model loaded, kernels warm, scheduler alive, last step fine, not draining."""
-    reason = service().health.not_ready_reason()
+    """Readiness: model loaded, kernels warm, scheduler alive, last step fine, not draining, engine not stalled."""
+    s = service()
+    reason = s.health.not_ready_reason()
+    stalled = s.scheduler.stalled_seconds() if reason is None and s.scheduler is not None else 0.0
+    if stalled > STALL_SECONDS:
+        reason = f"engine stalled: no step result for {stalled:.0f} s with {len(s.scheduler.tickets)} sequences in it"
     return (Readiness(status="ready"), 200) if reason is None else (Readiness(status="not ready", reason=reason), 503)
 
 

@@ -73,6 +73,7 @@ class Scheduler:
         self._trio_token: trio.lowlevel.TrioToken | None = None
         self._flush_error: Exception | None = None  # applying results failed: the worker was stopped for it
         self._last_stall_check = 0.0
+        self.last_progress: float | None = None  # when a result was last applied, or work came to an idle engine
         self._area, self._area_at = 0.0, None  # integral of len(tickets) dt, up to _area_at
 
     @property
@@ -137,6 +138,8 @@ class Scheduler:
             raise Unavailable("the server is shutting down" if self.health.draining else "the scheduler is not running")
         if not follow_up and not self.has_room(len(tickets)):
             raise Overloaded(self.retry_after())
+        if not self.tickets:
+            self.last_progress = trio.current_time()
         self._count_change()
         for ticket in tickets:
             # in the system since it arrived: a paragraph's later sentences wait (sync: behind the first)
@@ -168,6 +171,15 @@ class Scheduler:
     def _cancel(self, ticket: Ticket) -> None:
         if not ticket.done.is_set():
             self.worker.cancel(ticket.seq.id)
+
+    def stalled_seconds(self) -> float:
+        """How long the engine has held work without a result reaching the event loop (0 when idle). While steps
+        run, a result arrives at least every `quiet_seconds` (20 ms): seconds of silence mean a compute thread
+        or an engine core that is stuck (/readyz says so). Beside other API processes, only while this one has a
+        sequence running: waiting ones may wait behind theirs, and the core sends it nothing meanwhile."""
+        if not self.tickets or self.last_progress is None or self.policy.inline or self.share > 1 and not self._n_running:
+            return 0.0
+        return trio.current_time() - self.last_progress
 
     def retry_after(self) -> int:
         """Seconds until the queue has room, from the recent mean request time."""
@@ -234,6 +246,7 @@ class Scheduler:
             results, self._outbox, self._flush_scheduled = self._outbox, [], False
         try:
             self._apply_all(results)
+            self.last_progress = trio.current_time()
             self._drop_stalled()
             if self.after_flush is not None:
                 self.after_flush()
