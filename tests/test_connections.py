@@ -171,7 +171,7 @@ async def test_requests_h11_refuses_get_a_json_error_and_a_close(server):
     _, port = server
     cases = [(b"GET /healthz HTTP/1.1\r\nHost: x\r\nBad Header: 1\r\n\r\n", 400),
              (b"POST /correct HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\n", 501),
-             (b"GET /" + b"a" * 100_000 + b" HTTP/1.1\r\nHost: x\r\n\r\n", 431)]
+             (b"GET /" + b"a" * 20_000, 431)]  # a request line still unfinished past h11's 16 KiB (all of it read, so no reset)
     for request, status in cases:
         data, closed = await exchange(port, request)
         head, _, body = data.partition(b"\r\n\r\n")
