@@ -36,18 +36,24 @@ GREEDY = [("/correct", {"sentence": "She go to school yesterday and buyed a book
           ("/v1/completions", {**SHORT, "max_tokens": 24})]
 
 
+def core_and_two_links(s, folder, tmp_path):
+    """A core process listening on a unix socket (this test its owner), two links to it and their schedulers."""
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    listener.bind(str(tmp_path / "core.sock"))
+    listener.listen()
+    core = CoreProcess(s, folder, listener)
+    listener.close()
+    links = [CoreLink(str(tmp_path / "core.sock"), folder) for _ in range(2)]
+    schedulers = [Scheduler(link, s, Health(model_loaded=True, warmed_up=True), worker=partial(RemoteWorker, link))
+                  for link in links]
+    return core, links, schedulers
+
+
 async def test_links_with_the_same_sequence_ids_get_their_own_results(random_gpt2_folder, tmp_path):
     s = settings(speculate=0)
     engine = Engine(*load_model(random_gpt2_folder), n_slots=4, max_step_tokens=s.step_token_budget)
     expected = await run_work(Scheduler(engine, s, Health()))
-    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    listener.bind(str(tmp_path / "core.sock"))
-    listener.listen()
-    core = CoreProcess(s, random_gpt2_folder, listener)
-    listener.close()
-    links = [CoreLink(str(tmp_path / "core.sock"), random_gpt2_folder) for _ in range(2)]
-    schedulers = [Scheduler(link, s, Health(model_loaded=True, warmed_up=True), worker=partial(RemoteWorker, link))
-                  for link in links]
+    core, links, schedulers = core_and_two_links(s, random_gpt2_folder, tmp_path)
     got = [None, None]
 
     async def run(i):
@@ -67,14 +73,7 @@ async def test_every_link_hears_the_slots_freed_by_another(random_gpt2_folder, t
     """A link's count of the core's KV slots in use (its /stats and gauge) follows the steps that carry
     none of its own sequences: once the other link's longer sequence has ended, both count 0."""
     s = settings(speculate=0)
-    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    listener.bind(str(tmp_path / "core.sock"))
-    listener.listen()
-    core = CoreProcess(s, random_gpt2_folder, listener)
-    listener.close()
-    links = [CoreLink(str(tmp_path / "core.sock"), random_gpt2_folder) for _ in range(2)]
-    schedulers = [Scheduler(link, s, Health(model_loaded=True, warmed_up=True), worker=partial(RemoteWorker, link))
-                  for link in links]
+    core, links, schedulers = core_and_two_links(s, random_gpt2_folder, tmp_path)
     short = Ticket(Sequence([1, 2, 3], SamplingParams(max_new_tokens=2, stop_at_end=False)))
     long = Ticket(Sequence([4, 5, 6], SamplingParams(max_new_tokens=40, stop_at_end=False)))
     with trio.fail_after(60):
