@@ -177,3 +177,31 @@ async def test_requests_h11_refuses_get_a_json_error_and_a_close(server):
         head, _, body = data.partition(b"\r\n\r\n")
         assert head.startswith(b"HTTP/1.1 %d" % status) and closed, head
         assert json.loads(body)["error"]["status"] == status
+
+
+def scraped(text: str, line_start: str) -> float:
+    return sum(float(line.split()[-1]) for line in text.splitlines() if line.startswith(line_start))
+
+
+async def test_paragraphs_whose_clients_left_at_once_cost_the_engine_nothing(server):
+    """A client that sends a paragraph and closes at once is gone before its plan, the engine or the
+    parser do anything for it (routes.let_a_disconnect_land); its line and its count say 499."""
+    _, port = server
+    text = "The students who lives near the school walks there. My sister have two dogs. We goed home."
+    body = json.dumps({"text": text}).encode()
+    request = (b"POST /correct HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+               b"Content-Length: %d\r\n\r\n%s" % (len(body), body))
+    metrics = b"GET /metrics HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+    left = 'miniserve_requests_total{route="/correct",status="499"}'
+    before = (await exchange(port, metrics))[0].decode()
+    for _ in range(10):
+        stream = await trio.open_tcp_stream("127.0.0.1", port)
+        await stream.send_all(request)
+        await stream.aclose()
+    with trio.fail_after(20):
+        while scraped(now := (await exchange(port, metrics))[0].decode(), left) < scraped(before, left) + 10:
+            await trio.sleep(0.05)
+    sequences = "miniserve_queue_time_seconds_count"  # every sequence the engine was handed
+    assert scraped(now, sequences) == scraped(before, sequences)
+    data, _ = await exchange(port, request.replace(b"HTTP/1.1\r\n", b"HTTP/1.1\r\nConnection: close\r\n", 1), wait=30)
+    assert data.startswith(b"HTTP/1.1 200") and b'"sentences"' in data  # and one that waits is answered

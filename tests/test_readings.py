@@ -1,5 +1,6 @@
 """The parser reads tutor inputs while the model decodes (service/readings.py): every waiting
-request in one call, a bounded queue, and a turn read early never asks for its input again."""
+request in one call, a queue bounded in sentences, abandoned requests skipped, and a turn read early
+never asks for its input again."""
 
 import trio
 
@@ -11,7 +12,7 @@ from miniserve.tutor.runtime.guard import NO_ERROR
 from miniserve.tutor.runtime.parser import Parse, shared
 from miniserve.tutor.runtime.parser_process import ParserProcess
 from miniserve.tutor.runtime.prompt import TutorPrompt
-from test_service import serving
+from test_service import serving, wait_until
 
 STRAINED = "One of the speakers were late, so the first session started at half past ten."
 CLEAN = "Tickets for the concert are expensive."  # read cleanly; one verb the parser might flip
@@ -39,8 +40,8 @@ async def test_waiting_requests_are_read_in_one_call_and_never_asked_again(tutor
     done = [reader.ask([first]), reader.ask([second])]  # both wait before the task runs
     async with trio.open_nursery() as nursery:
         nursery.start_soon(reader.run)
-        for event in done:
-            await event.wait()
+        for reading in done:
+            await reading.wait()
         reader.close()
     assert parser.calls == [[STRAINED, CLEAN]]
     assert reader.ask([first]) is None  # read already
@@ -52,7 +53,7 @@ async def test_waiting_requests_are_read_in_one_call_and_never_asked_again(tutor
 
 
 async def test_a_full_queue_leaves_the_reading_to_the_gate(tutor_folder, monkeypatch):
-    monkeypatch.setattr(readings, "QUEUE", 1)
+    monkeypatch.setattr(readings, "SENTENCES", 1)
     tutor = Tutor(TutorPrompt.from_folder(tutor_folder), 256, 160, None, threshold=2.0, parser=shared())
     reader = Readings(shared())
     assert reader.ask([turn_for(tutor, CLEAN)]) is not None
@@ -62,6 +63,39 @@ async def test_a_full_queue_leaves_the_reading_to_the_gate(tutor_folder, monkeyp
     assert late.questions == [STRAINED]  # the gate asks for the input itself
     reader.close()
     assert reader.ask([turn_for(tutor, CLEAN)]) is None  # closed at shutdown
+
+
+async def test_the_queue_counts_sentences_not_requests(tutor_folder, monkeypatch):
+    monkeypatch.setattr(readings, "SENTENCES", 3)
+    tutor = Tutor(TutorPrompt.from_folder(tutor_folder), 256, 160, None, threshold=2.0, parser=shared())
+    reader = Readings(CountingParser())
+    paragraph = tutor.plan(" ".join([STRAINED, CLEAN, STRAINED, CLEAN]), paragraph=True).turns
+    assert len(paragraph) == 4 and reader.ask(paragraph) is None  # more sentences than the queue holds
+    assert reader.ask(paragraph[:2]) is not None and reader.waiting == 2
+    assert reader.ask(paragraph[2:]) is None  # 2 + 2 > 3
+    last = reader.ask(paragraph[2:3])
+    assert last is not None and reader.waiting == 3
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(reader.run)
+        await last.wait()
+        reader.close()
+    assert reader.waiting == 0 and all(t.read for t in paragraph[:3])
+
+
+async def test_an_abandoned_request_is_not_read(tutor_folder):
+    parser = CountingParser()
+    tutor = Tutor(TutorPrompt.from_folder(tutor_folder), 256, 160, None, threshold=2.0, parser=parser)
+    reader = Readings(parser)
+    gone, waiting = turn_for(tutor, STRAINED), turn_for(tutor, CLEAN)
+    left, kept = reader.ask([gone]), reader.ask([waiting])
+    left.abandon()  # its client disconnected before the reader came to it
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(reader.run)
+        await kept.wait()
+        reader.close()
+    assert left.done.is_set()  # nobody waits for it, but it is finished all the same
+    assert parser.calls == [[CLEAN]] and not gone.read and waiting.read
+    assert "fixed" not in vars(gone)  # not even its offers were worked out
 
 
 async def test_a_failed_reading_leaves_the_turns_unread_and_the_task_running(tutor_folder):
@@ -131,3 +165,22 @@ async def test_the_server_reads_early_with_a_worker_of_its_own_and_stops_both(tu
         workers = [p.process for p in parsers]
         assert all(w is not None and w.poll() is None for w in workers)  # both asked: the input early, its edit after
     assert all(p.process is None for p in parsers) and all(w.poll() is not None for w in workers)
+
+
+async def test_a_request_whose_client_leaves_abandons_its_reading(tutor_folder):
+    """The handler abandons its early reading when it is cancelled (a client that disconnects)."""
+    async with serving(tutor_folder, scheduler="continuous") as (client, service):
+        asked = []
+        ask = service.readings.ask
+        service.readings.ask = lambda turns: asked.append(ask(turns)) or asked[-1]
+        async def leaving():
+            await client.post("/correct", json={"text": f"{STRAINED} {CLEAN} {STRAINED}"})
+
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(leaving)
+            await wait_until(lambda: asked and service.scheduler.n_running > 0)
+            assert not asked[0].abandoned
+            nursery.cancel_scope.cancel()  # the client goes away while its sentences decode
+        assert asked[0].abandoned
+        response = await client.post("/correct", json={"sentence": STRAINED})
+        assert response.status_code == 200  # the reader goes on for the others

@@ -180,6 +180,24 @@ async def test_overload_gets_503_with_retry_after(tutor_folder):
             assert body["error"]["type"] == "overloaded" and int(headers["Retry-After"]) >= 1
 
 
+async def test_a_paragraph_that_cannot_be_taken_is_refused_before_its_plan(tutor_folder, monkeypatch):
+    """Admission's rule is asked with the paragraph's sentence count before the plan builds their
+    constraints: a refusal under a flood of paragraphs costs a split, not a plan."""
+    from miniserve.service.tutoring import Tutor
+
+    async with serving(tutor_folder, scheduler="continuous") as (client, service):
+        monkeypatch.setattr(service.scheduler, "has_room", lambda n: n < 3)
+        planned = []
+        plan = Tutor.plan
+        monkeypatch.setattr(Tutor, "plan", lambda *args, **kw: planned.append(args[1]) or plan(*args, **kw))
+        paragraph = " ".join(SENTENCES[:3])
+        response = await client.post("/correct", json={"text": paragraph})
+        assert response.status_code == 503 and (await response.get_json())["error"]["type"] == "overloaded"
+        assert planned == [] and "Retry-After" in response.headers
+        response = await client.post("/correct", json={"text": " ".join(SENTENCES[:2])})
+        assert response.status_code == 200 and len(planned) == 1
+
+
 async def test_deadline_gives_504_and_frees_the_sequence(tutor_folder):
     async with serving(tutor_folder, scheduler="continuous", request_timeout=0.002) as (client, service):
         status, body, _ = (await post_all(client, [{"sentence": SENTENCES[1]}]))[0]

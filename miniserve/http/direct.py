@@ -27,6 +27,7 @@ from miniserve.http.schemas import CorrectRequest
 from miniserve.http.sse import HEADERS as SSE_HEADERS, frame
 
 JSON = (b"content-type", b"application/json")
+CLIENT_CLOSED = 499  # the access line's and the request counter's status for a client that left first
 SSE = [(name.lower().encode(), value.encode()) for name, value in SSE_HEADERS.items()]
 
 
@@ -76,10 +77,17 @@ class DirectRoutes:
         s = self.service
         client = (scope.get("client") or ("<local>",))[0]  # (as Quart's request.remote_addr)
         record = opened(s, header(scope, b"x-request-id"), "POST", scope["path"], client)
-        async with trio.open_nursery() as nursery:
-            nursery.start_soon(cancel_on_disconnect, receive, nursery.cancel_scope)
-            await self.answer(handler, scope, body, record, send)
-            nursery.cancel_scope.cancel()
+        try:
+            async with trio.open_nursery() as nursery:
+                nursery.start_soon(cancel_on_disconnect, receive, nursery.cancel_scope)
+                await self.answer(handler, scope, body, record, send)
+                nursery.cancel_scope.cancel()
+        finally:
+            if not record.written:  # the client left before its answer: 499, as nginx logs it
+                record.outcome = "disconnected"
+                if record.status is None:  # (a stream cut before its first event has its 200 counted)
+                    answered(s, record, CLIENT_CLOSED, record.path, write=False)
+                record.write()
 
     async def answer(self, handler, scope, body: bytes, record: AccessRecord, send) -> None:
         s = self.service

@@ -20,17 +20,7 @@ def admit(s: Service, work: Seq[tuple[list[int], SamplingParams]], request_id: s
     (`Scheduler.has_room`), asked before the bucket is charged so that a refused request costs nothing.
     `follow_up`: more work of an admitted request (the tutor's gate), which neither that rule nor a
     drain refuses and no client pays for again: an admitted request is never refused halfway."""
-    reason = s.health.unavailable_reason()
-    if follow_up and s.health.draining and s.health.scheduler_alive:
-        reason = None
-    if reason is not None or s.scheduler is None:
-        raise Unavailable(f"not ready: {reason or 'starting'}")
-    limit = s.settings.max_queue
-    if len(work) > limit and not follow_up:
-        raise ApiError(400, "too_many_sequences", f"this request needs {len(work)} sequences; the server's queue "
-                                                  f"holds at most {limit}: send fewer at a time")
-    if not follow_up and not s.scheduler.has_room(len(work)):
-        raise Overloaded(s.scheduler.retry_after())
+    refuse_unless_room(s, len(work), follow_up)
     if client is not None:  # the edge charged the request one sequence already
         s.rate.take(client, len(work) - 1, whole=len(work))
     signal = Signal()
@@ -42,6 +32,22 @@ def admit(s: Service, work: Seq[tuple[list[int], SamplingParams]], request_id: s
             ticket.cancelled = True
         raise
     return tickets
+
+
+def refuse_unless_room(s: Service, n: int, follow_up: bool = False) -> None:
+    """Raise what `admit` would for a request of `n` sequences that cannot be taken (never or now):
+    asked by `admit`, and by a flow before it does costly work for a request that will be refused."""
+    reason = s.health.unavailable_reason()
+    if follow_up and s.health.draining and s.health.scheduler_alive:
+        reason = None
+    if reason is not None or s.scheduler is None:
+        raise Unavailable(f"not ready: {reason or 'starting'}")
+    limit = s.settings.max_queue
+    if n > limit and not follow_up:
+        raise ApiError(400, "too_many_sequences", f"this request needs {n} sequences; the server's queue "
+                                                  f"holds at most {limit}: send fewer at a time")
+    if not follow_up and not s.scheduler.has_room(n):
+        raise Overloaded(s.scheduler.retry_after())
 
 
 def seed_for(seed: int | None, k: int) -> int | None:

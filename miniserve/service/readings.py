@@ -6,13 +6,17 @@ the service's one `Readings` task at admission and the gate waits for the readin
 then unless the parser is busy. Only inputs with something to try are read (`Turn.candidates`, worked
 out in the task's thread, off the event loop: 187 of the 312 learner-style dev sentences); the gate reuses the reading where the model proposes an
 agreement edit. The task drains every waiting request into one call to the parser's
-worker process. The queue is bounded: a request that finds it full is not read early, and the gate
-asks the parser itself (`Turn.questions`), as the CLI and the evaluation always do.
+worker process. The queue is bounded in sentences, so that a gate's wait for its reading is short even
+when a flood of paragraphs arrives: a request that finds it full is not read early, and the gate asks the
+parser itself (`Turn.questions`), as the CLI and the evaluation always do. A request whose handler has
+left (its client disconnected) is abandoned: what is left of its reading is skipped, so that clients who
+send paragraphs and go cannot keep the reader busy for those who wait.
 """
 
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass, field
 
 import trio
 
@@ -21,28 +25,45 @@ from miniserve.tutor.runtime.parser import Parsing
 
 log = logging.getLogger("miniserve.tutor.parser")
 
-QUEUE = 64  # requests waiting to be read; more find it full
+SENTENCES = 48  # sentences waiting to be read (a whole paragraph fits); a request that would pass it is not read early
+CHUNK = 8  # sentences per call to the parser: an abandoned request's are skipped between calls
+
+
+@dataclass(eq=False)
+class Reading:
+    """One request's turns on their way to the parser: `done` is set once they are read (or skipped)."""
+    turns: list[Turn]
+    done: trio.Event = field(default_factory=trio.Event)
+    abandoned: bool = False  # its handler has left: what is not read yet never will be
+
+    async def wait(self) -> None:
+        await self.done.wait()
+
+    def abandon(self) -> None:
+        self.abandoned = True
 
 
 class Readings:
     def __init__(self, parser: Parsing):
         self.parser = parser
-        self.send, self.receive = trio.open_memory_channel[tuple[list[Turn], trio.Event]](QUEUE)
+        self.send, self.receive = trio.open_memory_channel[Reading](SENTENCES)
+        self.waiting = 0  # sentences asked and not yet taken by `run`
 
-    def ask(self, turns: list[Turn]) -> trio.Event | None:
-        """Read the turns' inputs; the event is set once they are (None: not read early)."""
+    def ask(self, turns: list[Turn]) -> Reading | None:
+        """Read the turns' inputs (None: not read early). The handler abandons the reading when it leaves."""
         asked = [t for t in turns if not t.read]
-        if not asked:
+        if not asked or self.waiting + len(asked) > SENTENCES:
             return None
-        done = trio.Event()
+        reading = Reading(asked)
         try:
-            self.send.send_nowait((asked, done))
+            self.send.send_nowait(reading)
         except (trio.WouldBlock, trio.ClosedResourceError):
             return None
-        return done
+        self.waiting += len(asked)
+        return reading
 
     async def run(self) -> None:
-        """Until `close`: read every waiting request's inputs in one request to the parser."""
+        """Until `close`: read every waiting request's inputs, in calls of at most CHUNK sentences."""
         async for first in self.receive:
             batch = [first]
             while True:
@@ -50,25 +71,36 @@ class Readings:
                     batch.append(self.receive.receive_nowait())
                 except (trio.WouldBlock, trio.EndOfChannel):
                     break
-            turns = [t for asked, _ in batch for t in asked]
+            self.waiting -= sum(len(r.turns) for r in batch)
             try:
-                turns, parses = await trio.to_thread.run_sync(self.read, turns, abandon_on_cancel=True)
-                for turn, parse in zip(turns, parses, strict=True):
+                read = await trio.to_thread.run_sync(self.read, batch, abandon_on_cancel=True)
+                for turn, parse in read:
                     turn.reading(parse)
             except Exception:  # noqa: BLE001 (the turns stay unread and the gate asks: this task must go on)
                 log.exception("reading tutor inputs failed")
             finally:
-                for _, done in batch:
-                    done.set()
+                for reading in batch:
+                    reading.done.set()
 
-    def read(self, turns: list[Turn]) -> tuple[list[Turn], list]:
-        """In a thread: the turns with something for the parser to try (the offers that need no
-        reading, tense.py and patterns.py, come without one), and their parses. Each turn's fixed
-        offers are worked out here too, off the event loop where the model's answer is weighed."""
-        for turn in turns:
-            turn.fixed  # noqa: B018 (a cached property: computed once, here)
-        wanted = [t for t in turns if t.candidates]
-        return wanted, self.parser.parse_all([t.line for t in wanted]) if wanted else []
+    def read(self, batch: list[Reading]) -> list[tuple[Turn, object]]:
+        """In a thread: each turn with something for the parser to try (the offers that need no
+        reading, tense.py and patterns.py, come without one), with its parse. Each turn's fixed
+        offers are worked out here too, off the event loop where the model's answer is weighed.
+        The turns of a request abandoned meanwhile are skipped."""
+        wanted = []
+        for reading in batch:
+            for turn in reading.turns:
+                if reading.abandoned:
+                    break
+                turn.fixed  # noqa: B018 (a cached property: computed once, here)
+                if turn.candidates:
+                    wanted.append((reading, turn))
+        read = []
+        for at in range(0, len(wanted), CHUNK):
+            chunk = [(r, t) for r, t in wanted[at:at + CHUNK] if not r.abandoned]
+            if chunk:
+                read += zip([t for _, t in chunk], self.parser.parse_all([t.line for _, t in chunk]), strict=True)
+        return read
 
     def close(self) -> None:
         self.send.close()

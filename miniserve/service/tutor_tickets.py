@@ -8,6 +8,7 @@ import trio
 from miniserve.service.completion import Choice, Delta
 from miniserve.service.intake import admit
 from miniserve.http.state import Service
+from miniserve.service.readings import Reading
 from miniserve.scheduler.ticket import Ticket
 from miniserve.tutor.runtime.prompt import TutorPrompt
 from miniserve.service.tutoring import Turn
@@ -52,7 +53,7 @@ def choices_for(turns: list[Turn], tickets: list[Ticket], prompt: TutorPrompt) -
     return [TutorChoice(i, ticket, prompt, turn.limit) for i, (turn, ticket) in enumerate(zip(turns, tickets))]
 
 
-async def gate(s: Service, turns: list[Turn], request_id: str, reading: trio.Event | None = None) -> list[Ticket]:
+async def gate(s: Service, turns: list[Turn], request_id: str, reading: Reading | None = None) -> list[Ticket]:
     """The gate's scoring of every turn that proposes a change, enqueued together (a sentence's
     answers share a step) while the parser weighs their agreement edits and looks for offers where
     no change was proposed (`weigh`); then the scoring of the offers it found. Each turn gets its
@@ -126,7 +127,7 @@ async def run_all(s: Service, work: list, request_id: str) -> list[Ticket]:
     return tickets
 
 
-async def ask_parser(turns: list[Turn], reading: trio.Event | None) -> None:
+async def ask_parser(turns: list[Turn], reading: Reading | None) -> None:
     """Once the early reading is done (if one was asked), whatever the parser is still to be asked."""
     if reading is not None:
         await reading.wait()

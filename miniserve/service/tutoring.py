@@ -90,8 +90,9 @@ class Tutor:
         return cls(prompt, n_positions, settings.max_new_tokens, constraints if settings.edit_constraint else None,
                    settings.gate_threshold if settings.gate else None, parser if settings.gate else None)
 
-    def plan(self, text: str, paragraph: bool) -> "Plan":
-        spans = sentences(text) if paragraph else [whole(text)]
+    def plan(self, text: str, paragraph: bool, spans: list[Span] | None = None) -> "Plan":
+        """`spans`: the text's sentences (`spans`), when the caller has them already."""
+        spans = self.spans(text, paragraph) if spans is None else spans
         field = "text" if paragraph else "sentence"
         if not spans:
             raise InputProblem(field, "the text is empty")
@@ -103,6 +104,11 @@ class Tutor:
                 where = f"sentence {i + 1} ({span.text[:40]!r}): " if paragraph else ""
                 raise InputProblem(field, f"{where}{error}") from None
         return Plan(text, spans, turns, paragraph)
+
+    @staticmethod
+    def spans(text: str, paragraph: bool) -> list[Span]:
+        """The sentences a plan of `text` has, one per sequence (cheap: before the plan's costly part)."""
+        return sentences(text) if paragraph else [whole(text)]
 
 
 class Turn:
