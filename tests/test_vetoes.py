@@ -443,6 +443,10 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("I asked whether the pupils who take part in it are paid.", "I asked whether the pupils who take part in it is paid."),
     ("Even the parents who complained about the rain and the cold were happy.",
      "Even the parents who complained about the rain and the cold was happy."),  # a preposition's two objects
+    ('"Old people remember their youth better than yesterday," he said with a smile.',
+     '"Old people remembered their youth better than yesterday," he said with a smile.'),  # direct speech, then its tag
+    ("I helped at the camp last year, so I know how hard this job is.", "I helped at the camp last year, so I knew how hard this job is."),
+    ("There is more crime in cities.", "There are more crime in cities."),  # "in": no compound noun
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -674,6 +678,9 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("The majority of the students in my class is happy.", "The majority of the students in my class are happy."),  # "of"
     ("Working from home give people more freedom.", "Working from home gives people more freedom."),  # a verb's object after it
     ("Sixteen students is too many for one room.", "Sixteen students are too many for one room."),
+    ('"The engine need to be repair," said the mechanic.', '"The engine need to be repaired," said the mechanic.'),  # a participle
+    ('"Yesterday we go to the lake," she said.', '"Yesterday we went to the lake," she said.'),  # the quotation names its past
+    ("There is no traffic lights in our street.", "There are no traffic lights in our street."),  # a compound noun
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

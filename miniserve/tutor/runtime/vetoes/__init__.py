@@ -190,7 +190,11 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   "is" (a collective with a place phrase); from the two-hundred-and-fifty-fourth to two-hundred-and-fifty-seventh
   (learner_v256 to learner_v259): "I think sixteen is old enough" -> "are" (an age), "during lunch break as well" ->
   "breaks" (a preposition's compound noun), "whether the lifeguards who take part in it are paid" -> "is" ("it" a
-  preposition's object), "even the parents who had complained ... about the rain and the extra time were" -> "was".
+  preposition's object), "even the parents who had complained ... about the rain and the extra time were" -> "was";
+  from the two-hundred-and-fifty-eighth to two-hundred-and-sixty-first (learner_v260 to learner_v263): '"Old people
+  remember their childhood better than yesterday," he explained' -> "remembered" (a quotation before its tag; "than
+  yesterday" dates nothing), "so I know how tiring this job can be" -> "knew", "There is more crime in cities" -> "are"
+  (a noun, a preposition and a plural: no compound noun).
 
 By kind, one module each: `mood` (imperatives, subjunctives), `number` (agreement with a subject's
 words), `joined` (subjects or verbs joined by "and", pronouns), `tenses`, `verb_forms`; the word lists
@@ -267,6 +271,7 @@ VETOES = (
     verb_forms.another_verbs_form_for_a_feeling, tenses.past_from_a_dated_thing,
     joined.plural_for_a_verb_sharing_an_opening_singular_subject, number.singular_after_a_relative_of_two_joined_nouns,
     number.plural_after_an_age, number.third_for_a_prepositions_compound_noun, number.singular_after_a_prepositions_it,
+    tenses.past_in_direct_speech_before_its_tag,
 )
 
 

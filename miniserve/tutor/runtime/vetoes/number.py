@@ -70,7 +70,8 @@ def plural_after_there_is_a(toks: list[str], edit: Edit) -> bool:
         and _noun_forms(after[described + 1])[1] and any(_noun_forms(after[described]))  # "two squash courts": a compound
     if 0 < described < len(after) and _a_singular_or_unknown(after[described]) and not counted and not compound:
         after = ["one"]  # adjectives, then a noun of one thing: "There is free wifi in all rooms"
-    compound_plural = len(after) > 2 and after[2].endswith("s") and _noun_forms(after[2])[1]  # "no traffic lights"
+    compound_plural = len(after) > 2 and after[1] not in PREPOSITIONS and after[2].endswith("s") \
+        and _noun_forms(after[2])[1]  # "no traffic lights"; not "more crime in cities"
     third = after[2] if len(after) > 2 else ""
     after = after[:2]
     no_single = after[:1] == ["no"] and len(after) > 1 and not after[1].endswith("s") and not compound_plural \

@@ -51,6 +51,27 @@ def past_in_direct_speech(toks: list[str], edit: Edit) -> bool:
         and not PAST_PHRASE_WORDS & set(quoted)
 
 
+def past_in_direct_speech_before_its_tag(toks: list[str], edit: Edit) -> bool:
+    """A present made past inside a quotation that its speech tag follows ('"Old people remember their childhood
+    better than yesterday," he explained' -> "remembered"): direct speech keeps the speaker's own time, unless it
+    names a past one ("than yesterday" compares; it dates nothing)."""
+    pair = one_word(toks, edit)
+    if pair is None or "past" not in form_kinds(pair[1]) or "past" in form_kinds(pair[0]):
+        return False
+    marks = [k for k, t in enumerate(toks) if t in QUOTE_MARKS]
+    opened = [k for k in marks if k < edit.start]
+    closing = [k for k in marks if k >= edit.end]
+    if len(opened) % 2 == 0 or not closing:
+        return False  # not inside a quotation that closes
+    before = [norm(t) for t in toks[opened[-1] + 1:edit.start] if t[:1].isalpha()]
+    if before[-1:] and (aux_family(before[-1]) is not None or before[-1] == "to"):
+        return False  # a participle's or an infinitive's form ('"The engine needs to be repaired," said'), no tense
+    tag = [norm(t) for t in toks[closing[0] + 1:] if t[:1].isalpha()][:3]
+    quoted = [norm(t) for t in toks[opened[-1] + 1:closing[0]] if t[:1].isalpha()]
+    named = [w for k, w in enumerate(quoted) if w in PAST_PHRASE_WORDS and (k == 0 or quoted[k - 1] not in ("than", "as"))]
+    return bool(SPEECH_VERBS & set(tag)) and not named
+
+
 def present_of_a_speech_tag(toks: list[str], edit: Edit) -> bool:
     """A verb of speaking right after a quotation's end made present ('... your birthday? said Claire'
     -> "say"): the tag of a story's dialogue keeps the story's past."""
@@ -485,10 +506,10 @@ def past_before_a_present_time_clause(toks: list[str], edit: Edit) -> bool:
 
 
 def past_of_knowing_how_after_so(toks: list[str], edit: Edit) -> bool:
-    """"so I know how to" made "knew" after a past ("Last summer I worked at a sports centre, so I know how to
-    organise games"): what the past taught the writer, the writer knows now."""
+    """"so I know how to" or "so I know how tiring" made "knew" after a past ("Last summer I worked at a sports
+    centre, so I know how to organise games"): what the past taught the writer, the writer knows now."""
     pair = one_word(toks, edit)
     if pair not in (("know", "knew"), ("knows", "knew")):
         return False
     after = [norm(t) for t in toks[edit.end:] if t[:1].isalpha()][:2]
-    return after == ["how", "to"] and "so" in [norm(t) for t in toks[:edit.start] if not t.isspace()][-3:]
+    return after[:1] == ["how"] and "so" in [norm(t) for t in toks[:edit.start] if not t.isspace()][-3:]
