@@ -118,3 +118,37 @@ def test_policies_have_one_admission_rule_each():
     assert (Async().room(0), Async().room(1), Async().batch_wait) == (1, 0, 0.0)
     assert policy_for("sync", 8, 0.1).inline and not policy_for("static", 8, 0.1).inline
     assert policy_for("static", 8, 0.1) == Static(8, 0.1)
+
+
+def test_requests_of_many_sequences_leave_the_reserved_slots_to_single_ones(model):
+    """With 8 slots, one is reserved (`Continuous.reserved`): a 12-sequence request takes 7, a sentence
+    that arrives meanwhile takes the eighth at once instead of waiting for a long sequence to finish,
+    and scoring sequences (which leave after one step) never count as a request of several."""
+    engine = Engine(*model, n_slots=8, max_step_tokens=512)
+    loop = CoreLoop(engine, Continuous(), 512, max_batch=8)
+    long = SamplingParams(max_new_tokens=40, stop_at_end=False)
+    many = [Sequence(list(PROMPTS[k % 4]), long) for k in range(12)]
+    for seq in many:
+        loop.add(seq, request="paragraph")
+    assert len(loop.step().admitted) == 7 and engine.cache.free_slots == 1
+    assert loop.step().admitted == ()  # the reserved slot stays free though five of its sequences wait
+    sentence = Sequence(list(PROMPTS[2]), GREEDY)
+    loop.add(sentence, request="sentence")
+    assert loop.step().admitted == (sentence.id,)
+    while not sentence.done:
+        loop.step()
+    scoring = [Sequence(list(PROMPTS[1]), SamplingParams(score_tokens=3)) for _ in range(2)]
+    for seq in scoring:  # a gate's scoring of the sentence (no generating sequence): none is held back
+        loop.add(seq, request="sentence")
+    assert loop.step().admitted == (scoring[0].id,) and loop.step().admitted == (scoring[1].id,)
+    while loop.busy:
+        loop.step()
+    assert all(len(s.generated) == 40 for s in many) and engine.cache.free_slots == 8
+
+
+def test_with_one_request_in_the_loop_nothing_is_reserved_below_eight_slots(model):
+    engine = Engine(*model, n_slots=4, max_step_tokens=512)
+    loop = CoreLoop(engine, Continuous(), 512, max_batch=4)
+    for k in range(6):
+        loop.add(Sequence(list(PROMPTS[k % 4]), GREEDY), request="paragraph")
+    assert len(loop.step().admitted) == 4  # 4 // 8 = 0 reserved: small test servers keep every slot

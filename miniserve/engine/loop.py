@@ -46,6 +46,8 @@ class CoreLoop:
         self.running: list[Sequence] = []
         self._cancelled: set[int] = set()
         self._by_id: dict[int, Sequence] = {}
+        self._request_of: dict[int, Hashable] = {}  # sequence id -> its request
+        self._generating: dict[Hashable, int] = {}  # request -> its generating sequences, waiting or running
         self.recorder: StepRecorder | None = None  # `--record-steps`: every arrival and step, for bench/step_replay.py
 
     @property
@@ -54,8 +56,12 @@ class CoreLoop:
 
     def add(self, seq: Sequence, request: Hashable = None) -> None:
         """Wait for a slot, taking turns with other requests (`request`: None = a request of its own)."""
-        self.waiting.add(seq, seq.id if request is None else request)
+        request = seq.id if request is None else request
+        self.waiting.add(seq, request)
         self._by_id[seq.id] = seq
+        self._request_of[seq.id] = request
+        if not seq.scoring:
+            self._generating[request] = self._generating.get(request, 0) + 1
         if self.recorder is not None:
             self.recorder.added(seq)
 
@@ -113,9 +119,12 @@ class CoreLoop:
         """Admit from the front of the queue while the policy and the cache allow. A sequence whose
         admission raises fails alone, as a failing step fails only its own sequences."""
         room = self.policy.room(len(self.running))
+        reserved = self.policy.reserved(self.engine.cache.n_slots)
         admitted, refused = [], []
         while self.waiting and len(admitted) < room:
-            seq = self.waiting.peek()
+            seq = self.waiting.first(lambda s: not self._held_back(s, reserved))
+            if seq is None:
+                break
             try:
                 if not self.engine.can_admit(seq):
                     break
@@ -124,10 +133,18 @@ class CoreLoop:
                 self._leave(seq)  # gives back a slot that admit took before it raised
                 refused.append((seq.id, error))
                 continue
-            self.waiting.pop()
+            self.waiting.take(seq)
             self.running.append(seq)
             admitted.append(seq.id)
         return tuple(admitted), tuple(refused)
+
+    def _held_back(self, seq: Sequence, reserved: int) -> bool:
+        """Does `seq` wait although a slot is free? A generating sequence of a request that has several
+        does not take one of the last `reserved` free slots: they stay for requests of one (a sentence
+        behind paragraphs or n > 1 completions waits for no long sequence to finish). Scoring
+        sequences, which leave after one step, never wait for this."""
+        return bool(reserved) and not seq.scoring and self._generating.get(self._request_of[seq.id], 0) > 1 \
+            and self.engine.cache.free_slots <= reserved
 
     def _leave(self, seq: Sequence) -> None:
         """Free the slot (finished, cancelled or failed) and forget the sequence."""
@@ -137,4 +154,11 @@ class CoreLoop:
             self.waiting.remove(seq)
         self.engine.release(seq, Status.ABORTED, "abort")
         self._by_id.pop(seq.id, None)
+        request = self._request_of.pop(seq.id, None)
+        if request is not None and not seq.scoring:
+            left = self._generating[request] - 1
+            if left:
+                self._generating[request] = left
+            else:
+                del self._generating[request]
         self._cancelled.discard(seq.id)

@@ -17,6 +17,12 @@ class Continuous:
     def room(self, n_running: int) -> int:
         return 1 << 30  # only free KV slots limit admission
 
+    def reserved(self, n_slots: int) -> int:
+        """KV slots that only requests of one generating sequence may take (CoreLoop._held_back): so
+        that requests of many long sequences (paragraphs, n > 1), however many, never hold every slot
+        while a sentence waits for one to free. One in eight (4 of 32); none below 8 slots."""
+        return n_slots // 8
+
 
 @dataclass(frozen=True)
 class Static:
@@ -29,6 +35,9 @@ class Static:
 
     def room(self, n_running: int) -> int:
         return self.max_batch if n_running == 0 else 0
+
+    def reserved(self, n_slots: int) -> int:
+        return 0  # a batch is taken whole, in turns
 
 
 @dataclass(frozen=True)

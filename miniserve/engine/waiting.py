@@ -8,7 +8,7 @@ Ownership: as the CoreLoop that holds it (the compute thread in the server)."""
 from __future__ import annotations
 
 from collections import OrderedDict, deque
-from collections.abc import Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 
 from miniserve.engine.sequence import Sequence
 
@@ -49,6 +49,23 @@ class Waiting:
         else:
             del self._turns[request]
         return seq
+
+    def first(self, allowed: Callable[[Sequence], bool]) -> Sequence | None:
+        """The first sequence, in turn order, that `allowed` lets take a slot now (each request's next one
+        only); a request passed over keeps its place for the next turn."""
+        return next((queue[0] for queue in self._turns.values() if allowed(queue[0])), None)
+
+    def take(self, seq: Sequence) -> None:
+        """Take `seq`, the next one of its request (from `first`); the request's next one waits for every
+        other request's turn, as after `pop`."""
+        request = self._request_of.pop(seq.id)
+        queue = self._turns[request]
+        assert queue[0] is seq, "only a request's next sequence takes a slot"
+        queue.popleft()
+        if queue:
+            self._turns.move_to_end(request)
+        else:
+            del self._turns[request]
 
     def remove(self, seq: Sequence) -> None:
         request = self._request_of.pop(seq.id)
