@@ -71,6 +71,8 @@ def test_after_a_past_verb_of_thinking_will_and_can_move_back():
     assert fixed("I have always thought that technology will help us.") == []  # the thought holds now
     assert fixed("He said he will come tomorrow.") == []  # reporting: either may be right
     assert fixed("What I thought will happen did happen.") == []  # no subject before the thought
+    assert fixed("I did not think it will rain.") == ["I did not think it would rain."]
+    assert fixed("You never think it will happen to you.") == []  # "never think": a present
 
 
 def test_an_unreal_condition_takes_would():

@@ -179,7 +179,9 @@ def backshift(toks: list[str]) -> list[Edit]:
     found = []
     for k, (i, word) in enumerate(words):
         thinking = word in THINKING or word in SURE and k >= 1 and words[k - 1][1] in ("was", "were")
-        negated = word in ("know", "think", "expect", "imagine") and k >= 1 and words[k - 1][1] in ("didn't", "never")
+        # "didn't think" is past; "never think" is a present ("you never think it will happen to you")
+        negated = word in ("know", "think", "expect", "imagine") and k >= 1 and (words[k - 1][1] == "didn't" or k >= 2
+                                                                                and words[k - 2][1] == "did" and words[k - 1][1] == "not")
         if not (thinking or negated) or k < 1:
             continue
         if word in THINKING and not _past_subject_before(words, k):
