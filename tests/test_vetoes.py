@@ -447,6 +447,18 @@ def vetoed(sentence: str, proposal: str) -> bool:
      '"Old people remembered their youth better than yesterday," he said with a smile.'),  # direct speech, then its tag
     ("I helped at the camp last year, so I know how hard this job is.", "I helped at the camp last year, so I knew how hard this job is."),
     ("There is more crime in cities.", "There are more crime in cities."),  # "in": no compound noun
+    ("There are about 3,000 books in the library.", "There is about 3,000 books in the library."),  # a number in digits
+    ("We have had so much snow this winter.", "We have had so much snows this winter."),  # "much": not counted
+    ("The houses near the river, which are old and were built of wood, are cold.",
+     "The houses near the river, which is old and were built of wood, are cold."),  # the relative's second verb
+    ("I think that teachers, not parents, are responsible.", "I think that teachers, not parents, is responsible."),
+    ("The coach, not the players, decides the tactics.", "The coach, not the players, decide the tactics."),
+    ("I believe that students, not teachers, know best.", "I believe that students, not teachers, knows best."),  # a contrast
+    ("The number of students with jobs in shops, cafés and hotels is growing.",
+     "The number of students with jobs in shops, cafés and hotels are growing."),  # a list in the head's phrase
+    ("The students who had queued all night, most of them with tents, were tired.",
+     "The students who had queued all night, most of them with tents, was tired."),  # past a verbless parenthesis
+    ("He put the book in the wrong place again.", "He put the book in the wrong placed again."),  # "the wrong" + noun
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -681,6 +693,9 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ('"The engine need to be repair," said the mechanic.', '"The engine need to be repaired," said the mechanic.'),  # a participle
     ('"Yesterday we go to the lake," she said.', '"Yesterday we went to the lake," she said.'),  # the quotation names its past
     ("There is no traffic lights in our street.", "There are no traffic lights in our street."),  # a compound noun
+    ("The streets which is narrow and are old need repairs.", "The streets which are narrow and are old need repairs."),
+    ("There was 300 people at the party.", "There were 300 people at the party."),
+    ("The number of tourists in Rome, Paris and London have grown.", "The number of tourists in Rome, Paris and London has grown."),
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

@@ -194,7 +194,12 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   from the two-hundred-and-fifty-eighth to two-hundred-and-sixty-first (learner_v260 to learner_v263): '"Old people
   remember their childhood better than yesterday," he explained' -> "remembered" (a quotation before its tag; "than
   yesterday" dates nothing), "so I know how tiring this job can be" -> "knew", "There is more crime in cities" -> "are"
-  (a noun, a preposition and a plural: no compound noun).
+  (a noun, a preposition and a plural: no compound noun); from the two-hundred-and-sixty-sixth to
+  two-hundred-and-sixty-ninth (learner_v268 to learner_v271): "There are about 4,000 books" -> "is" (a number in
+  digits), "in the wrong place" -> "placed", "so much rain" -> "rains", "parents, not pop stars, are" -> "is" (a
+  contrast with "not"), "The number of teenagers with part-time jobs in supermarkets, cafés and fast food restaurants
+  is" -> "are", "The people who had waited ..., most of them with small children, were" -> "was" (past a verbless
+  parenthesis), "The streets ..., which are very narrow and were built" -> "which is" (the relative's second verb).
 
 By kind, one module each: `mood` (imperatives, subjunctives), `number` (agreement with a subject's
 words), `joined` (subjects or verbs joined by "and", pronouns), `tenses`, `verb_forms`; the word lists
@@ -271,7 +276,8 @@ VETOES = (
     verb_forms.another_verbs_form_for_a_feeling, tenses.past_from_a_dated_thing,
     joined.plural_for_a_verb_sharing_an_opening_singular_subject, number.singular_after_a_relative_of_two_joined_nouns,
     number.plural_after_an_age, number.third_for_a_prepositions_compound_noun, number.singular_after_a_prepositions_it,
-    tenses.past_in_direct_speech_before_its_tag,
+    tenses.past_in_direct_speech_before_its_tag, number.noun_made_plural_after_much,
+    joined.relative_verb_against_its_second_verb, number.number_after_a_contrast_with_not,
 )
 
 

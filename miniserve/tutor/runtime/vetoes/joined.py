@@ -259,6 +259,32 @@ def second_verb_of_a_relative(toks: list[str], edit: Edit) -> bool:
     return r is not None and third(clause[r + 1]) and bool(lemmas(clause[r + 1])) and not {"and", "or"} & set(clause[r + 1:-1])
 
 
+# "be" and "have" ("and do sport" after "can organise" may be another subject's verb)
+PLURAL_AUXILIARIES = frozenset(("are", "were", "have", "aren't", "weren't", "haven't"))
+SINGULAR_AUXILIARIES = frozenset(("is", "was", "has", "isn't", "wasn't", "hasn't"))
+
+
+def relative_verb_against_its_second_verb(toks: list[str], edit: Edit) -> bool:
+    """A relative word's verb put in the other number where the relative's second verb, after "and", keeps the
+    first ("The streets around the old cathedral, which are very narrow and were built for horses" -> "which
+    is"): both verbs are the one relative word's, whose antecedent the second verb shows."""
+    pair = one_word(toks, edit)
+    if pair is None or not (made_plural(pair) or made_singular(pair)):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    if not before or before[-1] not in RELATIVE_WORDS:
+        return False
+    rest = []
+    for t in toks[edit.end:]:
+        if t in (",", ".", ";", ":", "!", "?"):
+            break
+        if t[:1].isalpha():
+            rest.append(norm(t))
+    second = next((rest[k + 1] for k, w in enumerate(rest[:-1]) if w == "and"), "")
+    kept = PLURAL_AUXILIARIES if made_singular(pair) else SINGULAR_AUXILIARIES
+    return second in kept
+
+
 def _owns_an_object(toks: list[str], end: int) -> bool:
     """Is "has" / "have" ending at `end` a verb of its own, an object after it ("has a test"), not a perfect's
     auxiliary ("has lived")?"""

@@ -457,7 +457,7 @@ def singular_before_a_plural_after_there(toks: list[str], edit: Edit) -> bool:
     if pair not in (("are", "is"), ("were", "was"), ("aren't", "isn't"), ("weren't", "wasn't")):
         return False
     before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
-    after = [norm(t) for t in toks[_past_a_parenthesis(toks, edit.end):] if t[:1].isalpha()]
+    after = [norm(t) for t in toks[_past_a_parenthesis(toks, edit.end):] if t[:1].isalnum()]  # "about 4,000 books"
     if after[:1] == ["there"] and (not before or before[-1] in ("or", "and", "but", "so")):
         after = after[1:]  # a question: "Are there any cheaper places"
     elif before[-1:] != ["there"]:
@@ -692,7 +692,7 @@ def singular_after_a_plural_head_and_its_relative(toks: list[str], edit: Edit) -
     pair = one_word(toks, edit)
     if pair is None or not made_singular(pair):
         return False
-    clause = clause_before_any(toks, edit.start)
+    clause = clause_before_any(toks, _verbless_parenthesis_opening(toks, edit) or edit.start)
     if clause[:1] in (["and"], ["but"], ["so"]):
         clause = clause[1:]  # ", and the people who stayed were" -> "was"
     while clause[:1] and clause[0] in FOCUS_ADVERBS:
@@ -723,6 +723,22 @@ def singular_after_a_plural_head_and_its_relative(toks: list[str], edit: Edit) -
                    or w in ("and", "or") and not (_noun_forms(before)[0] and after in ("a", "an"))
                    and not _joins_a_prepositions_objects(inside, j)
                    for j, (before, w, after) in enumerate(zip([""] + inside, inside, inside[1:] + [""])))
+
+
+def _verbless_parenthesis_opening(toks: list[str], edit: Edit) -> int | None:
+    """The index of the comma that opens a phrase between commas with no verb of its own, right before the edit
+    ("The people who had waited ..., most of them with small children, were"); else None."""
+    ends = [k for k in range(edit.start) if not toks[k].isspace()]
+    if not ends or toks[ends[-1]] != ",":
+        return None
+    opening = next((k for k in reversed(ends[:-1]) if toks[k] == ","), None)
+    if opening is None:
+        return None
+    phrase = [norm(t) for t in toks[opening + 1:ends[-1]] if t[:1].isalpha()]
+    if not phrase or any(aux_family(w) is not None or only_a_verb(w) or w in CLAUSE_OPENERS or w in RELATIVE or w in ("and", "or")
+                         or "past" in form_kinds(w) or "third" in form_kinds(w) and not _noun_forms(w)[1] for w in phrase):
+        return None
+    return opening
 
 
 FOCUS_ADVERBS = frozenset(("even", "only", "also", "especially", "particularly", "just"))
@@ -863,6 +879,22 @@ def singular_after_a_plural_head_and_its_parenthesis(toks: list[str], edit: Edit
     return plural_subject(head[noun]) and (not rest or rest[0] in PREPOSITIONS - {"to"}) and _no_clause_in(rest)
 
 
+def number_after_a_contrast_with_not(toks: list[str], edit: Edit) -> bool:
+    """A verb made singular right after ", not X," where the word before the commas is a plural noun ("I believe
+    that parents, not pop stars, are the real role models" -> "is"), or plural where it is a singular one ("The
+    teacher, not the students, decides" -> "decide"): the verb agrees with what the contrast sets against X."""
+    pair = one_word(toks, edit)
+    if pair is None or not (made_plural(pair) or made_singular(pair)):
+        return False
+    split = _between_commas(toks, edit)
+    if split is None or not split[0] or [norm(w) for w in split[1][:1]] != ["not"]:
+        return False
+    noun = norm(split[0][-1])
+    if made_singular(pair):
+        return plural_subject(noun)
+    return singular_noun(noun) and not plural_subject(noun) and noun not in SUBJECT_PRONOUNS
+
+
 def _opening_head_before_a_parenthesis(toks: list[str], edit: Edit, openers: frozenset[str]) -> list[str] | None:
     """The words before a phrase between commas that ends right before the edit, where they open the sentence
     with one of `openers` and hold no comma of their own; else None."""
@@ -982,6 +1014,16 @@ def plural_after_much(toks: list[str], edit: Edit) -> bool:
 
 
 
+def noun_made_plural_after_much(toks: list[str], edit: Edit) -> bool:
+    """A noun made plural right after "much" ("There has been so much rain" -> "rains", "too much homework"):
+    "much" measures what is not counted."""
+    pair = one_word(toks, edit)
+    if pair is None or pair[1] not in (pair[0] + "s", pair[0] + "es") or not _noun_forms(pair[0])[0]:
+        return False
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    return before[-1:] == ["much"]
+
+
 MANY = frozenset(("many", "several", "few", "both", "these", "those"))
 
 
@@ -1089,6 +1131,10 @@ def plural_after_the_number_of(toks: list[str], edit: Edit) -> bool:
     pair = one_word(toks, edit)
     if pair is None or not made_plural(pair):
         return False
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    if before[:3] == ["the", "number", "of"] and aux_family(pair[0]) in ("be", "have") and not any(
+            aux_family(w) is not None or only_a_verb(w) or w in CLAUSE_OPENERS or w in RELATIVE for w in before[3:]):
+        return True  # the sentence's subject, however long its list ("The number of teenagers with jobs in shops, cafés and ...")
     clause = own_clause(toks, edit.start)
     starts = [k for k in range(len(clause) - 2) if clause[k:k + 3] in (["the", "number", "of"], ["the", "amount", "of"])]
     if not starts:

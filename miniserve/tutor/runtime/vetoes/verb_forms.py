@@ -447,7 +447,7 @@ def form_of_a_noun(toks: list[str], edit: Edit) -> bool:
         return False  # "the plastic is": a verb with no noun's reading follows an adjective that is a noun
     before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
     adjectives = 0
-    while before and adjectives < 2 and _only_an_adjective(before[-1]):
+    while before and adjectives < 2 and (_only_an_adjective(before[-1]) or before[-1] in ATTRIBUTIVE):
         before.pop()
         adjectives += 1
     possessed = before[-1:] != [] and (_a_nouns_possessive(before[-1]) or adjectives == 0 and _after_a_plural_possessive(toks, edit.start)) \
@@ -645,7 +645,8 @@ def noun_after_a_possessive_and_an_adjective(toks: list[str], edit: Edit) -> boo
 
 
 ATTRIBUTIVE = frozenset(("favourite", "favorite", "best", "main", "little", "local", "first", "last", "dear", "whole", "next",
-                         "previous", "worst", "elder", "late", "usual", "real", "biggest", "greatest", "oldest", "youngest"))
+                         "previous", "worst", "elder", "late", "usual", "real", "biggest", "greatest", "oldest", "youngest",
+                         "wrong", "right", "same"))  # (nouns and verbs too, but not before a noun: "in the wrong place")
 
 
 QUANTITY_ADVERBS = frozenset(("still", "now", "often", "usually", "always", "never", "also", "all", "mostly", "only"))
