@@ -459,6 +459,9 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("The students who had queued all night, most of them with tents, were tired.",
      "The students who had queued all night, most of them with tents, was tired."),  # past a verbless parenthesis
     ("He put the book in the wrong place again.", "He put the book in the wrong placed again."),  # "the wrong" + noun
+    ("At midnight the car alarms started again.", "At midnight the car alarmed started again."),  # a subject's noun
+    ("We learnt a lot that summer.", "We learned a lot that summer."),  # either spelling
+    ("She dreamed of Paris.", "She dreamt of Paris."),
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -696,6 +699,8 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("The streets which is narrow and are old need repairs.", "The streets which are narrow and are old need repairs."),
     ("There was 300 people at the party.", "There were 300 people at the party."),
     ("The number of tourists in Rome, Paris and London have grown.", "The number of tourists in Rome, Paris and London has grown."),
+    ("Ten years ago nobody in my town buys used clothes.", "Ten years ago nobody in my town bought used clothes."),  # a participle
+    ("Last year my brother payed for everything.", "Last year my brother paid for everything."),  # a misbuilt past
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

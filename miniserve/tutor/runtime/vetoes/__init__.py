@@ -199,7 +199,10 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   digits), "in the wrong place" -> "placed", "so much rain" -> "rains", "parents, not pop stars, are" -> "is" (a
   contrast with "not"), "The number of teenagers with part-time jobs in supermarkets, cafés and fast food restaurants
   is" -> "are", "The people who had waited ..., most of them with small children, were" -> "was" (past a verbless
-  parenthesis), "The streets ..., which are very narrow and were built" -> "which is" (the relative's second verb).
+  parenthesis), "The streets ..., which are very narrow and were built" -> "which is" (the relative's second verb);
+  from the two-hundred-and-seventieth to two-hundred-and-seventy-third (learner_v272 to learner_v275): "the street
+  lights flickered" -> "street lit" (a subject's noun before its past verb), "I burnt the rice" -> "burned" (a past
+  spelt either way).
 
 By kind, one module each: `mood` (imperatives, subjunctives), `number` (agreement with a subject's
 words), `joined` (subjects or verbs joined by "and", pronouns), `tenses`, `verb_forms`; the word lists
@@ -278,6 +281,7 @@ VETOES = (
     number.plural_after_an_age, number.third_for_a_prepositions_compound_noun, number.singular_after_a_prepositions_it,
     tenses.past_in_direct_speech_before_its_tag, number.noun_made_plural_after_much,
     joined.relative_verb_against_its_second_verb, number.number_after_a_contrast_with_not,
+    verb_forms.past_of_a_noun_before_its_past_verb, verb_forms.other_spelling_of_a_past,
 )
 
 

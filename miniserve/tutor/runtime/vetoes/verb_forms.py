@@ -869,3 +869,29 @@ def had_after_a_contracted_had(toks: list[str], edit: Edit) -> bool:
     before = [t for t in toks[:edit.start] if not t.isspace()]
     return bool(before) and before[-1].lower().endswith(("'d", "\u2019d")) and new[:1] == ["had"] and "had" not in old
 
+
+
+def past_of_a_noun_before_its_past_verb(toks: list[str], edit: Edit) -> bool:
+    """A plural noun after a determiner and a noun made past where a past verb follows it ("Suddenly the street
+    lights flickered" -> "street lit"): the past after it is the clause's verb, and the word is its subject's noun."""
+    pair = one_word(toks, edit)
+    if pair is None or "past" not in form_kinds(pair[1]) or "third" not in form_kinds(pair[0]) or not _noun_forms(pair[0])[1]:
+        return False
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    after = [norm(t) for t in toks[edit.end:] if t[:1].isalpha()][:2] + ["", ""]
+    return len(before) >= 2 and before[-2] in OBJECT_DETERMINERS | {"these", "those", "some", "all", "many"} \
+        and any(_noun_forms(before[-1])) and main_verb_only_past(after[0]) \
+        and not any(_noun_forms(after[1]))  # not a participle before its noun ("my town buys used clothes")
+
+
+# pasts that British and American English spell two ways: either is right
+PAST_DOUBLETS = frozenset(frozenset(p) for p in (("burnt", "burned"), ("learnt", "learned"), ("dreamt", "dreamed"),
+                                                 ("spelt", "spelled"), ("spoilt", "spoiled"), ("smelt", "smelled"),
+                                                 ("leapt", "leaped"), ("knelt", "kneeled"), ("spilt", "spilled"),
+                                                 ("dwelt", "dwelled"), ("leant", "leaned")))
+
+
+def other_spelling_of_a_past(toks: list[str], edit: Edit) -> bool:
+    """A past respelled its other way ("I burnt the rice" -> "burned", "learned" -> "learnt"): both are right."""
+    pair = one_word(toks, edit)
+    return pair is not None and frozenset(pair) in PAST_DOUBLETS
