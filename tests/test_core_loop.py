@@ -152,3 +152,21 @@ def test_with_one_request_in_the_loop_nothing_is_reserved_below_eight_slots(mode
     for k in range(6):
         loop.add(Sequence(list(PROMPTS[k % 4]), GREEDY), request="paragraph")
     assert len(loop.step().admitted) == 4  # 4 // 8 = 0 reserved: small test servers keep every slot
+
+
+def test_requests_of_many_sequences_still_take_turns_beside_a_stream_of_sentences(model):
+    """The kept slots cap what requests of several hold; they are no priority: with every slot held by
+    sentences that finish one a step, and a new sentence arriving at every step, a waiting paragraph takes
+    its turn as slots free (a strict priority for sentences would keep it waiting for ever)."""
+    engine = Engine(*model, n_slots=8, max_step_tokens=512)
+    loop = CoreLoop(engine, Continuous(), 512, max_batch=8)
+    for k in range(8):  # staggered: one finishes at every step
+        loop.add(Sequence(list(PROMPTS[k % 4]), SamplingParams(max_new_tokens=2 + k, stop_at_end=False)), request=f"s{k}")
+    assert len(loop.step().admitted) == 8
+    paragraph = [Sequence(list(PROMPTS[k % 4]), SamplingParams(max_new_tokens=3, stop_at_end=False)) for k in range(3)]
+    for seq in paragraph:
+        loop.add(seq, request="paragraph")
+    for k in range(8, 24):  # one more sentence every step, as long as the longest running one
+        loop.add(Sequence(list(PROMPTS[k % 4]), SamplingParams(max_new_tokens=8, stop_at_end=False)), request=f"s{k}")
+        loop.step()
+    assert all(seq.done for seq in paragraph)

@@ -98,6 +98,23 @@ async def test_an_abandoned_request_is_not_read(tutor_folder):
     assert "fixed" not in vars(gone)  # not even its offers were worked out
 
 
+async def test_a_request_abandoned_while_it_is_read_loses_only_its_later_chunks(tutor_folder):
+    """The parser is called CHUNK sentences at a time; a request abandoned during one call is not read further."""
+    parser = CountingParser()
+    tutor = Tutor(TutorPrompt.from_folder(tutor_folder), 256, 160, None, threshold=2.0, parser=parser)
+    reader = Readings(parser)
+    turns = [turn_for(tutor, STRAINED) for _ in range(readings.CHUNK + 3)]
+    reading = reader.ask(turns)
+    parse_all = parser.parse_all
+    parser.parse_all = lambda sentences: (reading.abandon(), parse_all(sentences))[1]  # the client leaves meanwhile
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(reader.run)
+        await reading.wait()
+        reader.close()
+    assert [len(call) for call in parser.calls] == [readings.CHUNK]
+    assert all(t.read for t in turns[:readings.CHUNK]) and not any(t.read for t in turns[readings.CHUNK:])
+
+
 async def test_a_failed_reading_leaves_the_turns_unread_and_the_task_running(tutor_folder):
     class Broken:
         def __init__(self):

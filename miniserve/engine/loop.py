@@ -119,10 +119,11 @@ class CoreLoop:
         """Admit from the front of the queue while the policy and the cache allow. A sequence whose
         admission raises fails alone, as a failing step fails only its own sequences."""
         room = self.policy.room(len(self.running))
-        reserved = self.policy.reserved(self.engine.cache.n_slots)
+        cap = self.engine.cache.n_slots - self.policy.reserved(self.engine.cache.n_slots)
         admitted, refused = [], []
         while self.waiting and len(admitted) < room:
-            seq = self.waiting.first(lambda s: not self._held_back(s, reserved))
+            full = sum(self._of_several(s) for s in self.running) >= cap
+            seq = self.waiting.first(lambda s: not (full and self._of_several(s)))
             if seq is None:
                 break
             try:
@@ -138,13 +139,12 @@ class CoreLoop:
             admitted.append(seq.id)
         return tuple(admitted), tuple(refused)
 
-    def _held_back(self, seq: Sequence, reserved: int) -> bool:
-        """Does `seq` wait although a slot is free? A generating sequence of a request that has several
-        does not take one of the last `reserved` free slots: they stay for requests of one (a sentence
-        behind paragraphs or n > 1 completions waits for no long sequence to finish). Scoring
-        sequences, which leave after one step, never wait for this."""
-        return bool(reserved) and not seq.scoring and self._generating.get(self._request_of[seq.id], 0) > 1 \
-            and self.engine.cache.free_slots <= reserved
+    def _of_several(self, seq: Sequence) -> bool:
+        """Is `seq` a generating sequence of a request that has several? Such requests together hold at most
+        `n_slots - policy.reserved` slots: the rest stay free or with requests of one, so a sentence behind
+        paragraphs or n > 1 completions waits for none of their long sequences to finish; below that cap they
+        take turns with everyone. Scoring sequences, which leave after one step, never count."""
+        return not seq.scoring and self._generating.get(self._request_of[seq.id], 0) > 1
 
     def _leave(self, seq: Sequence) -> None:
         """Free the slot (finished, cancelled or failed) and forget the sequence."""

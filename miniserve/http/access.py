@@ -44,6 +44,7 @@ class AccessRecord:
     outcome: str = "answered"  # a stream: "done", or "disconnected" if it never reached [DONE]
     error: str | None = None
     written: bool = False
+    client_left: bool = False  # its connection's http.disconnect came before the answer was done
     logged: bool = True  # False: probes and scrapes, or every request with --no-access-log
 
     def fields(self) -> dict:

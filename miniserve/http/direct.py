@@ -79,13 +79,13 @@ class DirectRoutes:
         record = opened(s, header(scope, b"x-request-id"), "POST", scope["path"], client)
         try:
             async with trio.open_nursery() as nursery:
-                nursery.start_soon(cancel_on_disconnect, receive, nursery.cancel_scope)
+                nursery.start_soon(cancel_on_disconnect, receive, nursery.cancel_scope, record)
                 await self.answer(handler, scope, body, record, send)
                 nursery.cancel_scope.cancel()
         finally:
-            if not record.written:  # the client left before its answer: 499, as nginx logs it
-                record.outcome = "disconnected"
-                if record.status is None:  # (a stream cut before its first event has its 200 counted)
+            if not record.written:  # cancelled before its answer: the client left (499, as nginx logs it) or shutdown
+                record.outcome = "disconnected" if record.client_left else "cancelled"
+                if record.client_left and record.status is None:  # (a cut stream has its 200 counted)
                     answered(s, record, CLIENT_CLOSED, record.path, write=False)
                 record.write()
 
@@ -126,8 +126,9 @@ async def send_stream(send, chunks: AsyncIterator[bytes], request_id: str) -> No
     await send({"type": "http.response.body", "body": b""})
 
 
-async def cancel_on_disconnect(receive, scope: trio.CancelScope) -> None:
+async def cancel_on_disconnect(receive, scope: trio.CancelScope, record: AccessRecord) -> None:
     while (await receive())["type"] != "http.disconnect":
         pass
+    record.client_left = True
     scope.cancel()
 

@@ -61,7 +61,8 @@ async def tutor(s: Service, data: CorrectRequest, streaming: bool, record: Acces
         await let_a_disconnect_land()
     text = data.text if paragraph else data.sentence
     spans = Tutor.spans(text, paragraph)
-    refuse_unless_room(s, max(len(spans), 1))  # before the plan's constraints: a refusal costs little
+    if spans:  # (an empty text is the plan's 422, even under load)
+        refuse_unless_room(s, len(spans))  # before the plan's constraints: a refusal costs little
     try:
         plan = s.tutor.plan(text, paragraph, spans)
     except InputProblem as problem:
