@@ -119,10 +119,15 @@ class CoreLoop:
         """Admit from the front of the queue while the policy and the cache allow. A sequence whose
         admission raises fails alone, as a failing step fails only its own sequences."""
         room = self.policy.room(len(self.running))
-        cap = self.engine.cache.n_slots - self.policy.reserved(self.engine.cache.n_slots)
+        n_slots = self.engine.cache.n_slots
+        reserved = self.policy.reserved(n_slots)
         admitted, refused = [], []
         while self.waiting and len(admitted) < room:
-            full = sum(self._of_several(s) for s in self.running) >= cap
+            held = sum(self._of_several(s) for s in self.running)
+            # requests of several hold at most all but the reserved slots; once they hold half, the last free
+            # reserved ones go to requests of one first (so a sentence does not wait behind their long
+            # sequences), and below half they take turns with everyone (so they never wait for ever)
+            full = reserved and (held >= n_slots - reserved or held >= n_slots // 2 and self.engine.cache.free_slots <= reserved)
             seq = self.waiting.first(lambda s: not (full and self._of_several(s)))
             if seq is None:
                 break
@@ -140,10 +145,8 @@ class CoreLoop:
         return tuple(admitted), tuple(refused)
 
     def _of_several(self, seq: Sequence) -> bool:
-        """Is `seq` a generating sequence of a request that has several? Such requests together hold at most
-        `n_slots - policy.reserved` slots: the rest stay free or with requests of one, so a sentence behind
-        paragraphs or n > 1 completions waits for none of their long sequences to finish; below that cap they
-        take turns with everyone. Scoring sequences, which leave after one step, never count."""
+        """Is `seq` a generating sequence of a request that has several (paragraphs, n > 1)? `_admit` keeps
+        `policy.reserved` slots from them (above). Scoring sequences, which leave after one step, never count."""
         return not seq.scoring and self._generating.get(self._request_of[seq.id], 0) > 1
 
     def _leave(self, seq: Sequence) -> None:

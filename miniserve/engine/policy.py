@@ -18,9 +18,9 @@ class Continuous:
         return 1 << 30  # only free KV slots limit admission
 
     def reserved(self, n_slots: int) -> int:
-        """KV slots that only requests of one generating sequence may take (CoreLoop._of_several): so
-        that requests of many long sequences (paragraphs, n > 1), however many, never hold every slot
-        while a sentence waits for one to free. One in eight (4 of 32); none below 8 slots."""
+        """KV slots kept for requests of one generating sequence (CoreLoop._admit): so that requests of
+        many long sequences (paragraphs, n > 1), however many, never hold every slot while a sentence
+        waits for one to free. One in eight (4 of 32); none below 8 slots."""
         return n_slots // 8
 
 
