@@ -462,6 +462,9 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("At midnight the car alarms started again.", "At midnight the car alarmed started again."),  # a subject's noun
     ("We learnt a lot that summer.", "We learned a lot that summer."),  # either spelling
     ("She dreamed of Paris.", "She dreamt of Paris."),
+    ("It was late, so me and my brother were hungry.", "It was late, so me and my brother was hungry."),  # a pronoun and a relative
+    ("There were, according to most of the people we asked, far too many cars.",
+     "There was, according to most of the people we asked, far too many cars."),  # a long "according to" parenthesis
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)

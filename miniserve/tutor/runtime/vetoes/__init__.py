@@ -202,7 +202,9 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   parenthesis), "The streets ..., which are very narrow and were built" -> "which is" (the relative's second verb);
   from the two-hundred-and-seventieth to two-hundred-and-seventy-third (learner_v272 to learner_v275): "the street
   lights flickered" -> "street lit" (a subject's noun before its past verb), "I burnt the rice" -> "burned" (a past
-  spelt either way).
+  spelt either way); from the two-hundred-and-seventy-fourth to two-hundred-and-seventy-seventh (learner_v276 to
+  learner_v279): "so me and my little sister were" -> "was" (a pronoun and a relative), "there were, according to most
+  of the students we interviewed, far too many dishes" -> "was" (a long "according to" parenthesis).
 
 By kind, one module each: `mood` (imperatives, subjunctives), `number` (agreement with a subject's
 words), `joined` (subjects or verbs joined by "and", pronouns), `tenses`, `verb_forms`; the word lists

@@ -320,7 +320,7 @@ RELATIVES_AND_FRIENDS = frozenset(("mum", "dad", "mother", "father", "mom", "bro
 
 def singular_after_two_people(toks: list[str], edit: Edit) -> bool:
     """A verb made singular right after two different relatives or friends joined by "and" ("My mum and
-    dad want" -> "wants")."""
+    dad want" -> "wants"), or a pronoun and one of them ("so me and my little sister were" -> "was")."""
     pair = one_word(toks, edit)
     if pair is None or not made_singular(pair):
         return False
@@ -329,7 +329,10 @@ def singular_after_two_people(toks: list[str], edit: Edit) -> bool:
         return False
     k = clause.index("and")
     first, second = clause[k - 1], clause[-1]
-    return first in RELATIVES_AND_FRIENDS and second in RELATIVES_AND_FRIENDS and first != second
+    return (first in RELATIVES_AND_FRIENDS or first in JOINED_PRONOUNS) and second in RELATIVES_AND_FRIENDS and first != second
+
+
+JOINED_PRONOUNS = frozenset(("i", "me", "you", "he", "him", "she", "her", "we", "us"))  # ("me and my sister": a learner's subject)
 
 
 def base_in_a_list_of_third_person_verbs(toks: list[str], edit: Edit) -> bool:

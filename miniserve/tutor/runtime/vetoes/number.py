@@ -440,11 +440,13 @@ def _a_singular_or_unknown(word: str) -> bool:
 
 def _past_a_parenthesis(toks: list[str], i: int) -> int:
     """Where the words after i go on past a parenthesis of at most four words between commas that opens there
-    ("there are, in my opinion, far too many visitors"); i itself where there is none."""
+    ("there are, in my opinion, far too many visitors"), or of at most ten where it opens "according to" ("there
+    were, according to most of the students we interviewed, far too many"); i itself where there is none."""
     written = [k for k in range(i, len(toks)) if not toks[k].isspace()]
     if not written or toks[written[0]] != ",":
         return i
-    close = next((n for n, k in enumerate(written[1:6], 1) if toks[k] == ","), None)
+    longest = 10 if len(written) > 2 and norm(toks[written[1]]) == "according" else 4
+    close = next((n for n, k in enumerate(written[1:longest + 2], 1) if toks[k] == ","), None)
     if close is None or not all(toks[k][:1].isalpha() for k in written[1:close]):
         return i
     return written[close] + 1
