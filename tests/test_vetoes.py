@@ -465,6 +465,11 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("It was late, so me and my brother were hungry.", "It was late, so me and my brother was hungry."),  # a pronoun and a relative
     ("There were, according to most of the people we asked, far too many cars.",
      "There was, according to most of the people we asked, far too many cars."),  # a long "according to" parenthesis
+    ("The rent for the flat, the garage and the garden is fair.", "The rent for the flat, the garage and the garden are fair."),
+    ("There are, according to the guides I asked, not enough staff in summer.",
+     "There is, according to the guides I asked, not enough staff in summer."),  # a bare collective past a parenthesis
+    ("Many people think science is difficult.", "Many people think science are difficult."),  # a clause with no "that"
+    ("I worked there for years, so I know very well how hard it is.", "I worked there for years, so I knew very well how hard it is."),
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -704,6 +709,7 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("The number of tourists in Rome, Paris and London have grown.", "The number of tourists in Rome, Paris and London has grown."),
     ("Ten years ago nobody in my town buys used clothes.", "Ten years ago nobody in my town bought used clothes."),  # a participle
     ("Last year my brother payed for everything.", "Last year my brother paid for everything."),  # a misbuilt past
+    ("People who know history is less easy to fool.", "People who know history are less easy to fool."),  # "know": an object
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

@@ -204,7 +204,11 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   lights flickered" -> "street lit" (a subject's noun before its past verb), "I burnt the rice" -> "burned" (a past
   spelt either way); from the two-hundred-and-seventy-fourth to two-hundred-and-seventy-seventh (learner_v276 to
   learner_v279): "so me and my little sister were" -> "was" (a pronoun and a relative), "there were, according to most
-  of the students we interviewed, far too many dishes" -> "was" (a long "according to" parenthesis).
+  of the students we interviewed, far too many dishes" -> "was" (a long "according to" parenthesis); from the
+  two-hundred-and-seventy-eighth to two-hundred-and-eighty-first (learner_v280 to learner_v283): "The rent for the two
+  bedrooms, the kitchen and the balcony is" -> "are" (a price "for" a list), "There are, according to the drivers I
+  spoke to, not enough staff" -> "is", "Most students think history is boring" -> "are" (a clause with no "that"),
+  "so I know very well how" -> "knew".
 
 By kind, one module each: `mood` (imperatives, subjunctives), `number` (agreement with a subject's
 words), `joined` (subjects or verbs joined by "and", pronouns), `tenses`, `verb_forms`; the word lists

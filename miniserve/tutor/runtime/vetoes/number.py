@@ -137,6 +137,10 @@ def _before_its_phrase(phrase: list[str]) -> list[str]:
     return phrase[:k]
 
 
+SAYING_OR_THINKING = frozenset(("think", "thinks", "thought", "believe", "believes", "believed", "say", "says", "said",
+                                "feel", "feels", "felt", "hope", "hopes", "agree", "agrees"))  # ("know history": an object)
+
+
 def plural_after_a_singular_noun_phrase(toks: list[str], edit: Edit) -> bool:
     """A verb made plural right after the noun phrase that opens its clause, whose head is a singular
     noun ("believe that the new sports centre is" -> "are"): the phrase is the verb's subject. The phrase
@@ -146,7 +150,12 @@ def plural_after_a_singular_noun_phrase(toks: list[str], edit: Edit) -> bool:
     pair = one_word(toks, edit)
     if pair is None or not made_plural(pair):
         return False
-    phrase = _after_a_joined_clause(own_clause(toks, edit.start))
+    clause = own_clause(toks, edit.start)
+    if len(clause) >= 3 and clause[-2] in SAYING_OR_THINKING and clause[-3] not in RELATIVE \
+            and (singular_noun(clause[-1]) or clause[-1] in UNCOUNTABLE) \
+            and not lemmas(clause[-1]) and clause[-1] not in COLLECTIVE:
+        return True  # a bare noun opening a clause with no "that" ("Most students think history is boring")
+    phrase = _after_a_joined_clause(clause)
     if len(phrase) == 1 and own_clause(toks, edit.start) != clause_before_any(toks, edit.start):
         # a bare noun that opens a clause after "that", "because" ... ("say that technology moves"): a singular
         # one that is no verb is the subject ("Sport helps" stays "helps")
@@ -424,7 +433,7 @@ def number_of_there_before_a_bare_collective(toks: list[str], edit: Edit) -> boo
     if pair is None or not {pair[0], pair[1]} <= {"is", "are", "was", "were", "isn't", "aren't", "wasn't", "weren't"}:
         return False
     before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
-    after = [norm(t) for t in toks[edit.end:] if t[:1].isalpha()]
+    after = [norm(t) for t in toks[_past_a_parenthesis(toks, edit.end):] if t[:1].isalpha()]  # "there are, according to ..., not enough staff"
     if before[-1:] != ["there"]:
         return False
     k = next((k for k, w in enumerate(after) if w not in THERE_FILLERS), len(after))
@@ -1265,6 +1274,9 @@ PERSON_ENDINGS = ("er", "or", "ist", "ian", "ant", "ent")
 POSSESSIVES = frozenset(("my", "your", "his", "her", "our", "their"))  # "the owner of the shop and his wife": two people, maybe
 
 
+PRICE_HEADS = frozenset(("rent", "price", "cost", "fee", "charge", "bill"))  # a price "for" a list is still one price
+
+
 def plural_after_a_singular_head_of_a_list(toks: list[str], edit: Edit) -> bool:
     """A verb made plural after a singular head whose "of" phrase is a list ("The delivery of the sofa and
     the two chairs that I ordered is", "if the cost of the flights, the accomodation and the meals is"
@@ -1293,12 +1305,15 @@ def plural_after_a_singular_head_of_a_list(toks: list[str], edit: Edit) -> bool:
     if made_by is not None and "of" not in words[:made_by]:
         words = words[:made_by] + words[made_by + 1:]
         words[made_by] = "of"
+    price_for = next((k for k in range(1, len(words)) if words[k] == "for" and words[k - 1] in PRICE_HEADS), None)
+    if "of" not in words and price_for is not None:
+        words = words[:price_for] + ["of"] + words[price_for + 1:]  # "The rent for the two bedrooms, the kitchen and ..."
     if "of" not in words or "and" not in words:
         return False
     of = words.index("of")
     head, lead = words[of - 1] if of else "", [w for w in words[:of - 1] if w != ","]
     if lead[:1] == [] or lead[0] not in NOUN_PHRASE_OPENERS or not singular_noun(head) or head in HEADS_OF_A_PART \
-            or head in COLLECTIVE or head.endswith(PERSON_ENDINGS) or "," in words[:of]:
+            or head in COLLECTIVE or head.endswith(PERSON_ENDINGS) and head not in PRICE_HEADS or "," in words[:of]:
         return False
     items = words[of + 1:]
     if any(w == "and" and nxt in POSSESSIVES for w, nxt in zip(items, items[1:])):

@@ -511,5 +511,7 @@ def past_of_knowing_how_after_so(toks: list[str], edit: Edit) -> bool:
     pair = one_word(toks, edit)
     if pair not in (("know", "knew"), ("knows", "knew")):
         return False
-    after = [norm(t) for t in toks[edit.end:] if t[:1].isalpha()][:2]
+    after = [norm(t) for t in toks[edit.end:] if t[:1].isalpha()][:4]
+    while after and after[0] in ("very", "well", "exactly", "now", "already", "perfectly", "really", "quite"):
+        after = after[1:]  # "so I know very well how"
     return after[:1] == ["how"] and "so" in [norm(t) for t in toks[:edit.start] if not t.isspace()][-3:]
