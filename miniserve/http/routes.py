@@ -96,7 +96,7 @@ async def let_a_disconnect_land() -> None:
     disconnect needs to cancel this handler (Hypercorn's reader goes back to its socket after handing
     the request over, reads the EOF waiting there and posts http.disconnect; the handler's watcher
     wakes), before the plan's constraints, the engine and the parser work for nobody. A flood of
-    such paragraphs (8 connections) held a one-sentence client at 10-14 s; now 1 s at p95."""
+    such paragraphs (8 connections) starved a one-sentence client; see docs/service.md and bench/leavers.py."""
     for _ in range(DISCONNECT_TICKS):
         await trio.lowlevel.checkpoint()
 
