@@ -600,6 +600,10 @@ def test_a_present_perfect_with_a_finished_time_is_the_past():
     assert tense.perfect_to_past(toks, of_the_subject=False) == []
     assert perfect_to_past("Last year I have visited Paris.") == ["have visited->visited"]  # the phrase opens its clause
     assert perfect_to_past("Our waste has fallen by 30% in comparison of last year.") == []  # a comparison's year
+    # a phrase after a later past with its own subject may be that verb's (learner_v280)
+    assert perfect_to_past("There has been no answer to the two emails I sent you on last week.") == []
+    assert perfect_to_past("I have finished the book my friend lent me last week.") == []
+    assert perfect_to_past("I have visited the castle with my cousins last week.") == ["have visited->visited"]
 
 
 def test_a_rules_fix_keeps_the_rules_explanation(tutor):

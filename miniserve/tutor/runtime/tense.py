@@ -331,6 +331,8 @@ def perfect_to_past(toks: list[str], of_the_subject: bool = True) -> list[Edit]:
             continue
         if _perfect_word_after(toks, i) or not of_the_subject and _phrase_of_the_subject(text, phrases, len("".join(toks[:i]))):
             continue  # "None of those presented last week has been accepted yet", "The rise in prices last year has had"
+        if _phrase_of_a_later_past(toks, i, phrases):
+            continue  # "no answer to the two emails I sent you on last week": the phrase is "sent"'s
         participle = norm(toks[i + 2])
         if participle == "been" and next((norm(t) for t in toks[i + 3:] if not t.isspace()), "") == "to":
             past = "went"  # "I have been to Paris last year" -> "went to Paris", not "was to"
@@ -350,6 +352,32 @@ def perfect_to_past(toks: list[str], of_the_subject: bool = True) -> list[Edit]:
             past = past[:1].upper() + past[1:] if toks[i][:1].isupper() else past
             found.append(Edit(i, i + 3, (past,)))
     return found
+
+
+def _phrase_of_a_later_past(toks: list[str], i: int, phrases: list[tuple[int, int]]) -> bool:
+    """Do all the phrases come after the perfect at i, with a past verb and the word before it as its subject
+    between ("There has been no answer to the emails I sent you last week", "the film my friend recommended
+    last week")? Then the phrase may be that verb's, and the perfect is left alone."""
+    at = len("".join(toks[:i + 3]))
+    if any(a < at for a, _ in phrases):
+        return False
+    first = min(a for a, _ in phrases)
+    words = [(k, norm(t)) for k, t in enumerate(toks[:i + 3]) if t[:1].isalpha()]
+    pos = at
+    for k in range(i + 3, len(toks)):
+        if pos >= first:
+            break
+        w = norm(toks[k])
+        if toks[k][:1].isalpha():
+            before = words[-1][1] if words else ""
+            kinds = form_kinds(w)
+            if "past" in kinds and not {"base", "third"} & kinds and aux_family(w) in (None, "have", "be", "do") \
+                    and (before in PERSONAL_PRONOUNS or before not in FUNCTION_WORDS and before not in DETERMINERS
+                         and any(_noun_forms(before))):
+                return True
+            words.append((k, w))
+        pos += len(toks[k])
+    return False
 
 
 def _phrase_of_the_subject(text: str, phrases: list[tuple[int, int]], at: int) -> bool:
