@@ -470,6 +470,11 @@ def vetoed(sentence: str, proposal: str) -> bool:
      "There is, according to the guides I asked, not enough staff in summer."),  # a bare collective past a parenthesis
     ("Many people think science is difficult.", "Many people think science are difficult."),  # a clause with no "that"
     ("I worked there for years, so I know very well how hard it is.", "I worked there for years, so I knew very well how hard it is."),
+    ('"Who are all those men?" she asked.', '"Who is all those men?" she asked.'),  # the noun phrase after it is the subject
+    ("Where were the other guests?", "Where was the other guests?"),
+    ("We had trouble with the trains from the south of the country, which were always late.",
+     "We had trouble with the trains from the south of the country, which was always late."),  # the plural's relative
+    ("There is, in my opinion, too much traffic and noise here.", "There are, in my opinion, too much traffic and noise here."),
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -710,6 +715,9 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("Ten years ago nobody in my town buys used clothes.", "Ten years ago nobody in my town bought used clothes."),  # a participle
     ("Last year my brother payed for everything.", "Last year my brother paid for everything."),  # a misbuilt past
     ("People who know history is less easy to fool.", "People who know history are less easy to fool."),  # "know": an object
+    ("Where is the life jackets?", "Where are the life jackets?"),
+    ("How is your wife and children?", "How are your wife and children?"),
+    ("I met my old maths teacher, who still live near us.", "I met my old maths teacher, who still lives near us."),
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

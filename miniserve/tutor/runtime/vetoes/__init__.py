@@ -288,6 +288,7 @@ VETOES = (
     tenses.past_in_direct_speech_before_its_tag, number.noun_made_plural_after_much,
     joined.relative_verb_against_its_second_verb, number.number_after_a_contrast_with_not,
     verb_forms.past_of_a_noun_before_its_past_verb, verb_forms.other_spelling_of_a_past,
+    number.be_of_a_question_against_the_noun_after_it, number.singular_after_which_of_a_plural_in_its_noun_phrase,
 )
 
 

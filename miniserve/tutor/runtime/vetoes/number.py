@@ -42,7 +42,8 @@ def plural_after_a_sentential_which(toks: list[str], edit: Edit) -> bool:
 
 def plural_after_there_is_a(toks: list[str], edit: Edit) -> bool:
     """"There is a desk and two chairs", "there was music and dancing", "there is almost nothing", "There is also
-    problem with" made "There are", "were": the verb agrees with the first noun after it."""
+    problem with" made "There are", "were" (also past a short parenthesis: "There is, of course, more noise and
+    pollution"): the verb agrees with the first noun after it."""
     pair = one_word(toks, edit)
     before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
     after = [norm(t) for t in toks[edit.end:] if t[:1].isalpha()]
@@ -50,6 +51,10 @@ def plural_after_there_is_a(toks: list[str], edit: Edit) -> bool:
         after, pair = after[2:], ("is", "are")  # "There appears to be some confusion": "be" takes the noun's number
     if after[:1] == ["been"] and pair in (("has", "have"), ("hasn't", "haven't")):
         after, pair = after[1:], ("is", "are")  # "there has been no hot water"
+    rest = [t for t in toks[edit.end:] if not t.isspace()]
+    close = next((k for k in range(1, min(len(rest), 7)) if rest[k] == ","), None) if rest[:1] == [","] else None
+    if close is not None and close > 1 and all(t[:1].isalpha() for t in rest[1:close]):
+        after = after[close - 1:]  # "There is, of course, more noise and pollution": the parenthesis is no subject
     while after and after[0] in ("always", "usually", "often", "sometimes", "still", "also", "only", "just", "now", "even",
                                  "almost", "nearly", "hardly", "practically", "absolutely", "really", "probably", "not",
                                  "enough", "some", "any", "more", "less", "too", "very"):
@@ -1613,3 +1618,74 @@ def singular_after_a_prepositions_it(toks: list[str], edit: Edit) -> bool:
     k = max((k for k in range(len(before) - 2) if before[k] in ("who", "that")), default=None)
     return k is not None and k >= 1 and plural_subject(before[k - 1]) \
         and not any(w in (",", ";", "and", "but", "because", "when", "if") for w in before[k + 1:-2])
+
+
+QUESTION_OPENERS = frozenset(("who", "what", "where", "which", "whose", "when", "why", "how"))
+
+
+def be_of_a_question_against_the_noun_after_it(toks: list[str], edit: Edit) -> bool:
+    """"are", "were" right after an opening question word made singular before a plural noun phrase ("Who are all
+    these people?" -> "Who is"): the noun phrase is the subject."""
+    pair = one_word(toks, edit)
+    if pair not in (("are", "is"), ("were", "was")):
+        return False
+    before = [t for t in toks[:edit.start] if not t.isspace()]
+    if not before or norm(before[-1]) not in QUESTION_OPENERS or len(before) > 1 and before[-2] not in ('"', "\u201c", "'", ":"):
+        return False  # the question opens the sentence or a quotation
+    words = [norm(t) for t in toks[edit.end:] if t[:1].isalpha()]
+    if words[:1] == ["all"]:
+        words = words[1:]
+    if words[:1] in (["these"], ["those"]):
+        return len(words) == 1 or not singular_noun(words[1])
+    return words[:1] != [] and words[0] in NOUN_PHRASE_OPENERS and _head_is_plural(words[1:])
+
+
+def _head_is_plural(words: list[str]) -> bool:
+    """Is the noun phrase's head (the last of its nouns, after its adjectives) plural, or are two joined?"""
+    k = 0
+    while k < len(words) and "ADJ" in lemminflect.getAllLemmas(words[k]) and not any(_noun_forms(words[k])):
+        k += 1
+    nouns = list(itertools.takewhile(lambda w: any(_noun_forms(w)) and w not in FUNCTION_WORDS, words[k:]))
+    if not nouns:
+        return False
+    return (plural_subject(nouns[-1]) or _noun_forms(nouns[-1]) == (False, True)) and not singular_noun(nouns[-1]) or words[k + len(nouns):k + len(nouns) + 1] == ["and"]
+
+
+CHAIN_DETERMINERS = NOUN_PHRASE_OPENERS | {"these", "those", "that", "some", "many", "all", "both", "several", "few", "other"}
+CHAIN_PREPOSITIONS = frozenset(("of", "from", "in", "on", "at", "with", "near", "around", "along", "behind", "for", "by"))
+
+
+def singular_after_which_of_a_plural_in_its_noun_phrase(toks: list[str], edit: Edit) -> bool:
+    """A verb right after ", which", ", who" or ", that" made singular where the noun phrase before the comma has a
+    plural head in its chain of prepositional phrases ("a problem with the buses from the north part of the town,
+    which are always full" -> "which is"): the relative may be the plural noun's, as its verb says. Not after
+    "one of", "each of" ("One of my teachers, who know me" wants "knows")."""
+    pair = one_word(toks, edit)
+    if pair is None or not made_singular(pair):
+        return False
+    words = [norm(t) for t in toks[:edit.start] if not t.isspace()]
+    while words and words[-1] in ADVERBS:
+        words.pop()
+    if len(words) < 3 or words[-1] not in ("which", "who", "that") or words[-2] != ",":
+        return False
+    heads, k, state = [], len(words) - 3, "head"
+    while k >= 0:
+        w = words[k]
+        a_noun = w[:1].isalpha() and w not in FUNCTION_WORDS and any(_noun_forms(w)) and not only_a_verb(w)
+        if state == "head":
+            if w in ("one", "each", "none", "every", "either", "neither", "everyone", "any"):
+                return False
+            if not a_noun:
+                break
+            heads.append(w)
+            state = "modifier"
+        elif state == "modifier" and (a_noun or "ADJ" in lemminflect.getAllLemmas(w) and w not in FUNCTION_WORDS):
+            pass
+        elif state == "modifier" and w in CHAIN_DETERMINERS:
+            state = "determiner"
+        elif w in CHAIN_PREPOSITIONS:
+            state = "head"
+        else:
+            break
+        k -= 1
+    return any((plural_subject(h) or _noun_forms(h) == (False, True)) and not singular_noun(h) for h in heads)
