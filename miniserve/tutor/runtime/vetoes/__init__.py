@@ -208,7 +208,10 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   two-hundred-and-seventy-eighth to two-hundred-and-eighty-first (learner_v280 to learner_v283): "The rent for the two
   bedrooms, the kitchen and the balcony is" -> "are" (a price "for" a list), "There are, according to the drivers I
   spoke to, not enough staff" -> "is", "Most students think history is boring" -> "are" (a clause with no "that"),
-  "so I know very well how" -> "knew".
+  "so I know very well how" -> "knew"; from the two-hundred-and-eighty-second to two-hundred-and-eighty-fifth (learner_v284
+  to learner_v287): '"Who are all these people?"' -> "is" (the noun phrase after it), "the buses from the north part of
+  the town, which are always full" -> "which is" (a plural head in the chain), "There is, of course, more noise and
+  pollution" -> "are" (past a short parenthesis).
 
 By kind, one module each: `mood` (imperatives, subjunctives), `number` (agreement with a subject's
 words), `joined` (subjects or verbs joined by "and", pronouns), `tenses`, `verb_forms`; the word lists
