@@ -475,6 +475,10 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("We had trouble with the trains from the south of the country, which were always late.",
      "We had trouble with the trains from the south of the country, which was always late."),  # the plural's relative
     ("There is, in my opinion, too much traffic and noise here.", "There are, in my opinion, too much traffic and noise here."),
+    ("My sister moved to Rome, found a job and now speaks Italian.", "My sister moved to Rome, found a job and now speak Italian."),
+    ("Most of the people who answered say that they walk more than last year.",
+     "Most of the people who answered said that they walk more than last year."),  # a present report of now
+    ("The hall we rent on Fridays is too small.", "The hall we rent on Fridays are too small."),  # a contact relative
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -718,6 +722,8 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("Where is the life jackets?", "Where are the life jackets?"),
     ("How is your wife and children?", "How are your wife and children?"),
     ("I met my old maths teacher, who still live near us.", "I met my old maths teacher, who still lives near us."),
+    ("In the survey last month, most people say that they feel unsafe.", "In the survey last month, most people said that they feel unsafe."),
+    ("The results of the survey we did shows a problem.", "The results of the survey we did show a problem."),
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

@@ -211,7 +211,10 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   "so I know very well how" -> "knew"; from the two-hundred-and-eighty-second to two-hundred-and-eighty-fifth (learner_v284
   to learner_v287): '"Who are all these people?"' -> "is" (the noun phrase after it), "the buses from the north part of
   the town, which are always full" -> "which is" (a plural head in the chain), "There is, of course, more noise and
-  pollution" -> "are" (past a short parenthesis).
+  pollution" -> "are" (past a short parenthesis); from the two-hundred-and-eighty-sixth to two-hundred-and-eighty-ninth
+  (learner_v288 to learner_v291): "My cousin started English at five, went to ... and now speaks" -> "speak" (a list of
+  the subject's pasts), "students ... say that they eat ... than last year" -> "said" (a report of now; a compared
+  year dates nothing), "the room we use on thursdays is" -> "are" (a singular head and its relative with no "that").
 
 By kind, one module each: `mood` (imperatives, subjunctives), `number` (agreement with a subject's
 words), `joined` (subjects or verbs joined by "and", pronouns), `tenses`, `verb_forms`; the word lists
@@ -292,6 +295,7 @@ VETOES = (
     joined.relative_verb_against_its_second_verb, number.number_after_a_contrast_with_not,
     verb_forms.past_of_a_noun_before_its_past_verb, verb_forms.other_spelling_of_a_past,
     number.be_of_a_question_against_the_noun_after_it, number.singular_after_which_of_a_plural_in_its_noun_phrase,
+    number.plural_after_a_singular_head_and_its_contact_relative,
 )
 
 

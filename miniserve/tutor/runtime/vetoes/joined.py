@@ -476,8 +476,9 @@ def _present_of(word: str, number: bool) -> bool:
 def plural_for_a_verb_sharing_an_opening_singular_subject(toks: list[str], edit: Edit) -> bool:
     """A third-person verb right after "and" or "but" made plural, where the sentence opens with a determiner and a
     singular noun whose own verb, right after it, is third person ("My mum is very tired after so many nights
-    without sleep but looks happier than ever" -> "look"): the two verbs share that subject. Not where a clause of
-    its own or another subject could come between."""
+    without sleep but looks happier than ever" -> "look"), or a past ("My cousin started English at five, went to a
+    bilingual school and now speaks it" -> "speak", with commas only before the subject's other pasts): the verbs
+    share that subject. Not where a clause of its own or another subject could come between."""
     pair = one_word(toks, edit)
     if pair is None or not made_plural(pair):
         return False
@@ -486,8 +487,18 @@ def plural_for_a_verb_sharing_an_opening_singular_subject(toks: list[str], edit:
         before.pop()
     if len(before) < 4 or before[-1] not in ("and", "but"):
         return False
+    a_past = "past" in form_kinds(before[2]) and not {"base", "third"} & form_kinds(before[2]) and aux_family(before[2]) is None \
+        and not any(_noun_forms(before[2]))  # "My cousin started English at five, went to ... and now speaks"
     if before[0] not in NOUN_PHRASE_OPENERS or not singular_noun(before[1]) or before[1] in COLLECTIVE \
-            or not (third(before[2]) or before[2] in ("is", "was", "has", "does", "isn't", "wasn't", "hasn't", "doesn't")):
+            or not (third(before[2]) or a_past or before[2] in ("is", "was", "has", "does", "isn't", "wasn't", "hasn't", "doesn't")):
         return False
-    return not any(w in (",", ";", ":", "that", "who", "which", "because", "when", "if", "while", "and", "but")
-                   or w in SUBJECT_PRONOUNS for w in before[3:-1])
+    middle = before[3:-1]
+    return not any(w in (";", ":", "that", "who", "which", "because", "when", "if", "while", "and", "but")
+                   or w in SUBJECT_PRONOUNS or w == "," and not (a_past and _a_past_verb_at(middle, k + 1))
+                   for k, w in enumerate(middle))
+
+
+def _a_past_verb_at(words: list[str], k: int) -> bool:
+    """Is the word at k a past verb that is no noun (a list of the subject's pasts: ", went to")?"""
+    return k < len(words) and "past" in form_kinds(words[k]) and not {"base", "third"} & form_kinds(words[k]) \
+        and aux_family(words[k]) is None and not any(_noun_forms(words[k]))

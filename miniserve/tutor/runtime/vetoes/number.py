@@ -1689,3 +1689,33 @@ def singular_after_which_of_a_plural_in_its_noun_phrase(toks: list[str], edit: E
             break
         k -= 1
     return any((plural_subject(h) or _noun_forms(h) == (False, True)) and not singular_noun(h) for h in heads)
+
+
+CONTACT_SUBJECTS = frozenset(("i", "we", "you", "they", "he", "she"))
+
+
+def plural_after_a_singular_head_and_its_contact_relative(toks: list[str], edit: Edit) -> bool:
+    """A verb made plural after a determiner, a singular noun and a relative clause with no "that" ("the room we use
+    on thursdays is" -> "are"): the verb is the head noun's, not the relative clause's last noun."""
+    pair = one_word(toks, edit)
+    if pair is None or not made_plural(pair):
+        return False
+    words = [norm(t) for t in toks[:edit.start] if not t.isspace()]
+    for k in range(len(words) - 2, max(len(words) - 10, 1), -1):
+        if words[k] not in CONTACT_SUBJECTS:
+            continue
+        head, opener = words[k - 1], words[k - 2]
+        if not singular_noun(head) or head in COLLECTIVE or head in FUNCTION_WORDS \
+                or opener not in NOUN_PHRASE_OPENERS | {"every", "each"} or k >= 3 and words[k - 3] in PREPOSITIONS:
+            return False  # not "The results of the survey we did ... shows": the head is in a phrase
+        verb, rest = words[k + 1], words[k + 2:]
+        return bool(form_kinds(verb) & {"base", "third", "past"} and lemmas(verb)) \
+            and not any(not w[:1].isalpha() or w in RELATIVE or w in SUBJECTS_OF_THEIR_OWN or w in CONTACT_SUBJECTS
+                        or aux_family(w) is not None or only_a_verb(w) for w in rest)
+    return False
+
+
+# words after a relative clause's verb that may be the subject of the verb after them ("I knew something was")
+SUBJECTS_OF_THEIR_OWN = frozenset(("and", "but", "because", "so", "or", "there", "how", "what", "why", "when", "where",
+                                   "if", "something", "nothing", "everything", "anything", "someone", "everyone",
+                                   "nobody", "somebody", "everybody", "this", "that", "it", "these", "those"))

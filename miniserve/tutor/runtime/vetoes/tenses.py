@@ -294,14 +294,24 @@ REPORT_PRESENT = frozenset(("says", "say", "thinks", "think", "believes", "belie
 
 def past_of_a_report_of_now(toks: list[str], edit: Edit) -> bool:
     """A verb that reports made past where what it reports is in the present ("My brother says it is
-    the worst film" -> "said"): the report is of now."""
+    the worst film", "say that they eat" -> "said"): the report is of now."""
     pair = one_word(toks, edit)
     if pair is None or pair[0] not in REPORT_PRESENT or "past" not in form_kinds(pair[1]):
         return False
     after = [norm(t) for t in toks[edit.end:] if t[:1].isalpha()][:5]
     if after[:1] == ["that"]:
         after = after[1:]
-    return any(w in ("is", "are", "has", "have", "does", "do", "can", "will", "'s") for w in after[1:4])
+    # a subject pronoun and its present ("Half of the students who answered say that they eat less than last year")
+    pronoun_present = after[:1] != [] and after[0] in ("they", "we", "you", "he", "she", "it") and after[1:2] != [] \
+        and {"base", "third"} & form_kinds(after[1]) and "past" not in form_kinds(after[1]) and bool(lemmas(after[1])) \
+        and (after[0] in ("he", "she", "it")) == ("third" in form_kinds(after[1])) \
+        and _only_compared_pasts("".join(toks))
+    return pronoun_present or any(w in ("is", "are", "has", "have", "does", "do", "can", "will", "'s") for w in after[1:4])
+
+
+def _only_compared_pasts(text: str) -> bool:
+    """Is every past phrase of the text a comparison's ("less often than last year")?"""
+    return all(tense._compares(text[:m.start()]) for m in tense.past_phrases(text))
 
 
 REPORT_PAST = frozenset(("heard", "said", "told", "read", "thought", "knew", "learned", "learnt", "found", "realised",
