@@ -215,3 +215,22 @@ async def test_both_routes_count_a_requests_sequences_in_the_system_alike(tutor_
     for enabled, (integral, histogram, answers) in grown.items():
         assert integral == pytest.approx(answers, rel=1e-3, abs=1e-4), (enabled, grown)
         assert histogram == pytest.approx(answers, rel=1e-3, abs=1e-4), (enabled, grown)
+
+
+async def test_a_path_with_repeated_slashes_takes_the_same_layers(tutor_folder):
+    """Quart's router merges repeated slashes, so "//correct" would reach its route past every layer
+    that matches the exact path (admission, the drain's count, the direct routes): the edge merges them
+    first, and the answer is the direct route's."""
+    async with serving(tutor_folder) as (client, service):
+        direct = client.app.extensions["miniserve.direct"]
+        inner, seen = direct.app, []
+
+        async def recording(scope, receive, send):  # every request that reaches Quart
+            seen.append(scope["path"])
+            await inner(scope, receive, send)
+        direct.app = recording
+        plain = await exchange(client, "/correct", {"sentence": "He goed to school."}, JSON, "")
+        for path in ("//correct", "///correct"):
+            assert await exchange(client, path, {"sentence": "He goed to school."}, JSON, "") == plain
+        assert (await exchange(client, "//v1/completions", API, JSON, ""))[0] == 200
+        assert seen == []

@@ -141,3 +141,18 @@ async def test_a_non_streaming_request_wakes_the_event_loop_a_few_times_not_per_
         s.close()
     assert len(ticket.tokens) == 40 and s.steps == 40
     assert len(flushes) < 20  # the finish, and one per 20 ms of silence at most
+
+
+async def test_a_request_larger_than_a_processes_share_is_taken_when_the_process_is_idle(model):
+    """With two API processes each admits half of `max_queue` of several-sequence requests; a
+    paragraph larger than that half (but within `max_queue`, which the 400 bounds) must not get a
+    503 for ever: it is taken when its process holds nothing else."""
+    engine = Engine(*model, n_slots=4, max_step_tokens=64)
+    s = Scheduler(engine, Settings(max_batch=4, max_queue=8), Health(), share=2)
+    assert s.max_several == 4
+    assert s.has_room(8) and not s.has_room(9)  # larger than max_queue: the 400's case
+    async with trio.open_nursery() as nursery:
+        await nursery.start(s.run)
+        s.enqueue(Ticket(Sequence([0, 1], PARAMS)))
+        assert not s.has_room(6) and s.has_room(4)  # busy: back to its share
+        s.close()

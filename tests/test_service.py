@@ -231,6 +231,16 @@ async def test_bad_input_is_a_json_error(tutor_folder, body, status, field):
         assert service.scheduler.n_running == 0 and service.engine.cache.used_slots == 0
 
 
+async def test_an_invisible_character_inside_a_word_is_not_read_as_a_break(tutor_folder):
+    """A soft hyphen or zero-width space inside a verb (text pasted from a PDF) is read as the word it
+    shows, not as two words: "He go\u00aded" is corrected as "He goed", never to "He went\u00aded"."""
+    async with serving(tutor_folder) as (client, _):
+        plain = await (await client.post("/correct", json={"sentence": "He goed to school."})).get_json()
+        for hidden in ("\u00ad", "\u200b", "\u200d"):
+            answer = await (await client.post("/correct", json={"sentence": f"He go{hidden}ed to school."})).get_json()
+            assert answer["corrected"] == plain["corrected"] == "He went to school.", hidden
+
+
 async def test_malformed_json_wrong_route_and_method_are_json(tutor_folder):
     async with serving(tutor_folder) as (client, _):
         cases = [

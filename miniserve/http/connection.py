@@ -23,7 +23,8 @@ framing check, each answering at the ASGI edge before the app does any work.
    stops that timer, so the connection's nursery, and with it the socket, waits out the whole
    keep-alive timeout (30 s). Stopping the timer once the peer has gone closes the socket at once.
 4. `Framing`. A request with both Content-Length and Transfer-Encoding is ambiguous (request
-   smuggling, RFC 9112 section 6.3): 400 and the connection is closed.
+   smuggling, RFC 9112 section 6.3): 400 and the connection is closed. Repeated slashes in the path
+   are merged first, as Quart's router merges them, so that every layer sees the route Quart would.
 5. `http1_only`. Hypercorn also speaks cleartext HTTP/2 on the same port (a client's
    prior-knowledge preface, or `Upgrade: h2c`) and has no setting to turn it off. None of the
    connection's protections above, nor the write deadline, reach its HTTP/2 streams: a client that
@@ -40,6 +41,8 @@ framing check, each answering at the ASGI edge before the app does any work.
 """
 
 from __future__ import annotations
+
+import re
 
 import h11
 import trio
@@ -74,13 +77,20 @@ class CloseShield:
 
 
 class Framing:
-    """400 + Connection: close for a request that declares its body length twice."""
+    """400 + Connection: close for a request that declares its body length twice; and one path for
+    every layer below: "//correct" is "/correct" (Quart's router merges the slashes, so without this
+    the request would reach its route past the layers that match the exact path: admission, the
+    count a drain waits for, the direct routes)."""
 
     def __init__(self, app, on_reject):
         self.app, self.on_reject = app, on_reject
 
     async def __call__(self, scope, receive, send):
         if scope["type"] == "http":
+            if "//" in scope["path"]:
+                scope = dict(scope, path=re.sub("/{2,}", "/", scope["path"]))
+                if scope.get("raw_path"):
+                    scope["raw_path"] = re.sub(b"/{2,}", b"/", scope["raw_path"])
             names = {name.lower() for name, _ in scope.get("headers", [])}
             if b"content-length" in names and b"transfer-encoding" in names:
                 self.on_reject("bad_request")

@@ -124,10 +124,15 @@ class Scheduler:
         sequences is taken whole while the engine, with it, holds at most `capacity`; requests of
         several sequences (paragraphs, n > 1) together hold at most `max_queue` of that, so that a
         batch's worth of room always stays for one-sentence requests. What counts is what is in the
-        engine, never a handler still writing an answer."""
+        engine, never a handler still writing an answer. With several API processes, a request
+        larger than this process's share (up to `max_queue`, which the 400 bounds) is taken when the
+        process holds nothing else: otherwise it could never be taken, and its 503 would lie."""
+        held = len(self.tickets) - len(self._follow_ups)
+        if n > self.max_several and self.share > 1:
+            return held == 0 and n <= self.settings.max_queue
         if n > 1 and len(self._several) + n > self.max_several:
             return False
-        return len(self.tickets) - len(self._follow_ups) + n <= self.capacity
+        return held + n <= self.capacity
 
     def enqueue(self, *tickets: Ticket, follow_up: bool = False) -> None:
         """Hand over one request's tickets, all or none, or raise Overloaded / Unavailable at once.

@@ -50,8 +50,13 @@ class InputProblem(ValueError):
 
 
 def one_line(sentence: str) -> str:
-    """What the model sees of a sentence: a line break or tab inside it (a wrapped paragraph) as a space."""
-    return re.sub(r"\s*[\n\r\t]\s*", " ", sentence)
+    """What the model sees of a sentence: a line break or tab inside it (a wrapped paragraph) as a space,
+    and no invisible character inside a word (a soft hyphen or a zero-width space or joiner, as text
+    pasted from a PDF or a web page holds: "go\u00aded" would be read as "go" and kept as "went\u00aded")."""
+    return INSIDE_A_WORD.sub("", re.sub(r"\s*[\n\r\t]\s*", " ", sentence))
+
+
+INSIDE_A_WORD = re.compile(r"(?<=\w)[\u00ad\u200b\u200c\u200d\u2060\ufeff]+(?=\w)")
 
 
 def whole(sentence: str) -> Span:
