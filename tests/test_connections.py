@@ -214,3 +214,31 @@ async def test_paragraphs_whose_clients_left_at_once_cost_the_engine_nothing(ser
     assert scraped(now, sequences) == scraped(before, sequences)
     data, _ = await exchange(port, request.replace(b"HTTP/1.1\r\n", b"HTTP/1.1\r\nConnection: close\r\n", 1), wait=30)
     assert data.startswith(b"HTTP/1.1 200") and b'"sentences"' in data  # and one that waits is answered
+
+
+async def test_requests_pipelined_on_a_connection_its_client_closed_cost_the_engine_nothing(server):
+    """Hypercorn reads requests pipelined on one connection one after another from what it has read,
+    and the client's close only after them, so it delivers no `http.disconnect` to them: the direct
+    routes ask the kernel (coalesce.peer_gone). Eight completions of 8 prompts written in one go; the
+    client closes once the first runs: the first is answered or cut, the next is a 499 that reaches no
+    engine (and Hypercorn drops the rest with the connection); before, all eight ran (64 sequences)."""
+    _, port = server
+    body = json.dumps({"model": "miniserve-tutor", "prompt": ["He goed"] * 8, "max_tokens": 160, "ignore_eos": True}).encode()
+    one = (b"POST /v1/completions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+           b"Content-Length: %d\r\n\r\n%s" % (len(body), body))
+    metrics = b"GET /metrics HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+    left = 'miniserve_requests_total{route="/v1/completions",status="499"}'
+    sequences = "miniserve_queue_time_seconds_count"  # every sequence the engine was handed
+    before = (await exchange(port, metrics))[0].decode()
+    stream = await trio.open_tcp_stream("127.0.0.1", port)
+    await stream.send_all(one * 8)
+    with trio.fail_after(30):
+        while not json.loads((await exchange(port, STATS))[0].split(b"\r\n\r\n", 1)[1])["running"]:
+            await trio.sleep(0.01)
+        await stream.aclose()
+        while scraped((await exchange(port, metrics))[0].decode(), left) < scraped(before, left) + 1:
+            await trio.sleep(0.05)
+        while (stats := json.loads((await exchange(port, STATS))[0].split(b"\r\n\r\n", 1)[1]))["running"] or stats["waiting"]:
+            await trio.sleep(0.05)
+    now = (await exchange(port, metrics))[0].decode()
+    assert scraped(now, sequences) - scraped(before, sequences) <= 16  # the first, or at most the second too

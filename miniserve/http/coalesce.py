@@ -20,12 +20,25 @@ An empty write (the end of a content-length answer) sends nothing and is not mad
 from __future__ import annotations
 
 import re
+import socket
 
 import trio
 
 HEAD_END = b"\r\n\r\n"
 CONTENT_LENGTH = re.compile(rb"\r\ncontent-length:[ \t]*([0-9]+)[ \t]*\r\n", re.IGNORECASE)
 FINAL_STATUS = re.compile(rb"HTTP/1\.[01] [2-5][0-9][0-9] ")
+OPEN: dict[tuple, "CoalescingStream"] = {}  # this process's open connections, by the peer's (host, port)
+
+
+def known_peer(scope) -> bool:
+    return tuple(scope.get("client") or ()) in OPEN
+
+
+def peer_gone(scope) -> bool:
+    """`CoalescingStream.peer_gone` of the request's connection; False where it is not known (a proxy's
+    forwarded address, a test client)."""
+    stream = OPEN.get(tuple(scope.get("client") or ()))
+    return stream is not None and stream.peer_gone()
 
 
 def held_back(data: bytes) -> bool:
@@ -38,12 +51,33 @@ def held_back(data: bytes) -> bool:
 
 class CoalescingStream(trio.abc.HalfCloseableStream):
     """Wraps a `trio.SocketStream` (final, so not subclassed); `socket` is the wrapped one's, which
-    Hypercorn reads for the peer's and its own address."""
+    Hypercorn reads for the peer's and its own address. `raw` (the same socket, as the standard
+    library's) answers `peer_gone` while it is open; it is found by the peer's address (`OPEN`)."""
 
-    def __init__(self, stream: trio.SocketStream):
+    def __init__(self, stream: trio.SocketStream, raw: socket.socket | None = None):
         self.stream, self.socket = stream, stream.socket
         self._held = b""
         self._writing: trio.Event | None = None
+        self.raw, self.peer = raw, None
+        if raw is not None:
+            try:
+                self.peer = raw.getpeername()[:2]
+            except OSError:  # gone already
+                return
+            OPEN[self.peer] = self
+
+    def peer_gone(self) -> bool:
+        """Has the client closed or reset the connection, with nothing of it left unread in the kernel?
+        Hypercorn reads requests pipelined on a connection one after another from what it has read, and
+        reads the socket again, and so the close, only after them: this asks the kernel directly."""
+        if self.raw is None:
+            return False
+        try:
+            return self.raw.recv(1, socket.MSG_PEEK | socket.MSG_DONTWAIT) == b""
+        except BlockingIOError:
+            return False
+        except OSError:  # reset
+            return True
 
     async def send_all(self, data: bytes | bytearray | memoryview) -> None:
         if self._held:
@@ -78,4 +112,6 @@ class CoalescingStream(trio.abc.HalfCloseableStream):
 
     async def aclose(self) -> None:
         self._held = b""
+        if self.peer is not None and OPEN.get(self.peer) is self:
+            del OPEN[self.peer]
         await self.stream.aclose()

@@ -19,6 +19,7 @@ import trio
 
 from miniserve.http.access import AccessRecord, answered, opened
 from miniserve.http.body import decode, media_type, stream_value
+from miniserve.http.coalesce import known_peer, peer_gone
 from miniserve.http.errors import classify, count_refusal, error_body, wire_status
 from miniserve.http.openai_routes import complete
 from miniserve.http.openai_schemas import CompletionRequest
@@ -27,6 +28,7 @@ from miniserve.http.schemas import CorrectRequest
 from miniserve.http.sse import HEADERS as SSE_HEADERS, frame
 
 JSON = (b"content-type", b"application/json")
+PEER_POLL = 0.5  # seconds between two looks at a running request's connection (`cancel_when_the_peer_goes`)
 CLIENT_CLOSED = 499  # the access line's and the request counter's status for a client that left first
 SSE = [(name.lower().encode(), value.encode()) for name, value in SSE_HEADERS.items()]
 
@@ -78,8 +80,13 @@ class DirectRoutes:
         client = (scope.get("client") or ("<local>",))[0]  # (as Quart's request.remote_addr)
         record = opened(s, header(scope, b"x-request-id"), "POST", scope["path"], client)
         try:
+            if peer_gone(scope):  # pipelined behind others on a connection its client has closed since
+                record.client_left = True
+                return
             async with trio.open_nursery() as nursery:
                 nursery.start_soon(cancel_on_disconnect, receive, nursery.cancel_scope, record)
+                if known_peer(scope):
+                    nursery.start_soon(cancel_when_the_peer_goes, scope, nursery.cancel_scope, record)
                 await self.answer(handler, scope, body, record, send)
                 nursery.cancel_scope.cancel()
         finally:
@@ -124,6 +131,15 @@ async def send_stream(send, chunks: AsyncIterator[bytes], request_id: str) -> No
         async for chunk in chunks:
             await send({"type": "http.response.body", "body": chunk, "more_body": True})
     await send({"type": "http.response.body", "body": b""})
+
+
+async def cancel_when_the_peer_goes(scope, cancel_scope: trio.CancelScope, record: AccessRecord) -> None:
+    """While requests pipelined behind this one wait in Hypercorn's buffer, it reads no more of the
+    socket and so delivers no `http.disconnect`: ask the kernel every PEER_POLL seconds instead."""
+    while not peer_gone(scope):
+        await trio.sleep(PEER_POLL)
+    record.client_left = True
+    cancel_scope.cancel()
 
 
 async def cancel_on_disconnect(receive, scope: trio.CancelScope, record: AccessRecord) -> None:

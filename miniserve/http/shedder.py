@@ -106,7 +106,7 @@ class SheddingListener(trio.abc.Listener[CoalescingStream]):
                         continue
                     raise
                 if not self.refused(connection):
-                    return CoalescingStream(trio.SocketStream(trio.socket.from_stdlib_socket(connection)))
+                    return CoalescingStream(trio.SocketStream(trio.socket.from_stdlib_socket(connection)), connection)
 
     def refused(self, connection: socket.socket) -> bool:
         """Answer 503 and close `connection` if admission refuses and its request is whole and plain."""
