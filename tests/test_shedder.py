@@ -24,6 +24,23 @@ POST = b"POST /correct HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n
 GET = b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n"
 
 
+def test_a_connection_whose_client_closed_first_is_abandoned():
+    with socket.create_server(("127.0.0.1", 0)) as listener:
+        port = listener.getsockname()[1]
+        with socket.create_connection(("127.0.0.1", port)) as live, socket.create_connection(("127.0.0.1", port)) as gone:
+            gone.sendall(POST)
+            gone.shutdown(socket.SHUT_WR)  # the FIN is queued behind the request
+            accepted = [listener.accept()[0] for _ in range(2)]
+            for connection in accepted:
+                connection.settimeout(5)
+            by_peer = {c.getpeername(): c for c in accepted}
+            assert not shedder.abandoned(by_peer[live.getsockname()])
+            gone_side = by_peer[gone.getsockname()]
+            assert gone_side.recv(len(POST), socket.MSG_PEEK) and shedder.abandoned(gone_side)
+            for connection in accepted:
+                connection.close()
+
+
 def test_plain_request_takes_only_whole_plain_generation_posts():
     assert plain_request(POST) == ("/correct", len(POST))
     assert plain_request(POST + b"GET / HTTP/1.1\r\n\r\n") == ("/correct", len(POST))  # the first one only

@@ -12,6 +12,8 @@ Only a request that has fully arrived and is plain (Content-Length, no Transfer-
 Upgrade) is refused here; the request is read before the close so the kernel ends the connection with
 a FIN, not a reset that could destroy the answer. Everything else (other routes, /healthz under
 overload, a body still on its way) goes to Hypercorn unread, as `trio.SocketListener` would give it.
+A connection whose client has already closed its side when it is accepted (sent and closed at once)
+is closed here too, unanswered (`miniserve_requests_rejected_total{reason="client_closed"}`).
 Every 503 closes its connection (here and in `admission.refuse`), so a keep-alive client that was
 refused comes back through this listener.
 
@@ -77,6 +79,20 @@ def refusal_bytes(path: str, type_: str, message: str, retry: int) -> bytes:
             % (len(body), retry, body))
 
 
+TCP_CLOSE_WAIT = 8  # Linux's tcp_states.h: the peer's FIN has arrived
+
+
+def abandoned(connection: socket.socket) -> bool:
+    """Has the client closed its side before the connection was even accepted (the socket is in
+    CLOSE_WAIT)? A flood of clients that send and close at once filled the accept queue with hundreds
+    of such connections, each accepted, parsed and answered by Hypercorn while a live client waited
+    behind them; here one is closed for a `getsockopt`."""
+    try:
+        return connection.getsockopt(socket.IPPROTO_TCP, socket.TCP_INFO, 1)[0] == TCP_CLOSE_WAIT
+    except (OSError, AttributeError):  # no TCP_INFO (not Linux): Hypercorn decides
+        return False
+
+
 class SheddingListener(trio.abc.Listener[CoalescingStream]):
     """A listener as `trio.SocketListener` (which is final), that answers refusable connections itself (see above). `admission`
     has `refusal()`, `on_reject(type)` and `on_shed()` (http/admission.py); `shed` counts what it answered."""
@@ -105,6 +121,10 @@ class SheddingListener(trio.abc.Listener[CoalescingStream]):
                     if error.errno in IGNORABLE_ACCEPT_ERRORS:
                         continue
                     raise
+                if abandoned(connection):  # sent and closed at once: nobody waits for an answer
+                    connection.close()
+                    self.admission.on_reject("client_closed")
+                    continue
                 if not self.refused(connection):
                     return CoalescingStream(trio.SocketStream(trio.socket.from_stdlib_socket(connection)), connection)
 
