@@ -479,6 +479,8 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("Most of the people who answered say that they walk more than last year.",
      "Most of the people who answered said that they walk more than last year."),  # a present report of now
     ("The hall we rent on Fridays is too small.", "The hall we rent on Fridays are too small."),  # a contact relative
+    ("Bus fares rise every January.", "Bus fare rise every January."),  # the compound subject's head
+    ("There have been many changes since the school opened.", "There had been many changes since the school opened."),
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -724,6 +726,8 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("I met my old maths teacher, who still live near us.", "I met my old maths teacher, who still lives near us."),
     ("In the survey last month, most people say that they feel unsafe.", "In the survey last month, most people said that they feel unsafe."),
     ("The results of the survey we did shows a problem.", "The results of the survey we did show a problem."),
+    ("Children needs clear rules.", "Children need clear rules."),
+    ("He told me he has been ill since Monday.", "He told me he had been ill since Monday."),
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

@@ -214,7 +214,10 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   pollution" -> "are" (past a short parenthesis); from the two-hundred-and-eighty-sixth to two-hundred-and-eighty-ninth
   (learner_v288 to learner_v291): "My cousin started English at five, went to ... and now speaks" -> "speak" (a list of
   the subject's pasts), "students ... say that they eat ... than last year" -> "said" (a report of now; a compared
-  year dates nothing), "the room we use on thursdays is" -> "are" (a singular head and its relative with no "that").
+  year dates nothing), "the room we use on thursdays is" -> "are" (a singular head and its relative with no "that");
+  from the two-hundred-and-ninetieth to two-hundred-and-ninety-third (learner_v292 to learner_v295): "Police patrols
+  increase" -> "patrol" (the compound subject's head), "There has been a big increase in complaints since the new bar
+  opened" -> "had been" ("since" with no past before it).
 
 By kind, one module each: `mood` (imperatives, subjunctives), `number` (agreement with a subject's
 words), `joined` (subjects or verbs joined by "and", pronouns), `tenses`, `verb_forms`; the word lists
@@ -295,7 +298,8 @@ VETOES = (
     joined.relative_verb_against_its_second_verb, number.number_after_a_contrast_with_not,
     verb_forms.past_of_a_noun_before_its_past_verb, verb_forms.other_spelling_of_a_past,
     number.be_of_a_question_against_the_noun_after_it, number.singular_after_which_of_a_plural_in_its_noun_phrase,
-    number.plural_after_a_singular_head_and_its_contact_relative,
+    number.plural_after_a_singular_head_and_its_contact_relative, tenses.past_perfect_for_a_perfect_since,
+    verb_forms.base_for_a_compound_subjects_head,
 )
 
 

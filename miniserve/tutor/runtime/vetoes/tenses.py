@@ -525,3 +525,16 @@ def past_of_knowing_how_after_so(toks: list[str], edit: Edit) -> bool:
     while after and after[0] in ("very", "well", "exactly", "now", "already", "perfectly", "really", "quite"):
         after = after[1:]  # "so I know very well how"
     return after[:1] == ["how"] and "so" in [norm(t) for t in toks[:edit.start] if not t.isspace()][-3:]
+
+
+def past_perfect_for_a_perfect_since(toks: list[str], edit: Edit) -> bool:
+    """"has/have" made "had" where "since" follows and no past comes before the edit ("There has been a big increase
+    in complaints since the new bar opened last year" -> "had been"): "since" reaches back from now; only a past
+    before it ("He told me he has been ill since Monday") would move its "now" into the past."""
+    pair = one_word(toks, edit)
+    if pair not in (("has", "had"), ("have", "had"), ("hasn't", "hadn't"), ("haven't", "hadn't")):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    after = [norm(t) for t in toks[edit.end:] if t[:1].isalpha()]
+    return "since" in after and not any(main_verb_only_past(w) or w in ("was", "were", "had", "did") for w in before) \
+        and not tense.past_phrases("".join(toks[:edit.start]))

@@ -895,3 +895,21 @@ def other_spelling_of_a_past(toks: list[str], edit: Edit) -> bool:
     """A past respelled its other way ("I burnt the rice" -> "burned", "learned" -> "learnt"): both are right."""
     pair = one_word(toks, edit)
     return pair is not None and frozenset(pair) in PAST_DOUBLETS
+
+
+def base_for_a_compound_subjects_head(toks: list[str], edit: Edit) -> bool:
+    """A plural noun that may be an -s verb made base right after an opening bare noun, where a plain present
+    follows it ("Police patrols increase on Friday nights" -> "Police patrol increase"): the word is the head of
+    the compound subject ("police patrols", "school trips"), and the verb after it is the clause's."""
+    pair = one_word(toks, edit)
+    if pair is None or pair[0] not in (pair[1] + "s", pair[1] + "es") or "NOUN" not in lemminflect.getAllLemmas(pair[0]) \
+            or not _noun_forms(pair[0])[1]:
+        return False
+    before = [norm(t) for t in toks[:edit.start] if not t.isspace()]
+    after = [norm(t) for t in toks[edit.end:] if not t.isspace()]
+    if len(before) != 1 or not before[0][:1].isalpha() or before[0] in FUNCTION_WORDS or "NOUN" not in lemminflect.getAllLemmas(before[0]) \
+            or len(after) < 2:
+        return False
+    verb = after[0]
+    return "base" in form_kinds(verb) and "third" not in form_kinds(verb) and bool(lemmas(verb)) and aux_family(verb) in (None, "modal") \
+        and "ADJ" not in lemminflect.getAllLemmas(verb) and after[1] not in ("of", ",", ".")  # not "Children needs clear rules"
