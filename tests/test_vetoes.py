@@ -481,6 +481,14 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("The hall we rent on Fridays is too small.", "The hall we rent on Fridays are too small."),  # a contact relative
     ("Bus fares rise every January.", "Bus fare rise every January."),  # the compound subject's head
     ("There have been many changes since the school opened.", "There had been many changes since the school opened."),
+    ("Shops use famous people to sell their clothes.", "Shops use famous people to selling their clothes."),
+    ("The club is open to retired teachers.", "The club is open to retire teachers."),  # a preposition's "to"
+    ("If it snows like last winter, we will stay home.", "If it snowed like last winter, we will stay home."),
+    ("We ate quickly, ran to the station and caught the train.", "We ate quickly, run to the station and caught the train."),
+    ("Ask yourself what you realy need.", "Ask yourself what you realy needs."),  # a misspelt adverb
+    ("Before you leave, always lock the door.", "Before you leave, always locked the door."),  # an imperative
+    ("The report shows that cycling is more popular then five years ago.",
+     "The report shows that cycling was more popular then five years ago."),  # a learner's "than"
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -728,6 +736,9 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("The results of the survey we did shows a problem.", "The results of the survey we did show a problem."),
     ("Children needs clear rules.", "Children need clear rules."),
     ("He told me he has been ill since Monday.", "He told me he had been ill since Monday."),
+    ("I look forward to hear from you.", "I look forward to hearing from you."),
+    ("If he had listen to me, he will be fine.", "If he had listened to me, he will be fine."),  # a participle
+    ("I can't wait to showed you my town.", "I can't wait to show you my town."),
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

@@ -420,6 +420,9 @@ def _that_as_a_determiner(toks: list[str]) -> list[str]:
 def _compares(before: str) -> bool:
     """Does the text before a phrase end with "since", "from", "than" ... ("since last year")?"""
     words = re.findall(r"[a-z']+", before.lower())
+    if words[-1:] == ["then"] and any(w in ("more", "less", "fewer", "better", "worse") or w.endswith("er") and len(w) > 4
+                                      for w in words[-4:-1]):
+        return True  # a learner's "than" after a comparative: "less popular then ten years ago"
     return bool(words) and (words[-1] in COMPARING or words[-2:-1] in (["comparison"], ["compared"], ["comparing"]))
     # ("in comparison of / with last year", "compared to last year")
 

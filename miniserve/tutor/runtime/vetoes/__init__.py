@@ -217,7 +217,13 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   year dates nothing), "the room we use on thursdays is" -> "are" (a singular head and its relative with no "that");
   from the two-hundred-and-ninetieth to two-hundred-and-ninety-third (learner_v292 to learner_v295): "Police patrols
   increase" -> "patrol" (the compound subject's head), "There has been a big increase in complaints since the new bar
-  opened" -> "had been" ("since" with no past before it).
+  opened" -> "had been" ("since" with no past before it); from the two-hundred-and-ninety-fourth to
+  two-hundred-and-ninety-seventh (learner_v296 to learner_v299): "use children to sell" -> "to selling" (the "to" of a
+  verb's object), "from teenagers to retired people" -> "retire", "If it rains again like last year, we will" ->
+  "rained" (a first conditional), "we packed ..., ran to the car ... and waited" -> "run" (a list of pasts), "what you
+  realy want" -> "wants" (a misspelt adverb), "Before you move him, always check" -> "checked" (an imperative after
+  an opening clause), "The survey shows that reading is less popular then ten years ago" -> "was" (a report of now;
+  "then" after a comparative is a learner's "than").
 
 By kind, one module each: `mood` (imperatives, subjunctives), `number` (agreement with a subject's
 words), `joined` (subjects or verbs joined by "and", pronouns), `tenses`, `verb_forms`; the word lists
@@ -299,7 +305,9 @@ VETOES = (
     verb_forms.past_of_a_noun_before_its_past_verb, verb_forms.other_spelling_of_a_past,
     number.be_of_a_question_against_the_noun_after_it, number.singular_after_which_of_a_plural_in_its_noun_phrase,
     number.plural_after_a_singular_head_and_its_contact_relative, tenses.past_perfect_for_a_perfect_since,
-    verb_forms.base_for_a_compound_subjects_head,
+    verb_forms.base_for_a_compound_subjects_head, verb_forms.ing_after_to_of_a_verbs_object,
+    verb_forms.base_of_an_adjective_after_to, tenses.present_in_a_list_of_pasts,
+    number.singular_after_a_plural_pronoun_and_an_adverb, tenses.past_in_a_report_of_now,
 )
 
 

@@ -101,11 +101,23 @@ def imperative(toks: list[str], edit: Edit) -> bool:
             break
         if t[:1].isalpha():
             after_a_comma.append(norm(t))
-    if len(after_a_comma) < len(before) and all(w in IMPERATIVE_OPENERS for w in after_a_comma) and opens_with_an_imperative(toks):
-        return True
+    if len(after_a_comma) < len(before) and all(w in IMPERATIVE_OPENERS for w in after_a_comma) \
+            and (opens_with_an_imperative(toks) or _after_an_opening_clause(toks, edit)):
+        return True  # also after an opening time or "if" clause: "Before you move him, always check that"
     # "Don't move and keep": an imperative, then "and" and the next one
     return len(before) >= 3 and before[0] in ("don't", "do", "never", "always") and before[-1] == "and" \
         and all(w in IMPERATIVE_OPENERS or "base" in form_kinds(w) or w in ("don't", "not") for w in before[1:-1])
+
+
+TIME_CLAUSE_OPENERS = frozenset(("before", "after", "when", "whenever", "if", "once", "until", "while", "unless"))
+
+
+def _after_an_opening_clause(toks: list[str], edit: Edit) -> bool:
+    """Is the edit in the clause after the sentence's first comma, where the sentence opens with a time or "if"
+    word and a subject pronoun ("Before you move a injured person, always check")?"""
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha() or t == ","]
+    return len(before) >= 3 and before[0] in TIME_CLAUSE_OPENERS and before[1] in ("you", "we", "they", "i", "he", "she", "it") \
+        and before.count(",") == 1
 
 
 def opens_with_an_imperative(toks: list[str]) -> bool:

@@ -1719,3 +1719,17 @@ def plural_after_a_singular_head_and_its_contact_relative(toks: list[str], edit:
 SUBJECTS_OF_THEIR_OWN = frozenset(("and", "but", "because", "so", "or", "there", "how", "what", "why", "when", "where",
                                    "if", "something", "nothing", "everything", "anything", "someone", "everyone",
                                    "nobody", "somebody", "everybody", "this", "that", "it", "these", "those"))
+
+
+def singular_after_a_plural_pronoun_and_an_adverb(toks: list[str], edit: Edit) -> bool:
+    """A verb made third person after "I", "you", "we" or "they" and an adverb, spelt right or not ("what you realy
+    want" -> "wants", "they often go"): the adverb is no subject."""
+    pair = one_word(toks, edit)
+    if pair is None or not made_singular(pair):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if not t.isspace()][-2:]
+    if len(before) < 2 or before[0] not in ("i", "you", "we", "they"):
+        return False
+    adverb = before[1]
+    return adverb[:1].isalpha() and (adverb in ADVERBS or adverb.endswith("ly") and not any(_noun_forms(adverb))
+                                     and not lemmas(adverb))

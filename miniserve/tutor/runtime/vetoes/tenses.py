@@ -144,11 +144,14 @@ def past_in_a_time_clause_of_the_future(toks: list[str], edit: Edit) -> bool:
     if pair is None or "past" not in form_kinds(pair[1]) or "past" in form_kinds(pair[0]):
         return False
     words = indexed_words(toks)
-    if not words or words[0][1] not in TIME_OPENERS and [w for _, w in words[:3]] != ["as", "soon", "as"]:
-        return False
+    if not words or words[0][1] not in TIME_OPENERS | {"if", "unless"} and [w for _, w in words[:3]] != ["as", "soon", "as"]:
+        return False  # ("If it rains again like last year, we will": a first conditional's present)
     comma = next((i for i, t in enumerate(toks) if t == ","), None)
     if comma is None or edit.start > comma:
         return False
+    previous = [w for i, w in words if i < edit.start][-1:]
+    if previous and aux_family(previous[0]) is not None:
+        return False  # "had listen" -> "had listened": a participle, no tense
     main = [w for i, w in words if i > comma][:3]
     return bool(main) and (main[0] in IMPERATIVES or bool(FUTURE & set(main)) or any(w.endswith("'ll") for w in main))
 
@@ -538,3 +541,35 @@ def past_perfect_for_a_perfect_since(toks: list[str], edit: Edit) -> bool:
     after = [norm(t) for t in toks[edit.end:] if t[:1].isalpha()]
     return "since" in after and not any(main_verb_only_past(w) or w in ("was", "were", "had", "did") for w in before) \
         and not tense.past_phrases("".join(toks[:edit.start]))
+
+
+def present_in_a_list_of_pasts(toks: list[str], edit: Edit) -> bool:
+    """A past made present right after a comma, between pasts of the same subject ("we packed our things as fast as
+    we could, ran to the car in the dark and waited there" -> "run"): a list of one subject's pasts."""
+    pair = one_word(toks, edit)
+    if pair is None or not main_verb_only_past(pair[0]) or "past" in form_kinds(pair[1]):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha() or t == ","]
+    after = [norm(t) for t in toks[edit.end:] if t[:1].isalpha() or t in (",", ".")]
+    if before[-1:] != [","]:
+        return False
+    earlier = next((w for w in reversed(before[:-1]) if main_verb_only_past(w) or w in ("was", "were")), None)
+    joined = after.index("and") if "and" in after[:12] else None
+    later = after[joined + 1] if joined is not None and joined + 1 < len(after) else ""
+    return earlier is not None and main_verb_only_past(later) and "," not in after[:joined]
+
+
+def past_in_a_report_of_now(toks: list[str], edit: Edit) -> bool:
+    """A present made past in the "that" clause of a present verb of reporting ("The survey shows that reading is
+    less popular then ten years ago" -> "was"), where no past phrase but a compared one dates the sentence: the
+    report is of now, and so is what it reports."""
+    pair = one_word(toks, edit)
+    if pair is None or "past" not in form_kinds(pair[1]) or "past" in form_kinds(pair[0]) or not {"base", "third"} & form_kinds(pair[0]):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    at = max((k for k, w in enumerate(before) if w == "that"), default=None)
+    if at is None or at < 1 or before[at - 1] not in REPORT_PRESENT | SAYING or len(before) - at > 5:
+        return False
+    return not any(aux_family(w) is not None or only_a_verb(w) and not w.endswith("ing") for w in before[at + 1:]) \
+        and _only_compared_pasts("".join(toks)) \
+        and not any(main_verb_only_past(w) or w in ("was", "were") for w in before[:at - 1])  # not "phoned and say that"

@@ -913,3 +913,41 @@ def base_for_a_compound_subjects_head(toks: list[str], edit: Edit) -> bool:
     verb = after[0]
     return "base" in form_kinds(verb) and "third" not in form_kinds(verb) and bool(lemmas(verb)) and aux_family(verb) in (None, "modal") \
         and "ADJ" not in lemminflect.getAllLemmas(verb) and after[1] not in ("of", ",", ".")  # not "Children needs clear rules"
+
+
+# verbs whose object is followed by "to" and a base form ("use children to sell", "ask them to wait")
+OBJECT_TO_VERBS = frozenset(("use", "ask", "want", "allow", "help", "encourage", "teach", "tell", "force", "invite", "expect",
+                             "persuade", "remind", "advise", "require", "enable", "train", "pay", "get", "order", "warn",
+                             "permit", "forbid", "need", "urge", "would like", "like", "prefer", "cause", "lead"))
+
+
+def ing_after_to_of_a_verbs_object(toks: list[str], edit: Edit) -> bool:
+    """A base form after "to" made -ing where "to" follows a verb of asking, using or letting and its object
+    ("companies use children to sell their products" -> "to selling"): that "to" is the infinitive's."""
+    pair = one_word(toks, edit)
+    if pair is None or "base" not in form_kinds(pair[0]) or "ing" not in form_kinds(pair[1]):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    if before[-1:] != ["to"] or len(before) < 3:
+        return False
+    for k in range(len(before) - 3, max(len(before) - 6, 0) - 1, -1):
+        lemma = next(iter(sorted(lemmas(before[k]))), before[k])
+        if lemma in OBJECT_TO_VERBS and before[k] not in ("used",):
+            between = before[k + 1:-1]  # the object: a pronoun, or a noun phrase with no verb in it
+            return (between[0] in OBJECT_OPENERS or any(plural_subject(w) for w in between)) \
+                and all(w not in PREPOSITIONS and w not in ("forward", "used", "i", "we", "they", "he", "she", "and")
+                        and aux_family(w) is None and not only_a_verb(w) for w in between)
+    return False
+
+
+def base_of_an_adjective_after_to(toks: list[str], edit: Edit) -> bool:
+    """An -ed adjective after "to" and before a plural noun made base ("from teenagers to retired people" ->
+    "to retire people"): that "to" is a preposition, and the -ed word describes the noun."""
+    pair = one_word(toks, edit)
+    if pair is None or not pair[0].endswith("ed") or "base" not in form_kinds(pair[1]):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()][-1:]
+    after = [norm(t) for t in toks[edit.end:] if not t.isspace()][:1]
+    return before == ["to"] and after != [] and after[0][:1].isalpha() and aux_family(after[0]) is None \
+        and after[0] not in FUNCTION_WORDS and after[0] not in ("you", "them", "us", "me", "him", "her", "it", "we", "they") \
+        and (plural_subject(after[0]) or _noun_forms(after[0]) == (False, True))  # not "to showed you"
