@@ -489,6 +489,11 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("Before you leave, always lock the door.", "Before you leave, always locked the door."),  # an imperative
     ("The report shows that cycling is more popular then five years ago.",
      "The report shows that cycling was more popular then five years ago."),  # a learner's "than"
+    ("There are so many kinds of cheese to try.", "There is so many kinds of cheese to try."),
+    ("Is this how your staff are trained?", "Is this how your staff is trained?"),  # either number
+    ("It is cheap to start, flour and water are all you need.", "It is cheap to start, flour and water is all you need."),
+    ("In general the roads in the south of the town are good.", "In general the roads in the south of the town is good."),
+    ("It is unfair that poor people pay more.", "It is unfair that poor people paying more."),
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -739,6 +744,8 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("I look forward to hear from you.", "I look forward to hearing from you."),
     ("If he had listen to me, he will be fine.", "If he had listened to me, he will be fine."),  # a participle
     ("I can't wait to showed you my town.", "I can't wait to show you my town."),
+    ("A member of your staff were rude.", "A member of your staff was rude."),
+    ("We spent it on tickets, petrol and food were expensive.", "We spent it on tickets, petrol and food was expensive."),
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

@@ -223,7 +223,10 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   "rained" (a first conditional), "we packed ..., ran to the car ... and waited" -> "run" (a list of pasts), "what you
   realy want" -> "wants" (a misspelt adverb), "Before you move him, always check" -> "checked" (an imperative after
   an opening clause), "The survey shows that reading is less popular then ten years ago" -> "was" (a report of now;
-  "then" after a comparative is a learner's "than").
+  "then" after a comparative is a learner's "than"); from the two-hundred-and-ninety-eighth to three-hundred-and-first
+  (learner_v300 to learner_v303): "There are so many different kind of bread" -> "is", "how your staff are trained" ->
+  "is" (either number), "flour and salt are" -> "is" (two bare nouns), "In general the paths in the north of the town
+  are" -> "is" (a plural head and its phrases), "that poor families pay" -> "paying".
 
 By kind, one module each: `mood` (imperatives, subjunctives), `number` (agreement with a subject's
 words), `joined` (subjects or verbs joined by "and", pronouns), `tenses`, `verb_forms`; the word lists
@@ -308,6 +311,8 @@ VETOES = (
     verb_forms.base_for_a_compound_subjects_head, verb_forms.ing_after_to_of_a_verbs_object,
     verb_forms.base_of_an_adjective_after_to, tenses.present_in_a_list_of_pasts,
     number.singular_after_a_plural_pronoun_and_an_adverb, tenses.past_in_a_report_of_now,
+    number.singular_after_a_plural_subject_and_its_phrases, number.singular_of_there_before_many,
+    verb_forms.ing_after_a_that_clauses_plural_subject, number.number_after_a_determiners_staff,
 )
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import lemminflect
 
 from miniserve.tutor.runtime.agreement import ADVERBS, COLLECTIVE, _noun_forms, non_third, plural_subject, third
-from miniserve.tutor.runtime.forms import aux_family, form_kinds, lemmas, norm
+from miniserve.tutor.runtime.forms import FUNCTION_WORDS, aux_family, form_kinds, lemmas, norm
 from miniserve.tutor.runtime.gate import Edit
 from miniserve.tutor.runtime.vetoes.number import TIME_NOUNS
 from miniserve.tutor.runtime.vetoes.words import (NOUN_PHRASE_OPENERS, PREPOSITIONS, SUBJECT_PRONOUNS, UNREAL,
@@ -49,6 +49,10 @@ def coordinated_subject(toks: list[str], edit: Edit) -> bool:
     if clause[0].endswith("ing") and "ing" in form_kinds(clause[0]) and k > 1:
         return False  # "Working with children and old people have": one gerund's phrase, singular
     first, second = clause[k - 1] if k else "", clause[-1]
+    if len(clause) == 3 and k == 1 and all(any(_noun_forms(w)) and w not in FUNCTION_WORDS and not lemmas(w) for w in (first, second)):
+        earlier = [norm(t) for t in toks[:edit.start] if t[:1].isalpha() or t == ","][:-3]
+        listed = earlier[-1:] == [","] and len(earlier) >= 2 and any(_noun_forms(earlier[-2])) and not lemmas(earlier[-2])
+        return not listed  # "flour and salt are": two bare nouns; not the end of a list ("on tickets, petrol and food were")
     return len(clause) <= 6 and bool(first) and all(w.endswith("ing") or plural_subject(w) for w in (first, second))
 
 

@@ -1733,3 +1733,63 @@ def singular_after_a_plural_pronoun_and_an_adverb(toks: list[str], edit: Edit) -
     adverb = before[1]
     return adverb[:1].isalpha() and (adverb in ADVERBS or adverb.endswith("ly") and not any(_noun_forms(adverb))
                                      and not lemmas(adverb))
+
+
+OPENING_LEADS = frozenset(("general", "fact", "addition", "conclusion", "however", "also", "moreover", "unfortunately",
+                           "today", "now", "so", "and", "but", "nowadays", "usually", "still"))
+
+
+def singular_after_a_plural_subject_and_its_phrases(toks: list[str], edit: Edit) -> bool:
+    """A verb made singular after a subject whose head is a plural noun and whose prepositional phrases end in a
+    singular one, at the start of its clause ("In general the paths in the north of the town are" -> "is"): the
+    verb is the head's."""
+    pair = one_word(toks, edit)
+    if pair is None or not made_singular(pair):
+        return False
+    words = [norm(t) for t in toks[:edit.start] if not t.isspace()]
+    heads, k, state = [], len(words) - 1, "head"
+    while k >= 0:
+        w = words[k]
+        a_noun = w[:1].isalpha() and w not in FUNCTION_WORDS and any(_noun_forms(w)) and not only_a_verb(w)
+        if state == "head" and a_noun:
+            heads.append(w)
+            state = "modifier"
+        elif state == "modifier" and (a_noun or "ADJ" in lemminflect.getAllLemmas(w) and w not in FUNCTION_WORDS):
+            pass
+        elif state == "modifier" and w in CHAIN_DETERMINERS:
+            state = "determiner"
+        elif state in ("modifier", "determiner") and w in CHAIN_PREPOSITIONS:
+            state = "head"
+        else:
+            break
+        k -= 1
+    if len(heads) < 2 or state != "determiner" or words[k + 1] != "the":
+        return False  # the chain opens with "the" and at least one phrase
+    lead = words[k] if k >= 0 else ""
+    head = heads[-1]
+    return (k < 0 or lead in (",", ";", ":") or lead in OPENING_LEADS) and head not in ("one", "each", "none") \
+        and (plural_subject(head) or _noun_forms(head) == (False, True)) and not singular_noun(head)
+
+
+def singular_of_there_before_many(toks: list[str], edit: Edit) -> bool:
+    """"There are" made "There is" before "(so, too, very) many", "several", "a few", "few", "both" ("There are so
+    many different kind of bread" -> "There is"): the quantifier is plural, whatever the noun after it."""
+    pair = one_word(toks, edit)
+    if pair not in (("are", "is"), ("were", "was")):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()][-1:]
+    after = [norm(t) for t in toks[edit.end:] if t[:1].isalpha()][:3]
+    if after[:1] in (["so"], ["too"], ["very"], ["also"], ["still"], ["not"]):
+        after = after[1:]
+    return before == ["there"] and (after[:1] in (["many"], ["several"], ["few"], ["both"]) or after[:2] == ["a", "few"])
+
+
+def number_after_a_determiners_staff(toks: list[str], edit: Edit) -> bool:
+    """A verb's number changed right after a determiner and "staff" ("how your staff are trained" -> "is"): British
+    English takes "staff" either way, and the learner's choice stands."""
+    pair = one_word(toks, edit)
+    if pair is None or not (made_singular(pair) or made_plural(pair)):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()][-3:]
+    return len(before) >= 2 and before[-1] == "staff" and before[-2] in NOUN_PHRASE_OPENERS \
+        and not (len(before) == 3 and before[0] in PREPOSITIONS | {"of", "like", "than"})  # not "one of your staff remember"

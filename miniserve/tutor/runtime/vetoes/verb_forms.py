@@ -951,3 +951,18 @@ def base_of_an_adjective_after_to(toks: list[str], edit: Edit) -> bool:
     return before == ["to"] and after != [] and after[0][:1].isalpha() and aux_family(after[0]) is None \
         and after[0] not in FUNCTION_WORDS and after[0] not in ("you", "them", "us", "me", "him", "her", "it", "we", "they") \
         and (plural_subject(after[0]) or _noun_forms(after[0]) == (False, True))  # not "to showed you"
+
+
+def ing_after_a_that_clauses_plural_subject(toks: list[str], edit: Edit) -> bool:
+    """A present made -ing right after "that" and a plural noun subject ("Is it fair that poor families pay the same
+    tax" -> "paying"): the "that" clause needs its finite verb."""
+    pair = one_word(toks, edit)
+    if pair is None or "base" not in form_kinds(pair[0]) or "ing" not in form_kinds(pair[1]) or "ing" in form_kinds(pair[0]):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()][-4:]
+    if "that" not in before or len(before) - before.index("that") < 2:
+        return False
+    phrase = before[before.index("that") + 1:]
+    return (plural_subject(phrase[-1]) or _noun_forms(phrase[-1]) == (False, True)) and not lemmas(phrase[-1]) \
+        and all("ADJ" in lemminflect.getAllLemmas(w) or w in ("the", "most", "many", "some", "all", "these", "those")
+                for w in phrase[:-1])
