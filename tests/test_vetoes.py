@@ -494,6 +494,10 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("It is cheap to start, flour and water are all you need.", "It is cheap to start, flour and water is all you need."),
     ("In general the roads in the south of the town are good.", "In general the roads in the south of the town is good."),
     ("It is unfair that poor people pay more.", "It is unfair that poor people paying more."),
+    ("The amount of money that young people spend on clothes and shoes is surprising.",
+     "The amount of money that young people spend on clothes and shoes are surprising."),
+    ("We dance all night and nobody goes home.", "We dance all night and nobody go home."),
+    ("We sit all day and the air in the office is dry.", "We sit all day and the air in the office are dry."),
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -746,6 +750,9 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("I can't wait to showed you my town.", "I can't wait to show you my town."),
     ("A member of your staff were rude.", "A member of your staff was rude."),
     ("We spent it on tickets, petrol and food were expensive.", "We spent it on tickets, petrol and food was expensive."),
+    ("Ten years ago nobody reads news online.", "Ten years ago nobody read news online."),
+    ("I think my experience and my love for sport makes me a good candidate.",
+     "I think my experience and my love for sport make me a good candidate."),
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

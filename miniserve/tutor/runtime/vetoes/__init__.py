@@ -226,7 +226,10 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   "then" after a comparative is a learner's "than"); from the two-hundred-and-ninety-eighth to three-hundred-and-first
   (learner_v300 to learner_v303): "There are so many different kind of bread" -> "is", "how your staff are trained" ->
   "is" (either number), "flour and salt are" -> "is" (two bare nouns), "In general the paths in the north of the town
-  are" -> "is" (a plural head and its phrases), "that poor families pay" -> "paying".
+  are" -> "is" (a plural head and its phrases), "that poor families pay" -> "paying"; from the three-hundred-and-second
+  to three-hundred-and-fifth (learner_v304 to learner_v307): "The amount of money that famous people earn from films,
+  concerts and advertisements is" -> "are", "and nobody goes home" -> "go", "we stand all the day and the floor in the
+  storage room is" -> "are".
 
 By kind, one module each: `mood` (imperatives, subjunctives), `number` (agreement with a subject's
 words), `joined` (subjects or verbs joined by "and", pronouns), `tenses`, `verb_forms`; the word lists
@@ -313,6 +316,8 @@ VETOES = (
     number.singular_after_a_plural_pronoun_and_an_adverb, tenses.past_in_a_report_of_now,
     number.singular_after_a_plural_subject_and_its_phrases, number.singular_of_there_before_many,
     verb_forms.ing_after_a_that_clauses_plural_subject, number.number_after_a_determiners_staff,
+    number.plural_after_the_amount_of_and_a_relative_with_its_subject, number.plural_right_after_an_indefinite_pronoun,
+    number.plural_after_and_and_a_singular_subject_with_phrases,
 )
 
 

@@ -1793,3 +1793,73 @@ def number_after_a_determiners_staff(toks: list[str], edit: Edit) -> bool:
     before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()][-3:]
     return len(before) >= 2 and before[-1] == "staff" and before[-2] in NOUN_PHRASE_OPENERS \
         and not (len(before) == 3 and before[0] in PREPOSITIONS | {"of", "like", "than"})  # not "one of your staff remember"
+
+
+def plural_after_the_amount_of_and_a_relative_with_its_subject(toks: list[str], edit: Edit) -> bool:
+    """"is", "has" made plural where the sentence opens with "The amount of" or "The number of" + a noun and a
+    relative clause with a subject of its own ("The amount of money that famous people earn from films, concerts and
+    advertisements is" -> "are"): past the relative's verb and its list, the next verb is the head's."""
+    pair = one_word(toks, edit)
+    if pair is None or not made_plural(pair) or aux_family(pair[0]) not in ("be", "have"):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    if before[:3] not in (["the", "amount", "of"], ["the", "number", "of"]):
+        return False
+    r = next((k for k in range(4, min(len(before) - 2, 7)) if before[k] in ("that", "which", "who", "whom")), None)
+    if r is None:
+        return False
+    verb = next((k for k in range(r + 2, min(len(before), r + 5))
+                 if a_present_verb(before[k]) or only_a_verb(before[k]) or aux_family(before[k]) is not None), None)
+    if verb is None or aux_family(before[r + 1]) is not None or only_a_verb(before[r + 1]):
+        return False  # the relative has a subject of its own between it and its verb
+    rest = before[3:r] + before[verb + 1:]
+    return not any(aux_family(w) is not None or only_a_verb(w) or w in ("who", "that", "which", "because", "when", "if",
+                                                                         "but", "so", "while", "although") for w in rest)
+
+
+def plural_right_after_an_indefinite_pronoun(toks: list[str], edit: Edit) -> bool:
+    """A verb made plural right after "nobody", "everyone", "someone" ... (adverbs between allowed), wherever the
+    clause starts ("guests usually dance until the morning and nobody goes home early" -> "go")."""
+    pair = one_word(toks, edit)
+    if pair is None or not made_plural(pair):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    while before and before[-1] in ADVERBS:
+        before.pop()
+    return before[-1:] != [] and before[-1] in INDEFINITES - {"each"} and "past" not in form_kinds(pair[1])  # not "nobody read"
+
+
+def plural_after_and_and_a_singular_subject_with_phrases(toks: list[str], edit: Edit) -> bool:
+    """A verb made plural after "and" (or "but", "so") + "the" + a singular noun and its prepositional phrases, where
+    the words before "and" hold a verb ("we stand all the day and the floor in the storage room is" -> "are"): "and"
+    joins two clauses, and the singular noun is the second one's subject."""
+    pair = one_word(toks, edit)
+    if pair is None or not made_plural(pair):
+        return False
+    words = [norm(t) for t in toks[:edit.start] if not t.isspace()]
+    heads, k, state = [], len(words) - 1, "head"
+    while k >= 0:
+        w = words[k]
+        a_noun = w[:1].isalpha() and w not in FUNCTION_WORDS and any(_noun_forms(w)) and not only_a_verb(w)
+        if state == "head" and a_noun:
+            heads.append(w)
+            state = "modifier"
+        elif state == "modifier" and (a_noun or "ADJ" in lemminflect.getAllLemmas(w) and w not in FUNCTION_WORDS):
+            pass
+        elif state == "modifier" and w in CHAIN_DETERMINERS:
+            state = "determiner"
+        elif state in ("modifier", "determiner") and w in CHAIN_PREPOSITIONS:
+            state = "head"
+        else:
+            break
+        k -= 1
+    if len(heads) < 2 or state != "determiner" or k < 2 or words[k] not in ("and", "but", "so"):
+        return False
+    head, earlier = heads[-1], words[:k]
+    opened = max((j for j, w in enumerate(earlier) if w in CLAUSE_OPENERS or w in (",", ";", ":")), default=-1)
+    own = earlier[opened + 1:]  # the clause before "and", from its own start: it must have a verb after its first word
+    if any(w in REPORTING or lemmas(w) & REPORTING for w in own):
+        return False  # "I think my experience and my love for sport makes": a clause with no "that", its subject joined
+    return all(singular_noun(h) and not plural_subject(h) for h in heads) and head not in COLLECTIVE \
+        and head not in AMOUNT_HEADS and (any(a_present_verb(w) or only_a_verb(w) for w in own[1:])
+                                          or len(own) > 1 and own[0] in SUBJECT_PRONOUNS and bool(lemmas(own[1])))
