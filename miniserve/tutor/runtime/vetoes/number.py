@@ -1655,6 +1655,29 @@ CHAIN_DETERMINERS = NOUN_PHRASE_OPENERS | {"these", "those", "that", "some", "ma
 CHAIN_PREPOSITIONS = frozenset(("of", "from", "in", "on", "at", "with", "near", "around", "along", "behind", "for", "by"))
 
 
+def _noun_chain(words: list[str], k: int) -> tuple[list[str], int, str]:
+    """Walk back from words[k] over a noun phrase and its chain of prepositional phrases ("the buses from the north
+    part of the town"): the heads met (nearest first), where the walk stopped, and in which state ("head": a
+    preposition's noun was due; "modifier": after a head; "determiner": after its determiner)."""
+    heads, state = [], "head"
+    while k >= 0:
+        w = words[k]
+        a_noun = w[:1].isalpha() and w not in FUNCTION_WORDS and any(_noun_forms(w)) and not only_a_verb(w)
+        if state == "head" and a_noun:
+            heads.append(w)
+            state = "modifier"
+        elif state == "modifier" and (a_noun or "ADJ" in lemminflect.getAllLemmas(w) and w not in FUNCTION_WORDS):
+            pass
+        elif state == "modifier" and w in CHAIN_DETERMINERS:
+            state = "determiner"
+        elif state in ("modifier", "determiner") and w in CHAIN_PREPOSITIONS:
+            state = "head"
+        else:
+            break
+        k -= 1
+    return heads, k, state
+
+
 def singular_after_which_of_a_plural_in_its_noun_phrase(toks: list[str], edit: Edit) -> bool:
     """A verb right after ", which", ", who" or ", that" made singular where the noun phrase before the comma has a
     plural head in its chain of prepositional phrases ("a problem with the buses from the north part of the town,
@@ -1668,26 +1691,10 @@ def singular_after_which_of_a_plural_in_its_noun_phrase(toks: list[str], edit: E
         words.pop()
     if len(words) < 3 or words[-1] not in ("which", "who", "that") or words[-2] != ",":
         return False
-    heads, k, state = [], len(words) - 3, "head"
-    while k >= 0:
-        w = words[k]
-        a_noun = w[:1].isalpha() and w not in FUNCTION_WORDS and any(_noun_forms(w)) and not only_a_verb(w)
-        if state == "head":
-            if w in ("one", "each", "none", "every", "either", "neither", "everyone", "any"):
-                return False
-            if not a_noun:
-                break
-            heads.append(w)
-            state = "modifier"
-        elif state == "modifier" and (a_noun or "ADJ" in lemminflect.getAllLemmas(w) and w not in FUNCTION_WORDS):
-            pass
-        elif state == "modifier" and w in CHAIN_DETERMINERS:
-            state = "determiner"
-        elif w in CHAIN_PREPOSITIONS:
-            state = "head"
-        else:
-            break
-        k -= 1
+    heads, k, state = _noun_chain(words, len(words) - 3)
+    ones = ("one", "each", "none", "every", "either", "neither", "everyone", "any")
+    if any(h in ones for h in heads) or state == "head" and k >= 0 and words[k] in ones:
+        return False
     return any((plural_subject(h) or _noun_forms(h) == (False, True)) and not singular_noun(h) for h in heads)
 
 
@@ -1747,22 +1754,7 @@ def singular_after_a_plural_subject_and_its_phrases(toks: list[str], edit: Edit)
     if pair is None or not made_singular(pair):
         return False
     words = [norm(t) for t in toks[:edit.start] if not t.isspace()]
-    heads, k, state = [], len(words) - 1, "head"
-    while k >= 0:
-        w = words[k]
-        a_noun = w[:1].isalpha() and w not in FUNCTION_WORDS and any(_noun_forms(w)) and not only_a_verb(w)
-        if state == "head" and a_noun:
-            heads.append(w)
-            state = "modifier"
-        elif state == "modifier" and (a_noun or "ADJ" in lemminflect.getAllLemmas(w) and w not in FUNCTION_WORDS):
-            pass
-        elif state == "modifier" and w in CHAIN_DETERMINERS:
-            state = "determiner"
-        elif state in ("modifier", "determiner") and w in CHAIN_PREPOSITIONS:
-            state = "head"
-        else:
-            break
-        k -= 1
+    heads, k, state = _noun_chain(words, len(words) - 1)
     if len(heads) < 2 or state != "determiner" or words[k + 1] != "the":
         return False  # the chain opens with "the" and at least one phrase
     lead = words[k] if k >= 0 else ""
@@ -1837,22 +1829,7 @@ def plural_after_and_and_a_singular_subject_with_phrases(toks: list[str], edit: 
     if pair is None or not made_plural(pair):
         return False
     words = [norm(t) for t in toks[:edit.start] if not t.isspace()]
-    heads, k, state = [], len(words) - 1, "head"
-    while k >= 0:
-        w = words[k]
-        a_noun = w[:1].isalpha() and w not in FUNCTION_WORDS and any(_noun_forms(w)) and not only_a_verb(w)
-        if state == "head" and a_noun:
-            heads.append(w)
-            state = "modifier"
-        elif state == "modifier" and (a_noun or "ADJ" in lemminflect.getAllLemmas(w) and w not in FUNCTION_WORDS):
-            pass
-        elif state == "modifier" and w in CHAIN_DETERMINERS:
-            state = "determiner"
-        elif state in ("modifier", "determiner") and w in CHAIN_PREPOSITIONS:
-            state = "head"
-        else:
-            break
-        k -= 1
+    heads, k, state = _noun_chain(words, len(words) - 1)
     if len(heads) < 2 or state != "determiner" or k < 2 or words[k] not in ("and", "but", "so"):
         return False
     head, earlier = heads[-1], words[:k]
