@@ -224,7 +224,7 @@ async def test_paragraphs_whose_clients_left_at_once_cost_the_engine_nothing(ser
 async def test_requests_pipelined_on_a_connection_its_client_closed_cost_the_engine_nothing(server):
     """Hypercorn reads requests pipelined on one connection one after another from what it has read,
     and the client's close only after them, so it delivers no `http.disconnect` to them: the direct
-    routes ask the kernel (coalesce.peer_gone). Eight completions of 8 prompts written in one go; the
+    routes ask the kernel (CoalescingStream.peer_gone). Eight completions of 8 prompts written in one go; the
     client closes once the first runs: the first is answered or cut, the next is a 499 that reaches no
     engine (and Hypercorn drops the rest with the connection); before, all eight ran (64 sequences)."""
     _, port = server

@@ -30,15 +30,9 @@ FINAL_STATUS = re.compile(rb"HTTP/1\.[01] [2-5][0-9][0-9] ")
 OPEN: dict[tuple, "CoalescingStream"] = {}  # this process's open connections, by the peer's (host, port)
 
 
-def known_peer(scope) -> bool:
-    return tuple(scope.get("client") or ()) in OPEN
-
-
-def peer_gone(scope) -> bool:
-    """`CoalescingStream.peer_gone` of the request's connection; False where it is not known (a proxy's
-    forwarded address, a test client)."""
-    stream = OPEN.get(tuple(scope.get("client") or ()))
-    return stream is not None and stream.peer_gone()
+def connection_of(scope) -> "CoalescingStream | None":
+    """The request's connection, or None where it is not known (a proxy's forwarded address, a test client)."""
+    return OPEN.get(tuple(scope.get("client") or ()))
 
 
 def held_back(data: bytes) -> bool:

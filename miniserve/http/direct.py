@@ -19,7 +19,7 @@ import trio
 
 from miniserve.http.access import AccessRecord, answered, opened
 from miniserve.http.body import decode, media_type, stream_value
-from miniserve.http.coalesce import known_peer, peer_gone
+from miniserve.http.coalesce import CoalescingStream, connection_of
 from miniserve.http.errors import classify, count_refusal, error_body, wire_status
 from miniserve.http.openai_routes import complete
 from miniserve.http.openai_schemas import CompletionRequest
@@ -79,14 +79,15 @@ class DirectRoutes:
         s = self.service
         client = (scope.get("client") or ("<local>",))[0]  # (as Quart's request.remote_addr)
         record = opened(s, header(scope, b"x-request-id"), "POST", scope["path"], client)
+        connection = connection_of(scope)
         try:
-            if peer_gone(scope):  # pipelined behind others on a connection its client has closed since
+            if connection is not None and connection.peer_gone():  # pipelined behind others, its client gone since
                 record.client_left = True
                 return
             async with trio.open_nursery() as nursery:
                 nursery.start_soon(cancel_on_disconnect, receive, nursery.cancel_scope, record)
-                if known_peer(scope):
-                    nursery.start_soon(cancel_when_the_peer_goes, scope, nursery.cancel_scope, record)
+                if connection is not None:
+                    nursery.start_soon(cancel_when_the_peer_goes, connection, nursery.cancel_scope, record)
                 await self.answer(handler, scope, body, record, send)
                 nursery.cancel_scope.cancel()
         finally:
@@ -133,10 +134,11 @@ async def send_stream(send, chunks: AsyncIterator[bytes], request_id: str) -> No
     await send({"type": "http.response.body", "body": b""})
 
 
-async def cancel_when_the_peer_goes(scope, cancel_scope: trio.CancelScope, record: AccessRecord) -> None:
+async def cancel_when_the_peer_goes(connection: CoalescingStream, cancel_scope: trio.CancelScope,
+                                    record: AccessRecord) -> None:
     """While requests pipelined behind this one wait in Hypercorn's buffer, it reads no more of the
     socket and so delivers no `http.disconnect`: ask the kernel every PEER_POLL seconds instead."""
-    while not peer_gone(scope):
+    while not connection.peer_gone():
         await trio.sleep(PEER_POLL)
     record.client_left = True
     cancel_scope.cancel()
