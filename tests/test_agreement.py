@@ -2,9 +2,12 @@
 speak against needs a larger margin, one they rule out never passes, and ordinary agreement fixes
 are left to the margin alone; the Link Grammar parser's evidence where the subject is far."""
 
+import json
 import math
+import queue
 import subprocess
 import sys
+import threading
 import time
 
 import pytest
@@ -15,7 +18,7 @@ from miniserve.tutor.runtime import gate
 from miniserve.tutor.runtime.agreement import EVIDENCE_MARGIN, SUPPORT_MARGIN, doubt
 from miniserve.tutor.runtime.guard import tokens
 from miniserve.tutor.runtime.parser import MAX_WORDS, TIME_LIMIT_SECONDS, Parser
-from miniserve.tutor.runtime.parser_process import ParserProcess
+from miniserve.tutor.runtime.parser_process import ParserProcess, calls
 from miniserve.tutor.runtime.prompt import TutorPrompt
 
 RULED_OUT, DOUBTFUL, FREE = math.inf, EVIDENCE_MARGIN, 0.0
@@ -253,6 +256,64 @@ def test_a_worker_that_dies_leaves_the_word_rules_to_decide_and_is_replaced():
         assert worker.parse_all(["He goes to school."]) == [None] and worker.process is None  # closed: none restarts
     finally:
         worker.close()
+
+
+class HeldWorker:
+    """A stand-in for the parser's worker process that answers a call only when the test releases it,
+    and tells the test what each call asked."""
+
+    def __init__(self):
+        self.stdin = self.stdout = self
+        self.asked: queue.Queue[list[str]] = queue.Queue()
+        self.answers = threading.Semaphore(0)
+        self.last: list[str] = []
+
+    def poll(self):
+        return None
+
+    def write(self, line: str) -> None:
+        self.last = json.loads(line)
+        self.asked.put(self.last)
+
+    def flush(self) -> None:
+        pass
+
+    def readline(self) -> str:
+        assert self.answers.acquire(timeout=30)
+        return json.dumps([None] * len(self.last)) + "\n"
+
+
+def test_a_sentence_waits_for_one_call_of_a_paragraphs_parses_not_for_all_of_them():
+    worker, held = ParserProcess(), HeldWorker()
+    worker.process = held
+    long = ("The teachers who has been working at the school which my brother attend since he were young says "
+            "that the students that goes there doesn't knows why.")
+    paragraph = [long, long.replace("teachers", "nurses"), long.replace("teachers", "cooks")]
+    answers = {}
+    reader = threading.Thread(target=lambda: answers.update(paragraph=worker.parse_all(paragraph)))
+    reader.start()
+    assert held.asked.get(timeout=30) == paragraph[:1]  # 28 words: one sentence a call
+    sentence = threading.Thread(target=lambda: answers.update(sentence=worker.parse_all(["He goed to school."])))
+    sentence.start()
+    with worker.lock.changed:  # the sentence's thread is in the queue, behind the call under way
+        assert worker.lock.changed.wait_for(lambda: worker.lock.next_ticket == 2, timeout=30)
+    held.answers.release()
+    assert held.asked.get(timeout=30) == ["He goed to school."]  # before the paragraph's second call
+    held.answers.release()
+    assert held.asked.get(timeout=30) == paragraph[1:2]
+    held.answers.release()
+    assert held.asked.get(timeout=30) == paragraph[2:]
+    held.answers.release()
+    reader.join(30)
+    sentence.join(30)
+    assert answers == {"paragraph": [None] * 3, "sentence": [None]}
+
+
+def test_calls_hold_short_sentences_together_and_a_long_one_alone():
+    assert calls([]) == []
+    assert calls(["a b", "c d", "e f g"], words=4) == [["a b", "c d"], ["e f g"]]
+    assert calls(["one two three four five six", "a b"], words=4) == [["one two three four five six"], ["a b"]]
+    assert calls(["a", "one two three four five six"], words=4) == [["a"], ["one two three four five six"]]
 
 
 def test_a_collective_subject_takes_either_number_after_and_too():

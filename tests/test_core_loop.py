@@ -170,3 +170,40 @@ def test_requests_of_many_sequences_still_take_turns_beside_a_stream_of_sentence
         loop.add(Sequence(list(PROMPTS[k % 4]), SamplingParams(max_new_tokens=8, stop_at_end=False)), request=f"s{k}")
         loop.step()
     assert all(seq.done for seq in paragraph)
+
+
+def test_after_a_chunk_of_a_long_prompt_short_work_gets_light_steps_and_the_same_tokens(model):
+    """A step that computed a chunk of a long prompt is followed by light steps (decodes and short
+    prompts only) for as long as it took, while such work waits; the long prompt then goes on, and
+    every sequence's tokens are those it gets alone."""
+    long_prompt = [0] + [(7 * i) % 290 + 3 for i in range(44)]  # 45 tokens: chunks of more than 8
+    alone = [Engine(*model, n_slots=4, max_step_tokens=64).generate([p], GREEDY)[0].generated
+             for p in (PROMPTS[0], long_prompt, PROMPTS[2])]
+    engine = Engine(*model, n_slots=4, max_step_tokens=64)
+    loop = CoreLoop(engine, Continuous(), 32, max_batch=4)
+    loop.short_prompt = 8
+    decoding, long, short = (Sequence(list(p), GREEDY) for p in (PROMPTS[0], long_prompt, PROMPTS[2]))
+    loop.add(decoding)
+    loop.step()  # its prompt (7 tokens): it decodes from now on
+    loop.add(long)
+    heavy = loop.step()
+    assert dict((i, n) for i, n, _ in heavy.items) == {decoding.id: 1, long.id: 31} and loop.owed > 0
+    loop.add(short)
+    light = loop.step()  # owed: the decode and the short prompt (2 tokens), not the long prompt's last 14
+    assert dict((i, n) for i, n, _ in light.items) == {decoding.id: 1, short.id: 2}
+    steps = 2
+    while loop.busy and steps < 100:
+        loop.step()
+        steps += 1
+    assert [s.generated for s in (decoding, long, short)] == alone
+    assert not loop.busy and engine.cache.used_slots == 0
+
+
+def test_light_steps_end_when_the_short_work_does_not_fit_the_budget(model):
+    engine = Engine(*model, n_slots=4, max_step_tokens=64)
+    loop = CoreLoop(engine, Continuous(), 4, max_batch=4)
+    loop.short_prompt = 8
+    seq = Sequence(list(PROMPTS[0]), GREEDY)  # 7 tokens: short, but more than a step's 4
+    loop.add(seq)
+    loop.owed = 1.0  # as after a heavy step
+    assert dict((i, n) for i, n, _ in loop.step().items) == {seq.id: 4} and loop.owed == 0.0

@@ -6,6 +6,7 @@ import trio
 
 from miniserve.service import readings
 from miniserve.service.readings import Readings
+from miniserve.service.tutor_tickets import ask_parser
 from miniserve.service.tutoring import Tutor
 from miniserve.tutor.runtime.agreement import SUPPORT_MARGIN
 from miniserve.tutor.runtime.guard import NO_ERROR
@@ -98,8 +99,9 @@ async def test_an_abandoned_request_is_not_read(tutor_folder):
     assert "fixed" not in vars(gone)  # not even its offers were worked out
 
 
-async def test_a_request_abandoned_while_it_is_read_loses_only_its_later_chunks(tutor_folder):
-    """The parser is called CHUNK sentences at a time; a request abandoned during one call is not read further."""
+async def test_a_request_abandoned_while_it_is_read_is_read_no_further_and_given_nothing(tutor_folder):
+    """The parser is called CHUNK sentences at a time; a request abandoned during one call is not read
+    further, and what that call read is not given to its turns (its gate asks for them itself)."""
     parser = CountingParser()
     tutor = Tutor(TutorPrompt.from_folder(tutor_folder), 256, 160, None, threshold=2.0, parser=parser)
     reader = Readings(parser)
@@ -112,7 +114,26 @@ async def test_a_request_abandoned_while_it_is_read_loses_only_its_later_chunks(
         await reading.wait()
         reader.close()
     assert [len(call) for call in parser.calls] == [readings.CHUNK]
-    assert all(t.read for t in turns[:readings.CHUNK]) and not any(t.read for t in turns[readings.CHUNK:])
+    assert not any(t.read for t in turns)
+
+
+async def test_the_gate_does_not_wait_for_a_reading_the_reader_has_not_done(tutor_folder):
+    """A reading still queued behind others' (a paragraph's hard sentences) when the model has decoded:
+    the gate abandons it and asks the parser itself; the reader, when it gets there, gives it nothing."""
+    parser = CountingParser()
+    tutor = Tutor(TutorPrompt.from_folder(tutor_folder), 256, 160, None, threshold=2.0, parser=parser)
+    reader = Readings(parser)
+    turn = turn_for(tutor, STRAINED)
+    reading = reader.ask([turn])
+    turn.decoded(tutor.prompt.completion_ids(STRAINED, NO_ERROR), "stop")
+    await ask_parser([turn], reading)  # the reader has not run: nothing to wait for
+    assert reading.abandoned and turn.read and parser.calls[0] == [STRAINED]
+    asked = len(parser.calls)
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(reader.run)
+        await reading.wait()
+        reader.close()
+    assert len(parser.calls) == asked  # the reader skipped it
 
 
 async def test_a_failed_reading_leaves_the_turns_unread_and_the_task_running(tutor_folder):

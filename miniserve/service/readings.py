@@ -2,15 +2,17 @@
 
 Where the model returns a sentence unchanged, the parser's offers (tutor/runtime/offers.py) start from
 its reading of the input, which does not depend on the model's answer: a handler hands its turns to
-the service's one `Readings` task at admission and the gate waits for the reading, which is done by
-then unless the parser is busy. Only inputs with something to try are read (`Turn.candidates`, worked
+the service's one `Readings` task at admission, and the gate takes the reading, which is done by then
+unless the parser is busy. If it is not done, the gate does not wait for it (behind a paragraph's
+readings that can be seconds): it abandons it and asks the parser itself, taking turns with the others
+(parser_process.py). Only inputs with something to try are read (`Turn.candidates`, worked
 out in the task's thread, off the event loop: 187 of the 312 learner-style dev sentences); the gate reuses the reading where the model proposes an
-agreement edit. The task drains every waiting request into one call to the parser's
-worker process. The queue is bounded in sentences, so that a gate's wait for its reading is short even
-when a flood of paragraphs arrives: a request that finds it full is not read early, and the gate asks the
-parser itself (`Turn.questions`), as the CLI and the evaluation always do. A request whose handler has
-left (its client disconnected) is abandoned: what is left of its reading is skipped, so that clients who
-send paragraphs and go cannot keep the reader busy for those who wait.
+agreement edit. The task drains every waiting request into calls to the parser's worker process.
+The queue is bounded in sentences: a request that finds it full is not read early, and the gate asks
+the parser itself (`Turn.questions`), as the CLI and the evaluation always do. A request whose handler
+has left (its client disconnected), or whose gate went on without it, is abandoned: what is left of its
+reading is skipped and what was read is not given to it, so that clients who send paragraphs and go
+cannot keep the reader busy for those who wait.
 """
 
 from __future__ import annotations
@@ -74,15 +76,16 @@ class Readings:
             self.waiting -= sum(len(r.turns) for r in batch)
             try:
                 read = await trio.to_thread.run_sync(self.read, batch, abandon_on_cancel=True)
-                for turn, parse in read:
-                    turn.reading(parse)
+                for reading, turn, parse in read:
+                    if not reading.abandoned:  # else its gate has asked for it itself, or its handler left
+                        turn.reading(parse)
             except Exception:  # noqa: BLE001 (the turns stay unread and the gate asks: this task must go on)
                 log.exception("reading tutor inputs failed")
             finally:
                 for reading in batch:
                     reading.done.set()
 
-    def read(self, batch: list[Reading]) -> list[tuple[Turn, object]]:
+    def read(self, batch: list[Reading]) -> list[tuple[Reading, Turn, object]]:
         """In a thread: each turn with something for the parser to try (the offers that need no
         reading, tense.py and patterns.py, come without one), with its parse. Each turn's fixed
         offers are worked out here too, off the event loop where the model's answer is weighed.
@@ -99,7 +102,7 @@ class Readings:
         for at in range(0, len(wanted), CHUNK):
             chunk = [(r, t) for r, t in wanted[at:at + CHUNK] if not r.abandoned]
             if chunk:
-                read += zip([t for _, t in chunk], self.parser.parse_all([t.line for _, t in chunk]), strict=True)
+                read += [(r, t, parse) for (r, t), parse in zip(chunk, self.parser.parse_all([t.line for _, t in chunk]), strict=True)]
         return read
 
     def close(self) -> None:

@@ -128,9 +128,10 @@ async def run_all(s: Service, work: list, request_id: str) -> list[Ticket]:
 
 
 async def ask_parser(turns: list[Turn], reading: Reading | None) -> None:
-    """Once the early reading is done (if one was asked), whatever the parser is still to be asked."""
-    if reading is not None:
-        await reading.wait()
+    """Whatever the parser is still to be asked. An early reading not done by now (the reader is busy
+    with others' readings) is abandoned, not waited for: its turns are asked here, in their turn."""
+    if reading is not None and not reading.done.is_set():
+        reading.abandon()
     await weigh([t for t in turns if t.review is None and t.questions])
 
 
