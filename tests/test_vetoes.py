@@ -498,6 +498,15 @@ def vetoed(sentence: str, proposal: str) -> bool:
      "The amount of money that young people spend on clothes and shoes are surprising."),
     ("We dance all night and nobody goes home.", "We dance all night and nobody go home."),
     ("We sit all day and the air in the office is dry.", "We sit all day and the air in the office are dry."),
+    ("Forgetting the map was huge mistake.", "Forgetting the map was huge mistakes."),  # a noun, its article left out
+    ("They will work hard all they lives.", "They will work hard all they live."),  # "all their lives"
+    ("By noon the car park was almost empty.", "By noon the car park was almost emptied."),
+    ("I stay and help until the bakery closes at six.", "I stay and help until the bakery close at six."),
+    ("The amount of food that we waste at home, at school and in restaurants has grown.",
+     "The amount of food that we waste at home, at school and in restaurants have grown."),
+    ("To sum up our teachers are very helpful.", "To sum up our teachers is very helpful."),
+    ("This plant needs sunshine, and it needs water.", "This plant need sunshine, and it needs water."),
+    ("Every photo gets comments, and some of them are rude.", "Every photo gets comment, and some of them are rude."),
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -753,6 +762,11 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("Ten years ago nobody reads news online.", "Ten years ago nobody read news online."),
     ("I think my experience and my love for sport makes me a good candidate.",
      "I think my experience and my love for sport make me a good candidate."),
+    ("I was so embarrassing that I left.", "I was so embarrassed that I left."),
+    ("The questions you sent me before the meeting was useful.", "The questions you sent me before the meeting were useful."),
+    ("The porter who carried our bags were kind.", "The porter who carried our bags was kind."),
+    ("If local shops disappears, people lose their jobs.", "If local shops disappear, people lose their jobs."),
+    ("That's all they wants.", "That's all they want."),
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

@@ -229,7 +229,10 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   are" -> "is" (a plural head and its phrases), "that poor families pay" -> "paying"; from the three-hundred-and-second
   to three-hundred-and-fifth (learner_v304 to learner_v307): "The amount of money that famous people earn from films,
   concerts and advertisements is" -> "are", "and nobody goes home" -> "go", "we stand all the day and the floor in the
-  storage room is" -> "are".
+  storage room is" -> "are"; from the three-hundred-and-sixth to three-hundred-and-ninth (learner_v308 to
+  learner_v311): "which was big mistake" -> "mistakes" (a noun after "be" and an adjective), "all they lives" ->
+  "live" ("their lives"), "had been almost empty" -> "emptied", "until the shop closes" -> "close", "The amount of
+  plastic that we throw away ... has" -> "have", "In conclusion our parks are" -> "is", "needs likes" -> "like".
 
 By kind, one module each: `mood` (imperatives, subjunctives), `number` (agreement with a subject's
 words), `joined` (subjects or verbs joined by "and", pronouns), `tenses`, `verb_forms`; the word lists
@@ -318,6 +321,9 @@ VETOES = (
     verb_forms.ing_after_a_that_clauses_plural_subject, number.number_after_a_determiners_staff,
     number.plural_after_the_amount_of_and_a_relative_with_its_subject, number.plural_right_after_an_indefinite_pronoun,
     number.plural_after_and_and_a_singular_subject_with_phrases,
+    verb_forms.number_of_a_noun_after_be_and_an_adjective, number.base_for_all_their_lives_misspelt,
+    verb_forms.participle_of_an_adjective_after_be_and_a_degree, number.plural_after_a_time_clauses_singular_subject,
+    number.singular_after_a_possessive_and_a_plural_noun, number.base_after_a_third_person_verb,
 )
 
 

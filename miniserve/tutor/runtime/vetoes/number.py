@@ -1790,7 +1790,8 @@ def number_after_a_determiners_staff(toks: list[str], edit: Edit) -> bool:
 def plural_after_the_amount_of_and_a_relative_with_its_subject(toks: list[str], edit: Edit) -> bool:
     """"is", "has" made plural where the sentence opens with "The amount of" or "The number of" + a noun and a
     relative clause with a subject of its own ("The amount of money that famous people earn from films, concerts and
-    advertisements is" -> "are"): past the relative's verb and its list, the next verb is the head's."""
+    advertisements is" -> "are", "The amount of plastic that we throw away ... and the sports hall has" -> "have"):
+    past the relative's verb and its list, the next verb is the head's."""
     pair = one_word(toks, edit)
     if pair is None or not made_plural(pair) or aux_family(pair[0]) not in ("be", "have"):
         return False
@@ -1802,6 +1803,8 @@ def plural_after_the_amount_of_and_a_relative_with_its_subject(toks: list[str], 
         return False
     verb = next((k for k in range(r + 2, min(len(before), r + 5))
                  if a_present_verb(before[k]) or only_a_verb(before[k]) or aux_family(before[k]) is not None), None)
+    if verb is None and before[r + 1] in SUBJECT_PRONOUNS and r + 2 < len(before) and lemmas(before[r + 2]):
+        verb = r + 2  # "that we throw away": a pronoun's verb, a noun too or not
     if verb is None or aux_family(before[r + 1]) is not None or only_a_verb(before[r + 1]):
         return False  # the relative has a subject of its own between it and its verb
     rest = before[3:r] + before[verb + 1:]
@@ -1840,3 +1843,74 @@ def plural_after_and_and_a_singular_subject_with_phrases(toks: list[str], edit: 
     return all(singular_noun(h) and not plural_subject(h) for h in heads) and head not in COLLECTIVE \
         and head not in AMOUNT_HEADS and (any(a_present_verb(w) or only_a_verb(w) for w in own[1:])
                                           or len(own) > 1 and own[0] in SUBJECT_PRONOUNS and bool(lemmas(own[1])))
+
+
+TIME_CLAUSE_OPENERS = frozenset(("until", "till", "once", "unless", "when", "while", "because"))  # (not "before" ...: prepositions too)
+
+
+def plural_after_a_time_clauses_singular_subject(toks: list[str], edit: Edit) -> bool:
+    """A verb made plural right after "until", "before", "once" ... + a determiner, at most two adjectives or nouns
+    and a singular noun ("and then help the customers until the shop closes at one" -> "close"): the noun phrase
+    is the subject of the clause the word opens, whatever verbs came before it."""
+    pair = one_word(toks, edit)
+    if pair is None or not made_plural(pair):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    k = max((k for k in range(max(0, len(before) - 5), len(before)) if before[k] in TIME_CLAUSE_OPENERS), default=None)
+    if k is None or before[k + 1:k + 2] == [] or before[k + 1] not in NOUN_PHRASE_OPENERS - {"a", "an"}:
+        return False
+    head, middle = before[-1], before[k + 2:-1]
+    right_after = all(t.isspace() for t in toks[edit.start - 1:edit.start]) and toks[edit.start - 2:edit.start - 1] != [","]
+    return right_after and 1 <= len(before) - k - 2 <= 3 and singular_noun(head) and head not in COLLECTIVE and not third(head) \
+        and all(w not in FUNCTION_WORDS and w not in PREPOSITIONS and not aux_family(w) and w != "and" for w in middle)
+
+
+def singular_after_a_possessive_and_a_plural_noun(toks: list[str], edit: Edit) -> bool:
+    """A verb made singular right after "our", "my", "their" ... and a plural noun that is no singular ("In conclusion
+    our parks are a valuable part of the town" -> "is"): after a possessive the word is a noun, and the phrase is
+    the verb's subject where it opens the sentence, its clause or follows an opening phrase ("In conclusion"), not where
+    it ends a relative clause or a phrase ("The person who answered my calls were", "with all his documents were")."""
+    pair = one_word(toks, edit)
+    if pair is None or not made_singular(pair):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    if len(before) < 2 or before[-2] not in ("my", "your", "his", "her", "our", "their"):
+        return False
+    singular, plural = _noun_forms(before[-1])
+    opening = before[:-2]
+    return plural and not singular and (not opening or tuple(opening) in OPENING_PHRASES or opening[-1] in CLAUSE_OPENERS)
+
+
+OPENING_PHRASES = frozenset((("in", "conclusion"), ("to", "sum", "up"), ("to", "conclude"), ("in", "general"), ("in", "short"),
+                             ("first", "of", "all"), ("firstly",), ("secondly",), ("finally",), ("however",), ("nowadays",),
+                             ("in", "my", "opinion"), ("of", "course"), ("also",), ("today",), ("moreover",)))
+
+
+def base_after_a_third_person_verb(toks: list[str], edit: Edit) -> bool:
+    """A word right after a verb in the third person given the base form ("Every new post needs likes" -> "like"):
+    a finite verb is never followed by a bare verb that ends the clause (but "helps clean"), so the word is its
+    object. Not after a
+    pronoun's verb, which may end a relative clause ("The people she knows lives" -> "live")."""
+    pair = one_word(toks, edit)
+    if pair is None or not made_plural(pair) or not third(pair[0]) or aux_family(pair[0]) is not None:
+        return False
+    after = [t for t in toks[edit.end:] if not t.isspace()]
+    if after[:1] and after[0][:1].isalnum():
+        return False  # the object ends its clause: "needs likes," (not "The coffee breaks last too long")
+    before = [norm(t) for t in toks[:edit.start] if not t.isspace()]
+    if len(before) < 2 or not before[-1][:1].isalpha() or before[-2] in NOUN_PHRASE_OPENERS | set(SUBJECT_PRONOUNS):
+        return False  # "the needs of": a noun; "The people she knows lives": a relative's verb, then its head's
+    verb = before[-1]  # a singular noun before it is its subject ("post needs"), not a plural's adjective ("local shops")
+    return "third" in form_kinds(verb) and bool(lemminflect.getAllLemmas(verb, upos="VERB")) and aux_family(verb) is None \
+        and verb not in ("helps", "dares") and singular_noun(before[-2]) and "ADJ" not in lemminflect.getAllLemmas(before[-2])
+
+
+def base_for_all_their_lives_misspelt(toks: list[str], edit: Edit) -> bool:
+    """"lives", "days", "years" after "all they" or "all we" given the base form ("they will depend on fast food all
+    they lives" -> "all they live"): the learner wrote "they" for "their", and the word is the noun of "all their
+    lives" (but "That's all they want" keeps its verb: "want" is no such noun)."""
+    pair = one_word(toks, edit)
+    if pair is None or not made_plural(pair) or pair[0] not in ("lives", "days", "years"):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    return before[-2:] in (["all", "they"], ["all", "we"], ["all", "you"])

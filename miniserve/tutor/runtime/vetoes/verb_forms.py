@@ -966,3 +966,30 @@ def ing_after_a_that_clauses_plural_subject(toks: list[str], edit: Edit) -> bool
     return (plural_subject(phrase[-1]) or _noun_forms(phrase[-1]) == (False, True)) and not lemmas(phrase[-1]) \
         and all("ADJ" in lemminflect.getAllLemmas(w) or w in ("the", "most", "many", "some", "all", "these", "those")
                 for w in phrase[:-1])
+
+
+def number_of_a_noun_after_be_and_an_adjective(toks: list[str], edit: Edit) -> bool:
+    """A word given or robbed of an "-s" right after a form of "be" (or "a", "such", "very") and an adjective that is no
+    noun or verb ("which was big mistake" -> "big mistakes"): a verb never follows it there, so the word is a noun
+    with its article left out, and the tutor leaves nouns as written."""
+    pair = one_word(toks, edit)
+    if pair is None or {pair[0] + "s", pair[1] + "s"}.isdisjoint(pair):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if not t.isspace()]
+    return len(before) >= 2 and _only_an_adjective(before[-1]) \
+        and (aux_family(before[-2]) == "be" or before[-2] in ("a", "an", "such", "very", "quite", "really"))
+
+
+DEGREE_ADVERBS = frozenset(("almost", "nearly", "completely", "totally", "quite", "very", "so", "too", "really", "rather",
+                            "fairly", "pretty", "absolutely", "half", "always", "still", "never"))
+
+
+def participle_of_an_adjective_after_be_and_a_degree(toks: list[str], edit: Edit) -> bool:
+    """An adjective after a form of "be" and "almost", "very", "completely" ... given a verb form ("the library had been
+    almost empty" -> "almost emptied"): a degree adverb before it reads the word as the adjective it is."""
+    pair = one_word(toks, edit)
+    if pair is None or not lemminflect.getAllLemmas(pair[0], upos="ADJ") or lemminflect.getAllLemmas(pair[1], upos="ADJ") \
+            or pair[0].endswith("ing"):
+        return False  # "was so frightening" -> "frightened" is a fix: the feeling, not its cause
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    return len(before) >= 2 and before[-1] in DEGREE_ADVERBS and aux_family(before[-2]) == "be"
