@@ -507,6 +507,12 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("To sum up our teachers are very helpful.", "To sum up our teachers is very helpful."),
     ("This plant needs sunshine, and it needs water.", "This plant need sunshine, and it needs water."),
     ("Every photo gets comments, and some of them are rude.", "Every photo gets comment, and some of them are rude."),
+    ("The woman who sold us the tickets and the maps was very kind.",
+     "The woman who sold us the tickets and the maps were very kind."),
+    ("A good friend knows you better than any teacher does.", "A good friend knows you better than any teacher do."),
+    ("I can't believe a bag of oranges costs so much.", "I can't believe a bag of oranges cost so much."),
+    ("And remember, always lock the door when you leave.", "And remember, always locks the door when you leave."),
+    ("We walked slowly towards exit door.", "We walked slowly towards exits door."),
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -767,6 +773,10 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("The porter who carried our bags were kind.", "The porter who carried our bags was kind."),
     ("If local shops disappears, people lose their jobs.", "If local shops disappear, people lose their jobs."),
     ("That's all they wants.", "That's all they want."),
+    ("The man who sold us the tickets were rude.", "The man who sold us the tickets was rude."),
+    ("My parents earn more than my uncle and aunt does.", "My parents earn more than my uncle and aunt do."),
+    ("A lot of vegetables costs more than meat.", "A lot of vegetables cost more than meat."),
+    ("My brother, never listen to me.", "My brother, never listens to me."),
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

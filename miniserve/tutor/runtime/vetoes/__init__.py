@@ -232,7 +232,11 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   storage room is" -> "are"; from the three-hundred-and-sixth to three-hundred-and-ninth (learner_v308 to
   learner_v311): "which was big mistake" -> "mistakes" (a noun after "be" and an adjective), "all they lives" ->
   "live" ("their lives"), "had been almost empty" -> "emptied", "until the shop closes" -> "close", "The amount of
-  plastic that we throw away ... has" -> "have", "In conclusion our parks are" -> "is", "needs likes" -> "like".
+  plastic that we throw away ... has" -> "have", "In conclusion our parks are" -> "is", "needs likes" -> "like"; from
+  the three-hundred-and-tenth to three-hundred-and-thirteenth (learner_v312 to learner_v315): "The old man who rented us
+  the boat and the fishing rods was" -> "were", "than any exam paper does" -> "do", "And remember, never drive" ->
+  "drives" (an opening "And" before an imperative), "a kilo of fresh vegetables costs" -> "cost", "towards finish line"
+  -> "finishes".
 
 By kind, one module each: `mood` (imperatives, subjunctives), `number` (agreement with a subject's
 words), `joined` (subjects or verbs joined by "and", pronouns), `tenses`, `verb_forms`; the word lists
@@ -324,6 +328,8 @@ VETOES = (
     verb_forms.number_of_a_noun_after_be_and_an_adjective, number.base_for_all_their_lives_misspelt,
     verb_forms.participle_of_an_adjective_after_be_and_a_degree, number.plural_after_a_time_clauses_singular_subject,
     number.singular_after_a_possessive_and_a_plural_noun, number.base_after_a_third_person_verb,
+    number.plural_after_a_singular_head_and_its_who_relative, number.plural_after_than_and_a_singular_noun_phrase,
+    number.plural_after_a_measure_of, verb_forms.third_after_a_preposition_of_place,
 )
 
 

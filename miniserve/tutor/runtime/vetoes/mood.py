@@ -123,6 +123,8 @@ def _after_an_opening_clause(toks: list[str], edit: Edit) -> bool:
 def opens_with_an_imperative(toks: list[str]) -> bool:
     """Does the sentence open with an imperative ("Think about ...", "Make sure ...", "Please call")?"""
     words = [norm(t) for t in toks if t[:1].isalpha()]
+    if words[:1] in (["and"], ["so"], ["but"]):  # "And remember, never drive when you are tired"
+        words = words[1:]
     if words[:1] == ["please"]:
         words = words[1:]
     if words[:1] in (["let's"], ["lets"]):

@@ -1914,3 +1914,61 @@ def base_for_all_their_lives_misspelt(toks: list[str], edit: Edit) -> bool:
         return False
     before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
     return before[-2:] in (["all", "they"], ["all", "we"], ["all", "you"])
+
+
+def plural_after_a_singular_head_and_its_who_relative(toks: list[str], edit: Edit) -> bool:
+    """A verb made plural where the sentence opens with a determiner, a singular noun and "who" or "that" + a verb
+    ("The old man who rented us the boat and the fishing rods was waiting" -> "were"): past the relative's verb and
+    its objects, the next verb is the head's, however many nouns the objects join."""
+    pair = one_word(toks, edit)
+    if pair is None or not made_plural(pair):
+        return False
+    words = [norm(t) for t in toks[:edit.start] if not t.isspace()]
+    r = next((k for k in range(2, min(len(words), 5)) if words[k] in ("who", "that")), None)
+    if r is None or words[0] not in NOUN_PHRASE_OPENERS or r + 2 >= len(words):
+        return False
+    head, middle = words[r - 1], words[1:r - 1]
+    if not singular_noun(head) or head in COLLECTIVE or head in FUNCTION_WORDS or third(head) \
+            or any(w in FUNCTION_WORDS or w in PREPOSITIONS or aux_family(w) is not None for w in middle):
+        return False
+    verb, rest = words[r + 1], words[r + 2:]
+    if not rest or rest[0] not in NOUN_PHRASE_OPENERS | {"us", "me", "him", "them", "you"}:
+        return False  # an object after the relative's verb; not "The old man who lived downstairs and his wife was"
+    return "past" in form_kinds(verb) and bool(lemmas(verb)) and aux_family(verb) is None \
+        and not any(not w[:1].isalpha() or w in RELATIVE or w in SUBJECTS_OF_THEIR_OWN - {"and"} or aux_family(w) is not None
+                    or only_a_verb(w) and not w.endswith("ing") for w in rest)  # ("the fishing rods": a noun's)
+
+
+def plural_after_than_and_a_singular_noun_phrase(toks: list[str], edit: Edit) -> bool:
+    """A verb made plural right after "than" + "any", "every", "a" or "the" ... and a singular noun ("better than any
+    exam paper does" -> "do"): the noun phrase after "than" is the compared clause's subject."""
+    pair = one_word(toks, edit)
+    if pair is None or not made_plural(pair):
+        return False
+    words = [norm(t) for t in toks[:edit.start] if not t.isspace()]
+    k = max((k for k in range(max(0, len(words) - 5), len(words)) if words[k] == "than"), default=None)
+    if k is None or words[k + 1:k + 2] == [] or words[k + 1] not in NOUN_PHRASE_OPENERS | {"any", "every", "each"}:
+        return False
+    head, middle = words[-1], words[k + 2:-1]
+    return len(words) - k - 2 >= 1 and singular_noun(head) and head not in COLLECTIVE and not third(head) \
+        and all(w[:1].isalpha() and w not in FUNCTION_WORDS and w not in PREPOSITIONS and aux_family(w) is None for w in middle)
+
+
+MEASURES = frozenset(("kilo", "kilogram", "kg", "gram", "litre", "liter", "bottle", "box", "bag", "packet", "cup", "glass",
+                      "piece", "slice", "tin", "can", "jar", "carton", "plate", "bowl", "pound", "basket", "loaf", "bar"))
+
+
+def plural_after_a_measure_of(toks: list[str], edit: Edit) -> bool:
+    """A verb made plural right after "a kilo of", "a bottle of", "a box of" ... and a plural noun ("why a kilo of fresh
+    vegetables costs more" -> "cost"): the measure is the head, and it is one."""
+    pair = one_word(toks, edit)
+    if pair is None or not made_plural(pair):
+        return False
+    words = [norm(t) for t in toks[:edit.start] if not t.isspace()]
+    k = max((k for k in range(max(0, len(words) - 6), len(words) - 1) if words[k] == "of"), default=None)
+    if k is None or k < 2 or words[k - 1] not in MEASURES or words[k - 2] not in ("a", "one", "the", "this", "that", "every", "each"):
+        return False
+    if any(w.isdigit() and len(w) == 4 or w in ("ago", "last", "yesterday") for w in words):
+        return False  # "In 2022 a bowl of soup costs" -> "cost": a past
+    return all(w[:1].isalpha() and w not in PREPOSITIONS and aux_family(w) is None and w not in ("and", "or", "that", "which", "who")
+               for w in words[k + 1:])

@@ -993,3 +993,17 @@ def participle_of_an_adjective_after_be_and_a_degree(toks: list[str], edit: Edit
         return False  # "was so frightening" -> "frightened" is a fix: the feeling, not its cause
     before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
     return len(before) >= 2 and before[-1] in DEGREE_ADVERBS and aux_family(before[-2]) == "be"
+
+
+PLACE_PREPOSITIONS = frozenset(("towards", "toward", "into", "onto", "across", "along", "behind", "through", "near",
+                                "inside", "outside", "under", "beside"))  # (not "past": "Learning about past help us")
+
+
+def third_after_a_preposition_of_place(toks: list[str], edit: Edit) -> bool:
+    """A word right after "towards", "into", "across" ... made third person ("I started to run ... towards finish line"
+    -> "towards finishes line"): after a preposition the word is a noun, its article left out."""
+    pair = one_word(toks, edit)
+    if pair is None or "third" not in form_kinds(pair[1]) or "third" in form_kinds(pair[0]):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if not t.isspace()]
+    return bool(before) and before[-1] in PLACE_PREPOSITIONS
