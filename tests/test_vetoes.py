@@ -513,6 +513,9 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("I can't believe a bag of oranges costs so much.", "I can't believe a bag of oranges cost so much."),
     ("And remember, always lock the door when you leave.", "And remember, always locks the door when you leave."),
     ("We walked slowly towards exit door.", "We walked slowly towards exits door."),
+    ("Parents know that childrens often need more sleep.", "Parents know that childrens often needs more sleep."),
+    ("The museum plans include a new cafe.", "The museum plans to include a new cafe."),
+    ("Stay inside becouse the wind in the hills changes fast.", "Stay inside becouse the wind in the hills change fast."),
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -777,6 +780,8 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("My parents earn more than my uncle and aunt does.", "My parents earn more than my uncle and aunt do."),
     ("A lot of vegetables costs more than meat.", "A lot of vegetables cost more than meat."),
     ("My brother, never listen to me.", "My brother, never listens to me."),
+    ("The noise of the childrens were terrible.", "The noise of the childrens was terrible."),
+    ("My brother plans study in Rome.", "My brother plans to study in Rome."),
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

@@ -48,13 +48,17 @@ FUNCTION_WORDS = NOUN_MARKERS | frozenset((
 # the words that open a noun phrase and say whose or which ("the", "my", "these")
 DETERMINERS = frozenset(("the", "a", "an", "my", "your", "his", "her", "its", "our", "their", "this", "these", "those"))
 RELATIVE_SPELLINGS = {"wich": "which", "whitch": "which", "wihch": "which", "whick": "which"}
+# a learner's spellings of "because", which opens a clause the rules must see ("becouse the weather in Ireland changes")
+BECAUSE_SPELLINGS = {"becouse": "because", "becuase": "because", "beacause": "because", "beacuse": "because",
+                     "becase": "because", "bacause": "because", "becaus": "because"}
+SPELLINGS = RELATIVE_SPELLINGS | BECAUSE_SPELLINGS
 
 
 def norm(word: str) -> str:
     """The word lower-cased, with a typographic apostrophe as a plain one ("Don’t" -> "don't"), and a
-    learner's spelling of "which" read as "which"."""
+    learner's spelling of "which" or "because" read as the word."""
     low = word.lower().replace("\u2019", "'")
-    return RELATIVE_SPELLINGS.get(low, low)
+    return SPELLINGS.get(low, low)
 
 
 @cache  # built once (about 20 ms): every lemmas() call reads it

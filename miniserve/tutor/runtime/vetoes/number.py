@@ -1972,3 +1972,25 @@ def plural_after_a_measure_of(toks: list[str], edit: Edit) -> bool:
         return False  # "In 2022 a bowl of soup costs" -> "cost": a past
     return all(w[:1].isalpha() and w not in PREPOSITIONS and aux_family(w) is None and w not in ("and", "or", "that", "which", "who")
                for w in words[k + 1:])
+
+
+DOUBLE_PLURALS = frozenset(("childrens", "peoples", "mens", "womens", "teeths", "feets", "mices"))
+
+
+def singular_after_a_double_plural(toks: list[str], edit: Edit) -> bool:
+    """A verb made third person right after a learner's double plural, adverbs between allowed ("People often forget
+    that childrens also need time to play" -> "needs"): "childrens" is "children" with one plural ending too many.
+    Not where it ends a phrase of a preposition, before its head's verb ("The noise of the childrens were")."""
+    pair = one_word(toks, edit)
+    if pair is None or not made_singular(pair):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    while before and before[-1] in ADVERBS:
+        before.pop()
+    if before[-1:] == [] or before[-1] not in DOUBLE_PLURALS:
+        return False
+    phrase = before[:-1]
+    while phrase and phrase[-1] in NOUN_PHRASE_OPENERS | {"the", "these", "those", "some", "many", "most", "all"}:
+        phrase.pop()
+    return not phrase or phrase[-1] not in PREPOSITIONS | {"of"}  # not "my experience with childrens make" -> "makes"
+

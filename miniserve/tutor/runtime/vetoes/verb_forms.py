@@ -1007,3 +1007,19 @@ def third_after_a_preposition_of_place(toks: list[str], edit: Edit) -> bool:
         return False
     before = [norm(t) for t in toks[:edit.start] if not t.isspace()]
     return bool(before) and before[-1] in PLACE_PREPOSITIONS
+
+
+RELATIONAL_VERBS = frozenset(("include", "contain", "involve", "cost", "mean", "show", "need", "require", "seem", "look",
+                              "sound", "last"))
+
+
+def to_between_a_compound_plural_and_its_verb(toks: list[str], edit: Edit) -> bool:
+    """"to" put in after an -s word that ends a noun phrase of a determiner and a noun, before "include", "cost",
+    "need" ... ("The council plans include a small café" -> "plans to include"): the -s word is the compound noun's
+    plural head and the verb after it its own; such verbs say what a thing is, not what someone plans or wants to do."""
+    if edit.start != edit.end or [t for t in edit.new if not t.isspace()] != ["to"]:
+        return False
+    before = [norm(t) for t in toks[:edit.start] if not t.isspace()]
+    after = [norm(t) for t in toks[edit.end:] if not t.isspace()]
+    return len(before) >= 3 and after[:1] != [] and after[0] in RELATIONAL_VERBS and before[-3] in NOUN_PHRASE_OPENERS \
+        and _noun_forms(before[-1])[1] and singular_noun(before[-2])
