@@ -516,6 +516,7 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("Parents know that childrens often need more sleep.", "Parents know that childrens often needs more sleep."),
     ("The museum plans include a new cafe.", "The museum plans to include a new cafe."),
     ("Stay inside becouse the wind in the hills changes fast.", "Stay inside becouse the wind in the hills change fast."),
+    ("We meet during the lunch break or after school.", "We meet during the lunch breaks or after school."),
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -782,6 +783,7 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("My brother, never listen to me.", "My brother, never listens to me."),
     ("The noise of the childrens were terrible.", "The noise of the childrens was terrible."),
     ("My brother plans study in Rome.", "My brother plans to study in Rome."),
+    ("The noise during the night increase every year.", "The noise during the night increases every year."),
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

@@ -1994,3 +1994,18 @@ def singular_after_a_double_plural(toks: list[str], edit: Edit) -> bool:
         phrase.pop()
     return not phrase or phrase[-1] not in PREPOSITIONS | {"of"}  # not "my experience with childrens make" -> "makes"
 
+
+
+def number_of_a_noun_between_joined_phrases(toks: list[str], edit: Edit) -> bool:
+    """A word's number changed where it ends the noun phrase after "during", "before" or "after" and "or" or "and" +
+    a preposition follows ("never go there during the lunch break or after the lessons" -> "lunch breaks"): the
+    word ends the first of two joined phrases, so it is a noun, and the tutor leaves nouns as written."""
+    pair = one_word(toks, edit)
+    if pair is None or {pair[0] + "s", pair[1] + "s"}.isdisjoint(pair):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if not t.isspace()]
+    after = [norm(t) for t in toks[edit.end:] if not t.isspace()]
+    k = max((k for k in range(max(0, len(before) - 4), len(before)) if before[k] in ("during", "before", "after")), default=None)
+    return k is not None and k < len(before) - 1 and before[k + 1] in NOUN_PHRASE_OPENERS \
+        and all(w[:1].isalpha() and aux_family(w) is None for w in before[k + 1:]) \
+        and after[:1] in (["or"], ["and"]) and after[1:2] != [] and after[1] in PREPOSITIONS | {"before", "after"}
