@@ -15,7 +15,7 @@ from miniserve.tutor.runtime.gate import Edit
 from miniserve.tutor.runtime.verbs import valences
 from miniserve.tutor.runtime.vetoes.words import (BOTH_NUMBERS, CLAUSE_OPENERS, PLURAL_ONLY, clause_after_its_join, NOUN_PHRASE_OPENERS, PREPOSITIONS,
                                                   SUBJECT_PRONOUNS, THE_ADJECTIVE_PEOPLE, a_present_verb,
-                                                  clause_before_any, made_plural, made_singular, one_word,
+                                                  clause_before_any, made_plural, made_singular, one_word, s_added_or_taken,
                                                   only_a_verb, own_clause, singular_noun, without_adverbs)
 
 
@@ -1383,7 +1383,7 @@ def noun_number_against_its_relative(toks: list[str], edit: Edit) -> bool:
     agrees with it as written ("The new lunch break, which lasts an hour, is" -> "breaks"): the relative clause's verb
     says the noun's number, and the tutor leaves nouns."""
     pair = one_word(toks, edit)
-    if pair is None or pair[1] not in (pair[0] + "s", pair[0] + "es") and pair[0] not in (pair[1] + "s", pair[1] + "es"):
+    if pair is None or not s_added_or_taken(pair):
         return False
     after = [norm(t) for t in toks[edit.end:] if not t.isspace()][:3]
     if len(after) < 3 or after[0] != "," or after[1] not in ("which", "who", "that") or aux_family(after[2]) not in (None, "be", "have", "do"):
@@ -1859,10 +1859,8 @@ def plural_after_a_time_clauses_singular_subject(toks: list[str], edit: Edit) ->
     k = max((k for k in range(max(0, len(before) - 5), len(before)) if before[k] in TIME_CLAUSE_OPENERS), default=None)
     if k is None or before[k + 1:k + 2] == [] or before[k + 1] not in NOUN_PHRASE_OPENERS - {"a", "an"}:
         return False
-    head, middle = before[-1], before[k + 2:-1]
     right_after = all(t.isspace() for t in toks[edit.start - 1:edit.start]) and toks[edit.start - 2:edit.start - 1] != [","]
-    return right_after and 1 <= len(before) - k - 2 <= 3 and singular_noun(head) and head not in COLLECTIVE and not third(head) \
-        and all(w not in FUNCTION_WORDS and w not in PREPOSITIONS and not aux_family(w) and w != "and" for w in middle)
+    return right_after and 1 <= len(before) - k - 2 <= 3 and _a_singular_head(before[-1], before[k + 2:-1])
 
 
 def singular_after_a_possessive_and_a_plural_noun(toks: list[str], edit: Edit) -> bool:
@@ -1878,10 +1876,10 @@ def singular_after_a_possessive_and_a_plural_noun(toks: list[str], edit: Edit) -
         return False
     singular, plural = _noun_forms(before[-1])
     opening = before[:-2]
-    return plural and not singular and (not opening or tuple(opening) in OPENING_PHRASES or opening[-1] in CLAUSE_OPENERS)
+    return plural and not singular and (not opening or tuple(opening) in PHRASES_BEFORE_A_SUBJECT or opening[-1] in CLAUSE_OPENERS)
 
 
-OPENING_PHRASES = frozenset((("in", "conclusion"), ("to", "sum", "up"), ("to", "conclude"), ("in", "general"), ("in", "short"),
+PHRASES_BEFORE_A_SUBJECT = frozenset((("in", "conclusion"), ("to", "sum", "up"), ("to", "conclude"), ("in", "general"), ("in", "short"),
                              ("first", "of", "all"), ("firstly",), ("secondly",), ("finally",), ("however",), ("nowadays",),
                              ("in", "my", "opinion"), ("of", "course"), ("also",), ("today",), ("moreover",)))
 
@@ -1949,8 +1947,13 @@ def plural_after_than_and_a_singular_noun_phrase(toks: list[str], edit: Edit) ->
     k = max((k for k in range(max(0, len(words) - 5), len(words)) if words[k] == "than"), default=None)
     if k is None or words[k + 1:k + 2] == [] or words[k + 1] not in NOUN_PHRASE_OPENERS | {"any", "every", "each"}:
         return False
-    head, middle = words[-1], words[k + 2:-1]
-    return len(words) - k - 2 >= 1 and singular_noun(head) and head not in COLLECTIVE and not third(head) \
+    return len(words) - k - 2 >= 1 and _a_singular_head(words[-1], words[k + 2:-1])
+
+
+def _a_singular_head(head: str, middle: list[str]) -> bool:
+    """Is `head` a singular noun (no collective, no verb's third person) after words that are no function words,
+    prepositions or auxiliaries: the head of the noun phrase they make with a determiner before them?"""
+    return singular_noun(head) and head not in COLLECTIVE and not third(head) \
         and all(w[:1].isalpha() and w not in FUNCTION_WORDS and w not in PREPOSITIONS and aux_family(w) is None for w in middle)
 
 
@@ -2001,7 +2004,7 @@ def number_of_a_noun_between_joined_phrases(toks: list[str], edit: Edit) -> bool
     a preposition follows ("never go there during the lunch break or after the lessons" -> "lunch breaks"): the
     word ends the first of two joined phrases, so it is a noun, and the tutor leaves nouns as written."""
     pair = one_word(toks, edit)
-    if pair is None or {pair[0] + "s", pair[1] + "s"}.isdisjoint(pair):
+    if pair is None or not s_added_or_taken(pair):
         return False
     before = [norm(t) for t in toks[:edit.start] if not t.isspace()]
     after = [norm(t) for t in toks[edit.end:] if not t.isspace()]

@@ -9,7 +9,7 @@ from miniserve.tutor.runtime.agreement import PLURAL_PRONOUNS, _noun_forms, plur
 from miniserve.tutor.runtime.forms import BE, DO, FUNCTION_WORDS, ING_TAKING, aux_family, form_kinds, lemmas, norm
 from miniserve.tutor.runtime.gate import Edit
 from miniserve.tutor.runtime.vetoes.words import (NOUN_PHRASE_OPENERS, PERCEIVING, PREPOSITIONS, THE_ADJECTIVE_PEOPLE, clause_before_any, main_verb_only_past,
-                                                  one_word, only_a_verb, singular_noun)
+                                                  one_word, only_a_verb, s_added_or_taken, singular_noun)
 
 
 ING_VERBS = ING_TAKING | {"risk"}
@@ -973,7 +973,7 @@ def number_of_a_noun_after_be_and_an_adjective(toks: list[str], edit: Edit) -> b
     noun or verb ("which was big mistake" -> "big mistakes"): a verb never follows it there, so the word is a noun
     with its article left out, and the tutor leaves nouns as written."""
     pair = one_word(toks, edit)
-    if pair is None or {pair[0] + "s", pair[1] + "s"}.isdisjoint(pair):
+    if pair is None or not s_added_or_taken(pair):
         return False
     before = [norm(t) for t in toks[:edit.start] if not t.isspace()]
     return len(before) >= 2 and _only_an_adjective(before[-1]) \

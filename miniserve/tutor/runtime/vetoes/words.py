@@ -85,6 +85,11 @@ def without_adverbs(clause: list[str]) -> list[str]:
     return clause
 
 
+def s_added_or_taken(pair: tuple[str, str]) -> bool:
+    """Do the two words differ by an "-s" or "-es" ending, either way ("break" / "breaks")?"""
+    return pair[1] in (pair[0] + "s", pair[0] + "es") or pair[0] in (pair[1] + "s", pair[1] + "es")
+
+
 def made_plural(pair: tuple[str, str]) -> bool:
     return third(pair[0]) and non_third(pair[1]) and not third(pair[1])
 
