@@ -21,7 +21,8 @@ STATS = b"GET /stats HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
 
 @pytest.fixture(scope="module")
 def server(tutor_folder):
-    flags = ("--max-batch", "4", "--keep-alive-timeout", str(KEEP_ALIVE), "--body-timeout", str(BODY_TIMEOUT))
+    flags = ("--max-batch", "4", "--keep-alive-timeout", str(KEEP_ALIVE), "--body-timeout", str(BODY_TIMEOUT),
+             "--idle-connections-per-address", "64")
     with real_server(tutor_folder, *flags, stop=signal.SIGKILL) as (process, port):
         yield process, port
 
@@ -247,3 +248,29 @@ async def test_requests_pipelined_on_a_connection_its_client_closed_cost_the_eng
             await trio.sleep(0.05)
     now = (await exchange(port, metrics))[0].decode()
     assert scraped(now, sequences) - scraped(before, sequences) <= 16  # the first, or at most the second too
+
+
+async def test_connections_that_send_nothing_wait_outside_hypercorn_and_are_bounded_per_address(server):
+    """72 connections from one address that send nothing (the kernel hands them over after
+    TCP_DEFER_ACCEPT's second): beyond 64 waiting from one address the oldest are closed at once, the
+    rest after the keep-alive timeout; each is counted, and a request on a fresh connection is answered."""
+    _, port = server
+    metrics = b"GET /metrics HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+    evicted = 'miniserve_connections_closed_idle_total{reason="idle_evicted"}'
+    timed_out = 'miniserve_connections_closed_idle_total{reason="idle_timeout"}'
+    before = (await exchange(port, metrics))[0].decode()
+    idle = []
+    for _ in range(72):
+        sock = trio.socket.socket()
+        await sock.connect(("127.0.0.1", port))
+        idle.append(sock)
+    with trio.fail_after(20):
+        for sock in idle:
+            assert await sock.recv(1) == b""  # closed by the server
+    now = (await exchange(port, metrics))[0].decode()
+    gained = {name: scraped(now, name) - scraped(before, name) for name in (evicted, timed_out)}
+    assert sum(gained.values()) == 72 and gained[evicted] >= 1, gained
+    data, closed = await exchange(port, GET.replace(b"\r\n\r\n", b"\r\nConnection: close\r\n\r\n"))
+    assert data.startswith(b"HTTP/1.1 200") and closed
+    for sock in idle:
+        sock.close()

@@ -59,7 +59,7 @@ def test_plain_request_takes_only_whole_plain_generation_posts():
 
 class Admission:
     def __init__(self, refusing: bool):
-        self.refusing, self.rejected, self.shed = refusing, [], 0
+        self.refusing, self.rejected, self.shed, self.idle_closed = refusing, [], 0, []
 
     def refusal(self):
         return ("overloaded", "the waiting queue is full; retry in 2 s", 2) if self.refusing else None
@@ -69,6 +69,9 @@ class Admission:
 
     def on_shed(self):
         self.shed += 1
+
+    def on_idle_closed(self, reason):
+        self.idle_closed.append(reason)
 
 
 def listening_socket() -> socket.socket:

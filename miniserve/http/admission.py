@@ -20,8 +20,9 @@ GENERATION_PATHS = ("/correct", "/v1/completions", "/v1/chat/completions")
 
 class Admission:
     def __init__(self, app, service, paths: tuple[str, ...] = GENERATION_PATHS, on_reject=lambda reason: None,
-                 on_shed=lambda: None):
+                 on_shed=lambda: None, on_idle_closed=lambda reason: None):
         self.app, self.service, self.paths, self.on_reject, self.on_shed = app, service, paths, on_reject, on_shed
+        self.on_idle_closed = on_idle_closed  # a connection closed before its first byte (shedder.py)
         self.unanswered = 0  # generation requests admitted here whose answer has not started (event loop only)
 
     def refusal(self) -> tuple[str, str, int] | None:

@@ -78,7 +78,8 @@ def create_app(settings: Settings | None = None) -> QuartTrio:
     inner = InputFilter(direct, service.special_texts, on_reject=count)
     limited = RateLimit(inner, service.rate, on_reject=count)
     app.extensions["miniserve.admission"] = admitted = Admission(limited, service, on_reject=count,
-                                                                on_shed=service.metrics.shed.inc)
+                                                                on_shed=service.metrics.shed.inc,
+                                                                on_idle_closed=lambda reason: service.metrics.idle_closed.labels(reason).inc())
     bounded = BodyLimit(admitted, settings.max_body_bytes, on_reject=count, timeout=settings.body_timeout)
     framed = CloseShield(Framing(bounded, on_reject=count))
     app.asgi_app = RequireTrio(NoWebSocket(NoSniff(ForwardedFor(framed, settings.trusted_proxies))))

@@ -26,6 +26,7 @@ from hypercorn.trio import serve as hypercorn_serve
 
 from miniserve.http import shedder
 from miniserve.http.app import create_app
+from miniserve.http.waiting_room import IdleLimits
 from miniserve.config import Settings
 
 log = logging.getLogger("miniserve.http.server")
@@ -125,6 +126,8 @@ async def serve(settings: Settings, host: str, port: int, listen_fd: int | None 
 
     shedder.install()
     shedder.admission_of_this_server.set(app.extensions["miniserve.admission"])  # this task's context only
+    shedder.idle_limits_of_this_server.set(IdleLimits(timeout=settings.keep_alive_timeout,
+                                                      per_address=settings.idle_connections_per_address))
     await hypercorn_serve(app, config, shutdown_trigger=shutdown_trigger)
     return 1 if service.core_lost.is_set() else 0
 

@@ -5,8 +5,9 @@ from the raw socket, and closed, without Hypercorn, h11, an ASGI task or Quart.
 Why: a refusal through Hypercorn costs about as much event-loop CPU as the cheapest answer (accept,
 h11 parsing, a task per connection and per request; docs/perf.md). At ten times capacity those
 refusals need more than the one core the event loop has, so 503s waited seconds in the accept queue
-behind each other. Here a burst of waiting connections is drained in one go, without a checkpoint
-between them: a refusal costs an accept, a peek, a read, a write and a close.
+behind each other. Here a burst of waiting connections is drained in one go (64 at most before
+other tasks run), without a checkpoint between them: a refusal costs an accept, a peek, a read, a
+write and a close. A connection with nothing to read yet waits in the waiting room (waiting_room.py).
 
 Only a request that has fully arrived and is plain (Content-Length, no Transfer-Encoding, Expect or
 Upgrade) is refused here; the request is read before the close so the kernel ends the connection with
@@ -27,6 +28,7 @@ import contextvars
 import errno
 import functools
 import socket
+from collections import deque
 
 import hypercorn.trio.run
 import trio
@@ -34,12 +36,16 @@ import trio
 from miniserve.http.admission import GENERATION_PATHS
 from miniserve.http.coalesce import CoalescingStream
 from miniserve.http.errors import error_body
+from miniserve.http.waiting_room import IdleLimits, WaitingRoom, first_byte
 
 PEEK_BYTES = 16 * 1024  # a generation request larger than this is left to Hypercorn
 IGNORABLE_ACCEPT_ERRORS = {errno.ECONNABORTED, errno.EPROTO, errno.EPERM}  # the client gave up first
 CLOSED_ERRORS = {errno.EBADF, errno.EINVAL, errno.ENOTSOCK}
+ACCEPT_BATCH = 64  # connections taken from the kernel in one go at most, before other tasks run
 
 admission_of_this_server: contextvars.ContextVar = contextvars.ContextVar("admission_of_this_server")
+idle_limits_of_this_server: contextvars.ContextVar = contextvars.ContextVar("idle_limits_of_this_server",
+                                                                            default=IdleLimits())
 
 
 def plain_request(data: bytes, paths=GENERATION_PATHS) -> tuple[str, int] | None:
@@ -94,39 +100,75 @@ def abandoned(connection: socket.socket) -> bool:
 
 
 class SheddingListener(trio.abc.Listener[CoalescingStream]):
-    """A listener as `trio.SocketListener` (which is final), that answers refusable connections itself (see above). `admission`
-    has `refusal()`, `on_reject(type)` and `on_shed()` (http/admission.py); `shed` counts what it answered."""
+    """A listener as `trio.SocketListener` (which is final), that answers refusable connections itself
+    (see above) and keeps those that have sent nothing yet in a waiting room (waiting_room.py).
+    `admission` has `refusal()`, `on_reject(type)`, `on_shed()` and `on_idle_closed(reason)`
+    (http/admission.py); `shed` counts what it answered."""
 
-    def __init__(self, sock: trio.socket.SocketType, admission):
+    def __init__(self, sock: trio.socket.SocketType, admission, limits: IdleLimits = IdleLimits()):
         self.socket, self.admission, self.shed = sock, admission, 0
         # A second descriptor of the same listening socket, for plain non-blocking calls with no
         # checkpoint between them (trio's own accept is one call per scheduler round).
         self.raw = socket.fromfd(sock.fileno(), sock.family, sock.type)
         self.raw.setblocking(False)
+        self.room = WaitingRoom(limits, on_close=admission.on_idle_closed)
+        self.room.watch(self.raw)
+        self.arrived: deque[socket.socket] = deque()  # connections whose first bytes are in, in order
 
     async def accept(self) -> CoalescingStream:
         while True:
+            while self.arrived:
+                connection = self.arrived.popleft()
+                if not self.refused(connection):
+                    return self.stream(connection)
             try:
-                await trio.lowlevel.wait_readable(self.raw)
+                with trio.move_on_at(self.room.next_deadline()):
+                    await trio.lowlevel.wait_readable(self.room.fileno())
             except (OSError, ValueError):  # closed under us (ValueError: fileno -1)
                 raise trio.ClosedResourceError from None
-            while True:
-                try:
-                    connection, _ = self.raw.accept()
-                except BlockingIOError:
-                    break
-                except OSError as error:
-                    if error.errno in CLOSED_ERRORS:
-                        raise trio.ClosedResourceError from None
-                    if error.errno in IGNORABLE_ACCEPT_ERRORS:
-                        continue
-                    raise
-                if abandoned(connection):  # sent and closed at once: nobody waits for an answer
+            self.room.expire(trio.current_time())
+            ready, listening = self.room.ready()
+            for connection in ready:
+                if first_byte(connection):
+                    self.arrived.append(connection)
+                else:  # its client left before sending a byte
                     connection.close()
-                    self.admission.on_reject("client_closed")
+            if listening and (connection := self.accept_one()) is not None:
+                return self.stream(connection)
+
+    def accept_one(self) -> socket.socket | None:
+        """The next connection the kernel holds whose request has begun and is not refused. On the
+        way, connections with nothing to read yet go to the waiting room and refusals are answered,
+        up to ACCEPT_BATCH connections in one go. One at a time, so that API processes sharing the
+        listening socket share a burst too."""
+        for _ in range(ACCEPT_BATCH):
+            try:
+                connection, address = self.raw.accept()
+            except BlockingIOError:
+                return None
+            except OSError as error:
+                if error.errno in CLOSED_ERRORS:
+                    raise trio.ClosedResourceError from None
+                if error.errno in IGNORABLE_ACCEPT_ERRORS:
                     continue
-                if not self.refused(connection):
-                    return CoalescingStream(trio.SocketStream(trio.socket.from_stdlib_socket(connection)), connection)
+                raise
+            if abandoned(connection):  # sent and closed at once: nobody waits for an answer
+                connection.close()
+                self.admission.on_reject("client_closed")
+                continue
+            connection.setblocking(False)
+            has_bytes = first_byte(connection)
+            if has_bytes is False:
+                self.room.park(connection, address[0], trio.current_time())
+            elif has_bytes is None:  # its client left before sending a byte
+                connection.close()
+            elif not self.refused(connection):
+                return connection
+        return None
+
+    @staticmethod
+    def stream(connection: socket.socket) -> CoalescingStream:
+        return CoalescingStream(trio.SocketStream(trio.socket.from_stdlib_socket(connection)), connection)
 
     def refused(self, connection: socket.socket) -> bool:
         """Answer 503 and close `connection` if admission refuses and its request is whole and plain."""
@@ -153,6 +195,11 @@ class SheddingListener(trio.abc.Listener[CoalescingStream]):
         return True
 
     async def aclose(self) -> None:
+        trio.lowlevel.notify_closing(self.room.fileno())
+        self.room.close()
+        for connection in self.arrived:
+            connection.close()
+        self.arrived.clear()
         self.raw.close()
         self.socket.close()
         await trio.lowlevel.checkpoint()
@@ -160,7 +207,8 @@ class SheddingListener(trio.abc.Listener[CoalescingStream]):
 
 class TrioForHypercorn:
     """trio as `hypercorn.trio.run` sees it: the same, but its SocketListener sheds for the
-    admission in `admission_of_this_server` (plain trio's when none is set)."""
+    admission in `admission_of_this_server` (plain trio's when none is set), its waiting room
+    bounded by `idle_limits_of_this_server`."""
 
     def __getattr__(self, name: str):
         return getattr(trio, name)
@@ -168,7 +216,9 @@ class TrioForHypercorn:
     @staticmethod
     def SocketListener(sock):
         admission = admission_of_this_server.get(None)
-        return trio.SocketListener(sock) if admission is None else SheddingListener(sock, admission)
+        if admission is None:
+            return trio.SocketListener(sock)
+        return SheddingListener(sock, admission, idle_limits_of_this_server.get())
 
 
 def install() -> None:

@@ -1,0 +1,112 @@
+"""The waiting room (miniserve/http/waiting_room.py): a connection accepted before its first byte waits
+in a selector, not in Hypercorn; it is handed on when its bytes arrive, and closed when its client
+leaves, when it waits too long, or when its address (or the room) holds too many."""
+
+from __future__ import annotations
+
+import socket
+
+import trio
+from test_shedder import GET, Admission, listening_socket, read_to_end
+
+from miniserve.http.shedder import SheddingListener
+from miniserve.http.waiting_room import IdleLimits, WaitingRoom, first_byte
+
+
+def pair(listener: socket.socket) -> tuple[socket.socket, socket.socket]:
+    client = socket.create_connection(listener.getsockname(), timeout=10)
+    accepted, _ = listener.accept()
+    accepted.setblocking(False)
+    return client, accepted
+
+
+def test_first_byte_tells_nothing_yet_from_bytes_from_gone():
+    with listening_socket() as listener:
+        client, accepted = pair(listener)
+        assert first_byte(accepted) is False
+        client.sendall(b"G")
+        assert trio.run(wait_for_bytes, accepted) and first_byte(accepted) is True
+        assert accepted.recv(1) == b"G"
+        client.close()
+        assert trio.run(wait_for_bytes, accepted) and first_byte(accepted) is None
+        accepted.close()
+
+
+async def wait_for_bytes(sock: socket.socket) -> bool:
+    with trio.fail_after(10):
+        await trio.lowlevel.wait_readable(sock)
+    return True
+
+
+def test_an_address_over_its_share_loses_its_oldest_and_the_room_its_oldest_in_all():
+    closed = []
+    room = WaitingRoom(IdleLimits(timeout=30, per_address=2, capacity=3), on_close=closed.append)
+    with listening_socket() as listener:
+        pairs = [pair(listener) for _ in range(4)]
+        for n, (client, accepted) in enumerate(pairs[:3]):
+            room.park(accepted, "10.0.0.1", now=float(n))
+        assert closed == ["idle_evicted"] and len(room) == 2 and pairs[0][1].fileno() == -1  # its oldest went
+        room.park(pairs[3][1], "10.0.0.2", now=3.0)
+        assert len(room) == 3
+        other_client, other = pair(listener)
+        room.park(other, "10.0.0.3", now=4.0)  # the room is full: the oldest of all goes
+        assert closed == ["idle_evicted"] * 2 and pairs[1][1].fileno() == -1 and len(room) == 3
+        for client, _ in pairs:
+            client.close()
+        other_client.close()
+        room.close()
+
+
+def test_a_connection_that_waited_too_long_is_closed_and_one_with_bytes_leaves_the_room():
+    closed = []
+    room = WaitingRoom(IdleLimits(timeout=5, per_address=8), on_close=closed.append)
+    with listening_socket() as listener:
+        (slow_client, slow), (live_client, live) = pair(listener), pair(listener)
+        room.park(slow, "10.0.0.1", now=0.0)
+        room.park(live, "10.0.0.1", now=1.0)
+        assert room.next_deadline() == 5.0
+        live_client.sendall(GET)
+        assert trio.run(wait_for_bytes, live)
+        assert room.ready() == ([live], False) and len(room) == 1
+        room.expire(4.9)
+        assert closed == [] and room.next_deadline() == 5.0
+        room.expire(5.0)
+        assert closed == ["idle_timeout"] and len(room) == 0 and room.next_deadline() == float("inf")
+        assert read_to_end(slow_client) == b""  # the client sees the close
+        for sock in (slow_client, live_client, live):
+            sock.close()
+        room.close()
+
+
+async def test_the_listener_hands_on_a_late_first_request_and_closes_an_address_flood():
+    sock = listening_socket()
+    admission = Admission(refusing=False)
+    listener = SheddingListener(trio.socket.from_stdlib_socket(sock), admission, IdleLimits(per_address=3))
+    port = sock.getsockname()[1]
+    late = socket.create_connection(("127.0.0.1", port), timeout=10)
+    flood = [socket.create_connection(("127.0.0.1", port), timeout=10) for _ in range(6)]
+    async with trio.open_nursery() as nursery:
+        accepted = trio.Event()
+
+        async def accept():
+            nursery.start_soon(check, await listener.accept())
+
+        async def check(stream):
+            assert await stream.receive_some(65536) == GET  # unread: Hypercorn parses it as sent
+            await stream.aclose()
+            accepted.set()
+
+        nursery.start_soon(accept)
+        with trio.fail_after(10):
+            for client in [late, *flood[:3]]:  # the oldest four of seven from one address
+                assert await trio.to_thread.run_sync(read_to_end, client) == b""
+        assert admission.idle_closed == ["idle_evicted"] * 4 and len(listener.room) == 3
+        late.close()  # a fresh connection whose request comes once it is in the room (or before)
+        late = socket.create_connection(("127.0.0.1", port), timeout=10)
+        late.sendall(GET)
+        with trio.fail_after(10):
+            await accepted.wait()
+    for client in [late, *flood]:
+        client.close()
+    await listener.aclose()
+    assert admission.rejected == [] and admission.shed == 0
