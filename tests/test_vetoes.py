@@ -517,6 +517,8 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("The museum plans include a new cafe.", "The museum plans to include a new cafe."),
     ("Stay inside becouse the wind in the hills changes fast.", "Stay inside becouse the wind in the hills change fast."),
     ("We meet during the lunch break or after school.", "We meet during the lunch breaks or after school."),
+    ("Within five minutes all of us were wet to the bone.", "Within five minutes all of us was wet to the bone."),
+    ("Most of them really enjoy it.", "Most of them really enjoys it."),
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -784,6 +786,8 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("The noise of the childrens were terrible.", "The noise of the childrens was terrible."),
     ("My brother plans study in Rome.", "My brother plans to study in Rome."),
     ("The noise during the night increase every year.", "The noise during the night increases every year."),
+    ("Each of us have a locker.", "Each of us has a locker."),
+    ("All of us was tired after the walk.", "All of us were tired after the walk."),
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

@@ -1561,6 +1561,25 @@ def singular_after_both(toks: list[str], edit: Edit) -> bool:
     return before[-1:] == ["both"] or before[-3:-1] == ["both", "of"] and before[-1] in ("them", "us", "you")
 
 
+def singular_after_a_share_of_us(toks: list[str], edit: Edit) -> bool:
+    """A verb made singular right after "all of us", "most of them", "many of you" ... ("within five minutes all
+    of us were wet" -> "was"): such a share of a plural pronoun is plural ("each of us", "one of them", "none of
+    us" and "any of them" are not among them)."""
+    pair = one_word(toks, edit)
+    if pair is None or not made_singular(pair):
+        return False
+    words = [t for t in toks[:edit.start] if not t.isspace()]
+    while words and norm(words[-1]) in ADVERBS:
+        words.pop()
+    before = [norm(t) for t in words[-4:]]
+    # the share is the subject: not set off by a comma, not a preposition's object ("like all of us, were")
+    return len(before) >= 3 and before[-3] in PLURAL_SHARES_OF_US and before[-2] == "of" \
+        and before[-1] in ("them", "us", "you") and (len(before) < 4 or before[-4] not in PREPOSITIONS | {"like"})
+
+
+PLURAL_SHARES_OF_US = frozenset(("all", "most", "many", "several", "few", "some", "both"))
+
+
 def singular_after_a_relative_of_two_joined_nouns(toks: list[str], edit: Edit) -> bool:
     """A verb right after ", who", ", that" or ", which" made singular where the comma follows two nouns or names
     joined by "and" ("many cities in Europe, for example Barcelona and Venice, that already have" -> "has"): the
