@@ -29,6 +29,7 @@ def fixed(sentence: str, rule=conditionals.edits) -> list[str]:
     ("If the governments will not control it, only big companies will benefit.", "If the governments do not control it, only big companies will benefit."),
     ("If my brother will not come, I will go alone.", "If my brother does not come, I will go alone."),
     ("If it will not be sunny, we will stay at home.", "If it is not sunny, we will stay at home."),
+    ("If one day I will become a doctor, I will help everyone.", "If one day I become a doctor, I will help everyone."),
 ])
 def test_a_condition_about_the_future_takes_the_present(sentence, expected):
     assert fixed(sentence) == [expected]
@@ -48,6 +49,8 @@ def test_no_present_where_the_will_is_no_condition_about_the_future(sentence):
     "If it will help you finish the project on time, I'll gladly stay late tonight.",  # a result that holds now
     "If you will just wait here, the manager will be with you shortly.",  # polite
     "When the doctor will see me is still a mystery, so I'll bring a book.",  # the clause is a subject
+    # no comma after the condition: "will" is the next clause's, whose subject follows the condition's verb
+    "If this happens again I will travel with another company, and I will tell all my friends.",
 ])
 def test_no_present_for_a_will_that_is_right(sentence):
     assert fixed(sentence) == []

@@ -519,6 +519,7 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("We meet during the lunch break or after school.", "We meet during the lunch breaks or after school."),
     ("Within five minutes all of us were wet to the bone.", "Within five minutes all of us was wet to the bone."),
     ("Most of them really enjoy it.", "Most of them really enjoys it."),
+    ("There was cream on the shoes, on the carpet and even on the priest.", "There were cream on the shoes, on the carpet and even on the priest."),
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -788,6 +789,7 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("The noise during the night increase every year.", "The noise during the night increases every year."),
     ("Each of us have a locker.", "Each of us has a locker."),
     ("All of us was tired after the walk.", "All of us were tired after the walk."),
+    ("There was children in the park.", "There were children in the park."),
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

@@ -70,7 +70,16 @@ def _subject_end(words: list[tuple[int, str]], k: int, toks: list[str], longest:
             return j
         if aux_family(words[j][1]) is not None or words[j][1] in ("and", "but", "that", "who", "which"):
             return None
+        if words[j][1] in NEW_SUBJECTS and any(_third_person_verb(w) for _, w in words[k + 1:j]):
+            return None  # "If this happens again I will travel": the condition's verb, then the next clause's subject
     return None
+
+
+NEW_SUBJECTS = frozenset(("i", "he", "she", "we", "they"))
+
+
+def _third_person_verb(word: str) -> bool:
+    return word.endswith("s") and "third" in form_kinds(word) and bool(lemminflect.getAllLemmas(word, upos="VERB"))
 
 
 def _base_verb(word: str) -> bool:

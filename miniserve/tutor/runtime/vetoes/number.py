@@ -86,6 +86,9 @@ def plural_after_there_is_a(toks: list[str], edit: Edit) -> bool:
     # "there was music and dancing": a bare noun of one thing, then "and"
     bare_single = after[1:2] == ["and"] and not after[0].endswith("s") and _noun_forms(after[0])[0] \
         and not plural_subject(after[0])
+    # "There was cream on the bride's shoes": a bare noun of one thing, then where it was
+    bare_placed = after[1:2] != [] and after[1] in PREPOSITIONS and not after[0].endswith("s") \
+        and _noun_forms(after[0])[0] and not plural_subject(after[0]) and after[0] not in BOTH_NUMBERS | BARE_COLLECTIVES
     # "There is also problem with": a count noun's singular with its article left out
     # ("There is lack of clubs": a singular head before "of", a verb too or not, where no amount is meant)
     head_of_a_phrase = after[1:2] == ["of"] and _noun_forms(after[0])[0] and not after[0].endswith("s") and after[0] not in AMOUNT_HEADS
@@ -96,7 +99,7 @@ def plural_after_there_is_a(toks: list[str], edit: Edit) -> bool:
     placed = len(before) >= 3 and before[-3] in NOUN_PHRASE_OPENERS and (plural_subject(before[-2]) or singular_noun(before[-2])) \
         and not (len(before) >= 4 and before[-4] in PREPOSITIONS)  # not "At the door there was our guide"
     return pair in (("is", "are"), ("was", "were"), ("remains", "remain"), ("exists", "exist")) and before[-1:] == ["there"] \
-        and not placed and (no_single or the_single or bare_single or article_left_out or after[:1] in (["a"], ["an"], ["one"])) \
+        and not placed and (no_single or the_single or bare_single or bare_placed or article_left_out or after[:1] in (["a"], ["an"], ["one"])) \
         and after[1:] not in (["lot"], ["number"], ["couple"], ["few"], ["great"], ["bunch"], ["lots"])  # "There is a lot of things" -> "are" is right
 
 
