@@ -28,9 +28,6 @@ from bench.loadgen import LOOPBACK, Server
 from bench.provenance import publish
 from miniserve import console
 
-SENTENCE = json.dumps({"sentence": "He goed to school."}).encode()
-REQUEST = (b"POST /correct HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nConnection: close\r\n"
-           b"Content-Length: %d\r\n\r\n%s" % (len(SENTENCE), SENTENCE))
 
 
 def server_state(pid: int) -> dict:
@@ -39,16 +36,26 @@ def server_state(pid: int) -> dict:
     return {"descriptors": len(os.listdir(f"/proc/{pid}/fd")), "rss_mb": rss // 1024}
 
 
-async def one_sentence(port: int, timeout: float) -> tuple[str, float]:
-    """(status, milliseconds) of one sentence on a fresh connection; the status is the error's name
-    if it failed ("timeout", "closed" for a close without an answer, or the OSError's)."""
+def request_of(sentence: str) -> bytes:
+    """A `/correct` request for `sentence` that closes its connection."""
+    body = json.dumps({"sentence": sentence}).encode()
+    return (b"POST /correct HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nConnection: close\r\n"
+            b"Content-Length: %d\r\n\r\n%s" % (len(body), body))
+
+
+REQUEST = request_of("He goed to school.")
+
+
+async def one_sentence(port: int, timeout: float, request: bytes = REQUEST) -> tuple[str, float]:
+    """(status, milliseconds) of one request (a sentence) on a fresh connection; the status is the error's
+    name if it failed ("timeout", "closed" for a close without an answer, or the OSError's)."""
     start = time.monotonic()
     data, status = b"", "timeout"
     with trio.move_on_after(timeout):
         try:
             stream = await trio.open_tcp_stream(LOOPBACK, port)
             async with stream:
-                await stream.send_all(REQUEST)
+                await stream.send_all(request)
                 while chunk := await stream.receive_some(65536):
                     data += chunk
             status = data[9:12].decode() if data.startswith(b"HTTP/1.1 ") and len(data) >= 12 else "closed"

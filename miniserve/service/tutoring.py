@@ -14,6 +14,7 @@ the HTTP route drives the same turns through the scheduler's tickets."""
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from collections.abc import Callable
@@ -150,10 +151,12 @@ class Turn:
     def candidates(self) -> list[gate.Edit]:
         """What the parser would try if the model proposes nothing (offers.py); none: the input need not
         be read early. Worked out when first asked: in the server usually by the early reading's thread."""
-        offering = self.tutor.threshold is not None and self.tutor.parser is not None
+        if self.tutor.threshold is None or self.tutor.parser is None:
+            return []
         toks = tokens(self.line)
-        return [edit for edit in offers.tries(toks) if not vetoes.vetoed(toks, edit) and not quantifiers.contradicts(toks, edit)
-                and not relatives.contradicts(toks, edit)][:MAX_TRIES] if offering else []
+        kept = (edit for edit in offers.tries(toks) if not vetoes.vetoed(toks, edit) and not quantifiers.contradicts(toks, edit)
+                and not relatives.contradicts(toks, edit))
+        return list(itertools.islice(kept, MAX_TRIES))  # the first MAX_TRIES: no more are vetted
 
     @cached_property
     def fixed(self) -> dict[gate.Edit, str]:

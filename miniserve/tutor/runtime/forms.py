@@ -8,7 +8,7 @@ it looks like one ("taked", "builded", "swimmed", "wented").
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 import lemminflect
 
@@ -308,6 +308,7 @@ def kind_table() -> dict[str, frozenset[str]]:
     return {form: frozenset(kinds) for form, kinds in table.items()}
 
 
+@lru_cache(maxsize=1 << 16)  # the vetoes ask it about the same words again and again; lemminflect copies its tables
 def form_kinds(word: str) -> frozenset[str]:
     """Which forms `word` is ("went" -> past; "walked" -> past, participle), judged by its ending
     when no table knows it ("smelled" -> past, participle; "smell" -> base)."""
