@@ -520,6 +520,7 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("Within five minutes all of us were wet to the bone.", "Within five minutes all of us was wet to the bone."),
     ("Most of them really enjoy it.", "Most of them really enjoys it."),
     ("There was cream on the shoes, on the carpet and even on the priest.", "There were cream on the shoes, on the carpet and even on the priest."),
+    ("The hotel where we stayed with my parents and my cousins was very old.", "The hotel where we stayed with my parents and my cousins were very old."),
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -790,6 +791,8 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("Each of us have a locker.", "Each of us has a locker."),
     ("All of us was tired after the walk.", "All of us were tired after the walk."),
     ("There was children in the park.", "There were children in the park."),
+    ("The village where my grandparents lives is very small.", "The village where my grandparents live is very small."),
+    ("The hotel where we stayed and the beach that we loved was lovely.", "The hotel where we stayed and the beach that we loved were lovely."),
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

@@ -240,7 +240,9 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   learner_v319): "childrens also need" -> "needs", "during the lunch break or after" -> "breaks", "The council
   plans include" -> "plans to include" (and "becouse" read as "because", forms.norm); from the
   three-hundred-and-eighteenth to three-hundred-and-twenty-first (learner_v320 to learner_v323): "within five
-  minutes all of us were wet" -> "was".
+  minutes all of us were wet" -> "was", "There was cream on the bride's shoes" -> "were"; from the
+  three-hundred-and-twenty-sixth to three-hundred-and-twenty-ninth (learner_v328 to learner_v331): "The hotel where
+  we stayed with my parents and my two cousins from Madrid was" -> "were".
 
 By kind, one module each: `mood` (imperatives, subjunctives), `number` (agreement with a subject's
 words), `joined` (subjects or verbs joined by "and", pronouns), `tenses`, `verb_forms`; the word lists
@@ -336,6 +338,7 @@ VETOES = (
     number.plural_after_a_measure_of, verb_forms.third_after_a_preposition_of_place,
     number.singular_after_a_double_plural, verb_forms.to_between_a_compound_plural_and_its_verb,
     number.number_of_a_noun_between_joined_phrases, number.singular_after_a_share_of_us,
+    number.plural_after_a_singular_head_and_its_relative_of_place,
 )
 
 

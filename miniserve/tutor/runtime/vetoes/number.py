@@ -797,6 +797,35 @@ def plural_after_a_singular_head_and_its_relative(toks: list[str], edit: Edit) -
                    for w, nxt in zip(inside, inside[1:] + [""]))
 
 
+def plural_after_a_singular_head_and_its_relative_of_place(toks: list[str], edit: Edit) -> bool:
+    """A verb made plural after a clause-opening singular noun and its relative clause of place or time with a
+    subject of its own ("The hotel where we stayed with my parents and my two cousins from Madrid was" -> "were"):
+    the verb is the noun's. An "and" inside counts only after a preposition (its objects joined), and not before a
+    second noun and its own relative ("The hotel where we stayed and the beach that we loved were" is a fix)."""
+    pair = one_word(toks, edit)
+    if pair is None or not made_plural(pair):
+        return False
+    clause = clause_before_any(toks, edit.start)
+    k = 2 if clause[:1] and clause[0] in NOUN_PHRASE_OPENERS else None
+    if k is not None and len(clause) > k + 1 and clause[k] not in ("where", "when"):
+        k += 1  # one adjective ("The old hotel where")
+    if k is None or len(clause) <= k + 2 or clause[k] not in ("where", "when") or not singular_noun(clause[k - 1]) \
+            or clause[k - 1] in COLLECTIVE | HEADS_OF_A_PART \
+            or clause[k + 1] not in SUBJECT_PRONOUNS and clause[k + 1] not in NOUN_PHRASE_OPENERS:
+        return False
+    inside = clause[k + 1:]
+    # the relative has its verb before the edit ("The island where my grandparents lives is": the edit is its verb)
+    own_verb = inside[1 if clause[k + 1] in SUBJECT_PRONOUNS else 2:]
+    if not any(form_kinds(w) & {"past", "third", "base"} and lemminflect.getAllLemmas(w, upos="VERB") for w in own_verb):
+        return False
+    for n, word in enumerate(inside):
+        if word in ("that", "which", "who", "if", "because", "when", "but", "or", "where", "while"):
+            return False
+        if word == "and" and not (set(inside[:n]) & PREPOSITIONS):
+            return False
+    return True
+
+
 def number_after_neither_nor(toks: list[str], edit: Edit) -> bool:
     """A verb's number changed after "neither ... nor" or "either ... or" ("Neither the president nor the
     other members have" -> "has"): the nearer noun or the first may decide, and either is written; but a
