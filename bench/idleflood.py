@@ -1,8 +1,8 @@
 """Connections that send nothing: do they cost the server, or its other clients? Against a real
 `miniserve serve` on 127.0.0.1: a victim sends one sentence to `/correct` every half second, each on a
 fresh connection (`Connection: close`), while one address opens `--connections` TCP connections that
-send no byte (as fast as it can, for at most `--open-seconds`), holds them `--hold` seconds, and closes
-them all at once.
+send no byte (as fast as it can, for at most `--open-seconds`; with `--first-line` each sends the first
+line of a request and never the rest), holds them `--hold` seconds, and closes them all at once.
 
 It prints the victim's answers by phase (alone, while the connections arrive, while they are held,
 after they close: slowest and median milliseconds, statuses) and the server process's descriptors and
@@ -74,8 +74,9 @@ async def victim(port: int, timeout: float, phase: list, answers: dict, stop: tr
             await stop.wait()
 
 
-def open_idle(port: int, count: int, seconds: float) -> list[socket.socket]:
-    """Up to `count` connections that send nothing, opened without waiting for each handshake."""
+def open_idle(port: int, count: int, seconds: float, first_line: bytes = b"") -> tuple[list[socket.socket], int]:
+    """Up to `count` connections that send nothing (or only `first_line`), opened without waiting for
+    each handshake; with how many sent their first line."""
     socks, deadline = [], time.monotonic() + seconds
     while len(socks) < count and time.monotonic() < deadline:
         sock = socket.socket()
@@ -88,7 +89,13 @@ def open_idle(port: int, count: int, seconds: float) -> list[socket.socket]:
             sock.close()
             break
         socks.append(sock)
-    return socks
+    sent = 0
+    for sock in socks if first_line else ():  # once connected: a request's first line, and never the rest
+        try:
+            sent += sock.send(first_line) == len(first_line)
+        except OSError:  # not connected yet (or refused): it stays silent
+            pass
+    return socks, sent
 
 
 def summary(answers: list[tuple[str, float]]) -> dict:
@@ -113,7 +120,8 @@ async def measure(args: argparse.Namespace) -> dict:
             nursery.start_soon(victim, server.port, args.timeout, phase, answers, stop)
             await trio.sleep(args.alone)
             phase[0] = "arriving"
-            socks = await trio.to_thread.run_sync(open_idle, server.port, count, args.open_seconds)
+            first_line = b"GET /healthz HTTP/1.1\r\n" if args.first_line else b""
+            socks, sent = await trio.to_thread.run_sync(open_idle, server.port, count, args.open_seconds, first_line)
             phase[0] = "held"
             opened = len(socks)
             await trio.sleep(args.hold)
@@ -125,7 +133,7 @@ async def measure(args: argparse.Namespace) -> dict:
             states["after"] = server_state(pid)
             stop.set()
         metrics = await one_metrics(server.port)
-    return {"connections_opened": opened, "api_processes": args.api_processes, "server": states,
+    return {"connections_opened": opened, "first_lines_sent": sent, "api_processes": args.api_processes, "server": states,
             "victim": {name: summary(answers.get(name, [])) for name in ("alone", "arriving", "held", "closing")},
             "closed_idle": metrics}
 
@@ -152,6 +160,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--hold", type=console.positive(float), default=8.0, help="seconds to hold them open")
     parser.add_argument("--alone", type=console.positive(float), default=3.0, help="seconds of the victim alone first")
     parser.add_argument("--after", type=console.positive(float), default=6.0, help="seconds measured after the close")
+    parser.add_argument("--first-line", action="store_true",
+                        help="each connection sends a request's first line and nothing more (slowloris)")
     parser.add_argument("--api-processes", type=console.positive(int), default=1)
     parser.add_argument("--timeout", type=console.positive(float), default=40.0, help="seconds before a victim request fails")
     parser.add_argument("--json", help="also write the result here")

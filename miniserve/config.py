@@ -76,9 +76,9 @@ class Settings(BaseSettings):
     write_timeout: float = setting(10.0, "seconds a client may take no bytes of its answer: then its sequences are dropped and the connection closed", gt=0)
     body_timeout: float = setting(10.0, "seconds a client gets to send the whole body (408 after)", ge=0)
     keep_alive_timeout: float = setting(30.0, "seconds an idle keep-alive connection stays open "
-                                        "(and a new one waits for its first byte)", ge=0)
-    idle_connections_per_address: int = setting(256, "new connections from one address that may wait for their first "
-                                                "byte at once; beyond, the oldest is closed", ge=1)
+                                        "(and a new one waits for its request's head)", ge=0)
+    idle_connections_per_address: int = setting(256, "new connections from one address that may wait for their "
+                                                "request's head at once; beyond, the oldest is closed", ge=1)
     # edge
     max_body_bytes: int = setting(16_384, "request body limit (413 above)", ge=1)
     rate_limit: float = setting(0.0, "sequences/s per client (a request costs 1 per sentence or choice, at least 1), 0 = off (429 above)", ge=0)

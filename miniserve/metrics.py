@@ -58,7 +58,7 @@ class Metrics:
         self.rejected = Counter("miniserve_requests_rejected", "Requests refused, by reason.", ["reason"], registry=r)
         self.shed = Counter("miniserve_connections_shed", "Refusals answered from the raw socket, below Hypercorn "
                             "(also counted in miniserve_requests_rejected).", registry=r)
-        self.idle_closed = Counter("miniserve_connections_closed_idle", "New connections closed before their first byte: "
+        self.idle_closed = Counter("miniserve_connections_closed_idle", "New connections closed before their request's head came: "
                                    "idle_timeout, or idle_evicted (too many waiting from one address, or in all).",
                                    ["reason"], registry=r)
         self.running = Gauge("miniserve_requests_running", "Requests in the running batch.", registry=r,

@@ -1,16 +1,17 @@
-"""The waiting room (miniserve/http/waiting_room.py): a connection accepted before its first byte waits
-in a selector, not in Hypercorn; it is handed on when its bytes arrive, and closed when its client
-leaves, when it waits too long, or when its address (or the room) holds too many."""
+"""The waiting room (miniserve/http/waiting_room.py): a connection accepted before its request's head has
+arrived whole waits in an epoll object, not in Hypercorn; it is handed on when its head is in, and closed
+when its client leaves, when it waits too long, or when its address (or the room) holds too many."""
 
 from __future__ import annotations
 
 import socket
 
 import trio
-from test_shedder import GET, Admission, listening_socket, read_to_end
+import trio.testing
+from test_shedder import GET, Admission, connect_and_send, listening_socket, read_to_end
 
 from miniserve.http.shedder import SheddingListener
-from miniserve.http.waiting_room import IdleLimits, WaitingRoom, first_byte
+from miniserve.http.waiting_room import MAX_HEAD, IdleLimits, WaitingRoom, head_arrived
 
 
 def pair(listener: socket.socket) -> tuple[socket.socket, socket.socket]:
@@ -20,16 +21,23 @@ def pair(listener: socket.socket) -> tuple[socket.socket, socket.socket]:
     return client, accepted
 
 
-def test_first_byte_tells_nothing_yet_from_bytes_from_gone():
-    with listening_socket() as listener:
-        client, accepted = pair(listener)
-        assert first_byte(accepted) is False
-        client.sendall(b"G")
-        assert trio.run(wait_for_bytes, accepted) and first_byte(accepted) is True
-        assert accepted.recv(1) == b"G"
-        client.close()
-        assert trio.run(wait_for_bytes, accepted) and first_byte(accepted) is None
-        accepted.close()
+def test_a_head_has_arrived_once_its_blank_line_has():
+    """Over a socket pair: what one end sends is in the other's buffer when `sendall` returns."""
+    client, server = socket.socketpair()
+    assert head_arrived(server) is False
+    client.sendall(b"GET /healthz HTTP/1.1\r\n")  # the first line alone (slowloris)
+    assert head_arrived(server) is False
+    client.sendall(b"Host: x\r\n\r\n")
+    assert head_arrived(server) is True
+    bare_client, bare = socket.socketpair()
+    bare_client.sendall(b"GET / HTTP/1.0\n\n")  # h11 takes bare line feeds too
+    huge_client, huge = socket.socketpair()
+    huge_client.sendall(b"GET /" + b"x" * MAX_HEAD)  # over h11's limit: Hypercorn answers 431
+    gone_client, gone = socket.socketpair()
+    gone_client.close()
+    assert (head_arrived(bare), head_arrived(huge), head_arrived(gone)) == (True, True, None)
+    for sock in (client, server, bare_client, bare, huge_client, huge, gone):
+        sock.close()
 
 
 async def wait_for_bytes(sock: socket.socket) -> bool:
@@ -110,3 +118,28 @@ async def test_the_listener_hands_on_a_late_first_request_and_closes_an_address_
         client.close()
     await listener.aclose()
     assert admission.rejected == [] and admission.shed == 0
+
+
+async def test_the_listener_holds_an_unfinished_head_until_its_blank_line():
+    sock = listening_socket()
+    listener = SheddingListener(trio.socket.from_stdlib_socket(sock), Admission(refusing=False))
+    first_line, rest = b"GET /healthz HTTP/1.1\r\n", b"Host: x\r\n\r\n"
+    client = connect_and_send(sock.getsockname()[1], first_line)
+    streams = []
+    async with trio.open_nursery() as nursery:
+        async def accept():
+            streams.append(await listener.accept())
+
+        nursery.start_soon(accept)
+        await trio.testing.wait_all_tasks_blocked()  # the listener has taken the connection and waits
+        assert len(listener.room) == 1 and streams == []
+        client.sendall(rest)
+    with trio.fail_after(10):
+        data = b""
+        while len(data) < len(first_line + rest):
+            data += await streams[0].receive_some(65536)
+    assert data == first_line + rest  # unread: Hypercorn parses it as sent
+    assert len(listener.room) == 0
+    client.close()
+    await streams[0].aclose()
+    await listener.aclose()

@@ -7,7 +7,8 @@ h11 parsing, a task per connection and per request; docs/perf.md). At ten times 
 refusals need more than the one core the event loop has, so 503s waited seconds in the accept queue
 behind each other. Here a burst of waiting connections is drained in one go (64 at most before
 other tasks run), without a checkpoint between them: a refusal costs an accept, a peek, a read, a
-write and a close. A connection with nothing to read yet waits in the waiting room (waiting_room.py).
+write and a close. A connection whose request's head has not arrived whole waits in the waiting room
+(waiting_room.py).
 
 Only a request that has fully arrived and is plain (Content-Length, no Transfer-Encoding, Expect or
 Upgrade) is refused here; the request is read before the close so the kernel ends the connection with
@@ -36,7 +37,7 @@ import trio
 from miniserve.http.admission import GENERATION_PATHS
 from miniserve.http.coalesce import CoalescingStream
 from miniserve.http.errors import error_body
-from miniserve.http.waiting_room import IdleLimits, WaitingRoom, first_byte
+from miniserve.http.waiting_room import IdleLimits, WaitingRoom, head_arrived
 
 PEEK_BYTES = 16 * 1024  # a generation request larger than this is left to Hypercorn
 IGNORABLE_ACCEPT_ERRORS = {errno.ECONNABORTED, errno.EPROTO, errno.EPERM}  # the client gave up first
@@ -101,7 +102,7 @@ def abandoned(connection: socket.socket) -> bool:
 
 class SheddingListener(trio.abc.Listener[CoalescingStream]):
     """A listener as `trio.SocketListener` (which is final), that answers refusable connections itself
-    (see above) and keeps those that have sent nothing yet in a waiting room (waiting_room.py).
+    (see above) and keeps those whose request's head has not arrived whole in a waiting room (waiting_room.py).
     `admission` has `refusal()`, `on_reject(type)`, `on_shed()` and `on_idle_closed(reason)`
     (http/admission.py); `shed` counts what it answered."""
 
@@ -113,7 +114,7 @@ class SheddingListener(trio.abc.Listener[CoalescingStream]):
         self.raw.setblocking(False)
         self.room = WaitingRoom(limits, on_close=admission.on_idle_closed)
         self.room.watch(self.raw)
-        self.arrived: deque[socket.socket] = deque()  # connections whose first bytes are in, in order
+        self.arrived: deque[socket.socket] = deque()  # connections whose head is in, in order
 
     async def accept(self) -> CoalescingStream:
         while True:
@@ -128,17 +129,13 @@ class SheddingListener(trio.abc.Listener[CoalescingStream]):
                 raise trio.ClosedResourceError from None
             self.room.expire(trio.current_time())
             ready, listening = self.room.ready()
-            for connection in ready:
-                if first_byte(connection):
-                    self.arrived.append(connection)
-                else:  # its client left before sending a byte
-                    connection.close()
+            self.arrived.extend(ready)
             if listening and (connection := self.accept_one()) is not None:
                 return self.stream(connection)
 
     def accept_one(self) -> socket.socket | None:
-        """The next connection the kernel holds whose request has begun and is not refused. On the
-        way, connections with nothing to read yet go to the waiting room and refusals are answered,
+        """The next connection the kernel holds whose request's head has arrived and is not refused. On
+        the way, connections whose head is not whole yet go to the waiting room and refusals are answered,
         up to ACCEPT_BATCH connections in one go. One at a time, so that API processes sharing the
         listening socket share a burst too."""
         for _ in range(ACCEPT_BATCH):
@@ -157,10 +154,10 @@ class SheddingListener(trio.abc.Listener[CoalescingStream]):
                 self.admission.on_reject("client_closed")
                 continue
             connection.setblocking(False)
-            has_bytes = first_byte(connection)
-            if has_bytes is False:
+            arrived = head_arrived(connection)
+            if arrived is False:
                 self.room.park(connection, address[0], trio.current_time())
-            elif has_bytes is None:  # its client left before sending a byte
+            elif arrived is None:  # its client left before sending a byte
                 connection.close()
             elif not self.refused(connection):
                 return connection

@@ -1,31 +1,40 @@
-"""Connections accepted before their first byte: they wait here, not in Hypercorn.
+"""Connections accepted before their request's head has arrived whole: they wait here, not in Hypercorn.
 
 Why: Hypercorn gives every accepted connection a task, an h11 state machine and a keep-alive timer
 at once. 20,000 connections opened from one address that never sent a byte took 9-14 thousand
 descriptors and 190 MB, stalled another client's answers 0.5-0.9 s while they arrived and 4.4 s when
 they closed together (every connection's task woken to end, one after another, on the event loop).
 TCP_DEFER_ACCEPT (server.py) keeps a connection in the kernel until its first bytes arrive, but only
-for about a second; then it is accepted empty.
+for about a second; then it is accepted empty. A client that sends the first line of a head and no
+more (slowloris) costs Hypercorn the same.
 
-Here such a connection costs a descriptor and one registration in a selector (epoll), whose own
-descriptor the listener awaits beside the listening socket. It goes to Hypercorn once bytes arrive;
-it is closed here when its client closes it first, when it has waited `timeout` seconds (the keep-alive timeout, what Hypercorn gives
-an idle connection), or when the room is full: beyond `per_address` waiting from its address, or
-`capacity` in all, the oldest is closed (it has sent nothing, so it loses nothing but its connect).
-Nothing here blocks: every call is a non-blocking system call."""
+Here such a connection costs a descriptor and one registration in an epoll object (edge-triggered:
+it wakes when more bytes come, not while the first ones wait unread), whose own descriptor the listener
+awaits beside the listening socket's. It goes to Hypercorn once its head is whole (a blank line, as
+h11 finds it, or more than h11's 16 KiB limit, which Hypercorn answers 431); it is closed here when its
+client closes it first, when it has waited `timeout` seconds (the keep-alive timeout, what Hypercorn
+gives an idle connection or an unfinished head), or when the room is full: beyond `per_address` waiting
+from its address, or `capacity` in all, the oldest is closed (it has not asked for anything yet). Nothing
+here blocks: every call is a non-blocking system call. Linux (epoll), as the rest of the edge.
+"""
 
 from __future__ import annotations
 
+import re
 import resource
-import selectors
+import select
 import socket
 from collections import deque
 from dataclasses import dataclass
 
+HEAD_END = re.compile(rb"\n\r?\n")  # h11's blank line
+MAX_HEAD = 16 * 1024  # h11's largest unfinished head (Hypercorn's h11_max_incomplete_size)
+WAITING_EVENTS = select.EPOLLIN | select.EPOLLRDHUP | select.EPOLLET
+
 
 @dataclass(frozen=True)
 class IdleLimits:
-    timeout: float = 30.0  # seconds a connection may wait for its first byte
+    timeout: float = 30.0  # seconds a connection may take to send its request's head
     per_address: int = 256  # connections from one address that may wait at once
     capacity: int = 0  # connections that may wait at once, in all (0: half the descriptor limit)
 
@@ -36,61 +45,72 @@ class IdleLimits:
         return max(self.per_address, (soft if soft != resource.RLIM_INFINITY else 65536) // 2)
 
 
-def first_byte(connection: socket.socket) -> bool | None:
-    """True if bytes have arrived, False if nothing has yet, None if the client has gone (a FIN or a
-    reset before any byte)."""
+def head_arrived(connection: socket.socket) -> bool | None:
+    """True once the first request's head can be read whole (or is over MAX_HEAD), False while it has
+    not, None if the client has gone before sending one."""
     try:
-        return True if connection.recv(1, socket.MSG_PEEK | socket.MSG_DONTWAIT) else None
+        data = connection.recv(MAX_HEAD + 1, socket.MSG_PEEK | socket.MSG_DONTWAIT)
     except BlockingIOError:
         return False
     except OSError:
         return None
+    if not data:
+        return None
+    return len(data) > MAX_HEAD or HEAD_END.search(data) is not None
 
 
 class WaitingRoom:
-    """Holds connections until their first byte. `on_close(reason)` counts those closed here
-    ("idle_evicted", "idle_timeout"); a client that closes first is counted by the caller."""
+    """Holds connections until their head arrives. `on_close(reason)` counts those closed here
+    ("idle_evicted", "idle_timeout"); a client that closes first is not counted."""
 
     def __init__(self, limits: IdleLimits, on_close=lambda reason: None):
         self.limits, self.on_close = limits, on_close
         self.capacity = limits.room_size()
-        self.selector = selectors.DefaultSelector()
+        self.epoll = select.epoll()
         self.since: dict[socket.socket, float] = {}  # in arrival order, so oldest first
+        self.by_fd: dict[int, socket.socket] = {}
         self.by_address: dict[str, deque[socket.socket]] = {}
         self.address: dict[socket.socket, str] = {}
 
     def fileno(self) -> int:
-        """Readable when a waiting connection (or anything else registered) is."""
-        return self.selector.fileno()
+        """Readable when a waiting connection (or anything else registered) has news."""
+        return self.epoll.fileno()
 
     def watch(self, sock: socket.socket) -> None:
-        """Report `sock` (the listening socket) among the ready ones too."""
-        self.selector.register(sock, selectors.EVENT_READ)
+        """Report `sock` (the listening socket) among the ready ones too, for as long as it is ready."""
+        self.epoll.register(sock.fileno(), select.EPOLLIN)
 
     def __len__(self) -> int:
         return len(self.since)
 
     def park(self, connection: socket.socket, address: str, now: float) -> None:
-        same = self.by_address.setdefault(address, deque())
+        same = self.by_address.get(address, ())
         if len(same) >= self.limits.per_address:
             self._close(same[0], "idle_evicted")
         elif len(self.since) >= self.capacity:
             self._close(next(iter(self.since)), "idle_evicted")
-        self.selector.register(connection, selectors.EVENT_READ)
+        self.epoll.register(connection.fileno(), WAITING_EVENTS)
         self.since[connection] = now
+        self.by_fd[connection.fileno()] = connection
         self.address[connection] = address
         self.by_address.setdefault(address, deque()).append(connection)
 
     def ready(self) -> tuple[list[socket.socket], bool]:
-        """The waiting connections that can be read now, taken out of the room, and whether any
-        other registered socket (the listening one) is ready."""
+        """The waiting connections whose head has arrived, taken out of the room (those whose client
+        left are closed), and whether any other registered socket (the listening one) is ready."""
         taken, other = [], False
-        for key, _ in self.selector.select(0):
-            if key.fileobj in self.since:
-                self._leave(key.fileobj)
-                taken.append(key.fileobj)
-            else:
+        for fd, events in self.epoll.poll(0):
+            connection = self.by_fd.get(fd)
+            if connection is None:
                 other = True
+                continue
+            arrived = head_arrived(connection)
+            if arrived:
+                self._leave(connection)
+                taken.append(connection)
+            elif arrived is None or events & (select.EPOLLRDHUP | select.EPOLLHUP | select.EPOLLERR):
+                self._leave(connection)  # gone, or half-closed with its head unfinished: nobody waits
+                connection.close()
         return taken, other
 
     def next_deadline(self) -> float:
@@ -108,11 +128,12 @@ class WaitingRoom:
         for connection in list(self.since):
             self._leave(connection)
             connection.close()
-        self.selector.close()
+        self.epoll.close()
 
     def _leave(self, connection: socket.socket) -> None:
-        self.selector.unregister(connection)
-        del self.since[connection]
+        fd = connection.fileno()
+        self.epoll.unregister(fd)
+        del self.by_fd[fd], self.since[connection]
         address = self.address.pop(connection)
         same = self.by_address[address]
         same.remove(connection)
