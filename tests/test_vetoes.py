@@ -521,6 +521,8 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("Most of them really enjoy it.", "Most of them really enjoys it."),
     ("There was cream on the shoes, on the carpet and even on the priest.", "There were cream on the shoes, on the carpet and even on the priest."),
     ("The hotel where we stayed with my parents and my cousins was very old.", "The hotel where we stayed with my parents and my cousins were very old."),
+    ("The bike shop in the square, near the harbour and the station, is small.", "The bike shops in the square, near the harbour and the station, is small."),
+    ("Two hours a day in social media is too much.", "Two hours a day in social media are too much."),
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -793,6 +795,9 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("There was children in the park.", "There were children in the park."),
     ("The village where my grandparents lives is very small.", "The village where my grandparents live is very small."),
     ("The hotel where we stayed and the beach that we loved was lovely.", "The hotel where we stayed and the beach that we loved were lovely."),
+    ("The chef shout at everybody in the kitchen, but after work he is nice.", "The chef shouts at everybody in the kitchen, but after work he is nice."),
+    ("The lady who work at the desk is kind.", "The lady who works at the desk is kind."),
+    ("Two boys in my class is ill.", "Two boys in my class are ill."),
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

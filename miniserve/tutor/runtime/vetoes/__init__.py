@@ -242,7 +242,9 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   three-hundred-and-eighteenth to three-hundred-and-twenty-first (learner_v320 to learner_v323): "within five
   minutes all of us were wet" -> "was", "There was cream on the bride's shoes" -> "were"; from the
   three-hundred-and-twenty-sixth to three-hundred-and-twenty-ninth (learner_v328 to learner_v331): "The hotel where
-  we stayed with my parents and my two cousins from Madrid was" -> "were".
+  we stayed with my parents and my two cousins from Madrid was" -> "were"; from the three-hundred-and-thirtieth to
+  three-hundred-and-thirty-third (learner_v332 to learner_v335): "The bike rental shop in the main square, near the
+  harbour and the tourist office, is" -> "shops", "Two hours a day in social media is too much" -> "are".
 
 By kind, one module each: `mood` (imperatives, subjunctives), `number` (agreement with a subject's
 words), `joined` (subjects or verbs joined by "and", pronouns), `tenses`, `verb_forms`; the word lists
@@ -338,7 +340,7 @@ VETOES = (
     number.plural_after_a_measure_of, verb_forms.third_after_a_preposition_of_place,
     number.singular_after_a_double_plural, verb_forms.to_between_a_compound_plural_and_its_verb,
     number.number_of_a_noun_between_joined_phrases, number.singular_after_a_share_of_us,
-    number.plural_after_a_singular_head_and_its_relative_of_place,
+    number.plural_after_a_singular_head_and_its_relative_of_place, number.noun_made_plural_before_its_singular_verb,
 )
 
 

@@ -384,8 +384,9 @@ UNITS = frozenset(("kilometres", "kilometers", "km", "miles", "metres", "meters"
 
 
 def plural_for_an_amount(toks: list[str], edit: Edit) -> bool:
-    """"Ten kilometres is a long distance", "Fifty euros is too much", "Three hours of homework is too much" made
-    "are": an amount is one quantity, also with what it measures after "of"."""
+    """"Ten kilometres is a long distance", "Fifty euros is too much", "Three hours of homework is too much", "Two
+    hours a day in social media is too much" made "are": an amount is one quantity, also with what it measures after
+    "of" or where it is spent after "in", "on", "at", "with"."""
     pair = one_word(toks, edit)
     if pair is None or pair[0] not in ("is", "was", "isn't", "wasn't", "seems", "seemed") or not made_plural(pair):
         return False
@@ -393,6 +394,9 @@ def plural_for_an_amount(toks: list[str], edit: Edit) -> bool:
     clause = written[len(written) - next((k for k, t in enumerate(reversed(written)) if t in (",", ";", ":")), len(written)):]
     if clause and clause[0] in CLAUSE_OPENERS | {"and", "but", "so"}:
         clause = clause[1:]
+    where = next((k for k in range(len(clause) - 2, max(len(clause) - 5, 1), -1) if clause[k] in ("in", "on", "at", "with")), None)
+    if where is not None and all(w.isalpha() and aux_family(w) is None for w in clause[where + 1:]):
+        clause = clause[:where]  # "Two hours a day in social media is too much": what the time is spent on
     if len(clause) >= 4 and clause[-2] in ("a", "an", "per", "each") and clause[-1] in ("day", "week", "month", "year", "person", "night", "hour"):
         clause = clause[:-2]  # "Two hours a day is the maximum"
     if len(clause) >= 4 and clause[-2] == "of" and clause[-3] in UNITS and clause[-1].isalpha() and not plural_subject(clause[-1]):
@@ -824,6 +828,41 @@ def plural_after_a_singular_head_and_its_relative_of_place(toks: list[str], edit
         if word == "and" and not (set(inside[:n]) & PREPOSITIONS):
             return False
     return True
+
+
+RELATIVE_WORDS = frozenset(("who", "that", "which", "where", "when", "whose", "whom"))
+SINGULAR_VERBS_OF_BE_HAVE_DO = frozenset(("is", "was", "has", "does", "isn't", "wasn't", "hasn't", "doesn't"))
+ONE_THING_DETERMINERS = frozenset(("the", "this", "that", "my", "your", "his", "her", "its", "our", "their"))
+
+
+def noun_made_plural_before_its_singular_verb(toks: list[str], edit: Edit) -> bool:
+    """A noun that ends its clause-opening noun phrase (after "the", "this", a possessive and at most two words) made
+    plural where a preposition or a comma follows it and the next form of "be", "have" or "do", with no clause
+    between, is singular ("The bike rental shop in the main square, near the harbour and the tourist office, is" ->
+    "shops"): the sentence agrees as written, and the edit would break it."""
+    pair = one_word(toks, edit)
+    if pair is None or pair[1] not in (pair[0] + "s", pair[0] + "es") or "NOUN" not in lemminflect.getAllLemmas(pair[0]):
+        return False
+    clause = clause_before_any(toks, edit.start)
+    if not clause or clause[0] not in ONE_THING_DETERMINERS or len(clause) > 3 \
+            or any(w in NUMBER_WORDS or w in RELATIVE_WORDS or aux_family(w) is not None for w in clause):
+        return False  # "The lady who work at the desk is" -> "works" is a relative's verb
+    # the noun phrase goes on with a preposition or a parenthesis ("shop in the square", "shop, near"), not an
+    # object or a clause: "Our drama club meet every Tuesday" -> "meets" is a fix
+    rest = [t for t in toks[edit.end:] if not t.isspace()]
+    if not rest or not (rest[0] == "," or norm(rest[0]) in PREPOSITIONS):
+        return False
+    between_commas = False  # a parenthesis may join its nouns with "and": "near the harbour and the tourist office"
+    for t in rest:
+        w = norm(t)
+        if t == ",":
+            between_commas = not between_commas
+        elif not t[:1].isalpha() or w in RELATIVE_WORDS | {"because", "if", "while"} \
+                or w in ("and", "but", "or", "so") and not between_commas:
+            return False  # a quotation, a clause, or a second verb's subject: "The chef shout at everybody, but he is"
+        elif aux_family(w) is not None:
+            return w in SINGULAR_VERBS_OF_BE_HAVE_DO and not between_commas
+    return False
 
 
 def number_after_neither_nor(toks: list[str], edit: Edit) -> bool:
