@@ -24,7 +24,7 @@ import re
 import resource
 import select
 import socket
-from collections import deque
+from collections import OrderedDict, deque
 from dataclasses import dataclass
 
 HEAD_END = re.compile(rb"\n\r?\n")  # h11's blank line
@@ -67,7 +67,9 @@ class WaitingRoom:
         self.limits, self.on_close = limits, on_close
         self.capacity = limits.room_size()
         self.epoll = select.epoll()
-        self.since: dict[socket.socket, float] = {}  # in arrival order, so oldest first
+        # in arrival order, so oldest first; an OrderedDict finds its first entry at once however many were
+        # removed before it (a dict walks past their empty slots until it is resized)
+        self.since: OrderedDict[socket.socket, float] = OrderedDict()
         self.by_fd: dict[int, socket.socket] = {}
         self.by_address: dict[str, deque[socket.socket]] = {}
         self.address: dict[socket.socket, str] = {}
