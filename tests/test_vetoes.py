@@ -523,6 +523,7 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("The hotel where we stayed with my parents and my cousins was very old.", "The hotel where we stayed with my parents and my cousins were very old."),
     ("The bike shop in the square, near the harbour and the station, is small.", "The bike shops in the square, near the harbour and the station, is small."),
     ("Two hours a day in social media is too much.", "Two hours a day in social media are too much."),
+    ("There is a lot of reserch about sleep.", "There are a lot of reserch about sleep."),
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -798,6 +799,7 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("The chef shout at everybody in the kitchen, but after work he is nice.", "The chef shouts at everybody in the kitchen, but after work he is nice."),
     ("The lady who work at the desk is kind.", "The lady who works at the desk is kind."),
     ("Two boys in my class is ill.", "Two boys in my class are ill."),
+    ("There is a lot of tourist in summer.", "There are a lot of tourist in summer."),
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

@@ -244,7 +244,9 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   three-hundred-and-twenty-sixth to three-hundred-and-twenty-ninth (learner_v328 to learner_v331): "The hotel where
   we stayed with my parents and my two cousins from Madrid was" -> "were"; from the three-hundred-and-thirtieth to
   three-hundred-and-thirty-third (learner_v332 to learner_v335): "The bike rental shop in the main square, near the
-  harbour and the tourist office, is" -> "shops", "Two hours a day in social media is too much" -> "are".
+  harbour and the tourist office, is" -> "shops", "Two hours a day in social media is too much" -> "are"; from the
+  three-hundred-and-thirty-fourth to three-hundred-and-thirty-seventh (learner_v336 to learner_v339): "There is a lot
+  of reserch" -> "are" (a misspelt uncountable noun).
 
 By kind, one module each: `mood` (imperatives, subjunctives), `number` (agreement with a subject's
 words), `joined` (subjects or verbs joined by "and", pronouns), `tenses`, `verb_forms`; the word lists

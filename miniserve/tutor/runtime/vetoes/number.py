@@ -61,6 +61,9 @@ def plural_after_there_is_a(toks: list[str], edit: Edit) -> bool:
         after = after[1:]  # "there is always a long queue", "there is almost nothing", "There is not enough information"
     if after[:3] == ["a", "lot", "of"] and after[3:4] and after[3] in UNCOUNTABLE:
         after = after[3:]  # "there was a lot of noise"
+    elif after[:3] == ["a", "lot", "of"] and after[3:4] and not after[3].endswith("s") and not plural_subject(after[3]) \
+            and not lemminflect.getAllLemmas(after[3]):
+        after = ["one"]  # "There is a lot of reserch": a word no dictionary knows, with no -s, is one thing
     if after[:2] in (["plenty", "of"], ["lots", "of"]) and after[2:3] and after[2] in UNCOUNTABLE:
         after = after[2:]  # "there was plenty of information"
     if after[:1] and after[0] in MASS_NOUNS and not (after[1:2] and after[1] not in PREPOSITIONS and any(_noun_forms(after[1]))):
