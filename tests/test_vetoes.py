@@ -524,6 +524,9 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("The bike shop in the square, near the harbour and the station, is small.", "The bike shops in the square, near the harbour and the station, is small."),
     ("Two hours a day in social media is too much.", "Two hours a day in social media are too much."),
     ("There is a lot of reserch about sleep.", "There are a lot of reserch about sleep."),
+    ("She left the phone number of a plumber.", "She left the phone numbering of a plumber."),
+    ("There has never been snow so early.", "There has never been snowing so early."),
+    ("People who do charity runs train for months.", "People who do charity run train for months."),
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -800,6 +803,8 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("The lady who work at the desk is kind.", "The lady who works at the desk is kind."),
     ("Two boys in my class is ill.", "Two boys in my class are ill."),
     ("There is a lot of tourist in summer.", "There are a lot of tourist in summer."),
+    ("Everything in the shop smell of old paper.", "Everything in the shop smells of old paper."),
+    ("There was a man stand at the door.", "There was a man standing at the door."),
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

@@ -246,7 +246,9 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   three-hundred-and-thirty-third (learner_v332 to learner_v335): "The bike rental shop in the main square, near the
   harbour and the tourist office, is" -> "shops", "Two hours a day in social media is too much" -> "are"; from the
   three-hundred-and-thirty-fourth to three-hundred-and-thirty-seventh (learner_v336 to learner_v339): "There is a lot
-  of reserch" -> "are" (a misspelt uncountable noun).
+  of reserch" -> "are" (a misspelt uncountable noun); from the three-hundred-and-thirty-eighth to
+  three-hundred-and-forty-first (learner_v340 to learner_v343): "the phone number of" -> "numbering", "there has
+  never been snow" -> "snowing", "people who do charity runs train" -> "run".
 
 By kind, one module each: `mood` (imperatives, subjunctives), `number` (agreement with a subject's
 words), `joined` (subjects or verbs joined by "and", pronouns), `tenses`, `verb_forms`; the word lists
@@ -343,6 +345,8 @@ VETOES = (
     number.singular_after_a_double_plural, verb_forms.to_between_a_compound_plural_and_its_verb,
     number.number_of_a_noun_between_joined_phrases, number.singular_after_a_share_of_us,
     number.plural_after_a_singular_head_and_its_relative_of_place, number.noun_made_plural_before_its_singular_verb,
+    verb_forms.form_of_a_compounds_head_before_of, verb_forms.ing_of_the_noun_after_there_be,
+    verb_forms.base_of_a_compound_objects_head,
 )
 
 

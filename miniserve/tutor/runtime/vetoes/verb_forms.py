@@ -1023,3 +1023,61 @@ def to_between_a_compound_plural_and_its_verb(toks: list[str], edit: Edit) -> bo
     after = [norm(t) for t in toks[edit.end:] if not t.isspace()]
     return len(before) >= 3 and after[:1] != [] and after[0] in RELATIONAL_VERBS and before[-3] in NOUN_PHRASE_OPENERS \
         and _noun_forms(before[-1])[1] and singular_noun(before[-2])
+
+
+def form_of_a_compounds_head_before_of(toks: list[str], edit: Edit) -> bool:
+    """A word after a determiner and a noun, before "of", made its -ing form ("the phone number of a good plumber" ->
+    "numbering"): it is the head of a compound noun whose phrase goes on with "of"."""
+    pair = one_word(toks, edit)
+    if pair is None or not pair[1].endswith("ing") or pair[0].endswith("ing") or "NOUN" not in lemminflect.getAllLemmas(pair[0]) \
+            or not toks[edit.start - 1:edit.start] == [" "]:
+        return False  # only an -ing: "the shop smell of old paper" -> "smells" is a verb's fix
+    before = [norm(t) for t in toks[:edit.start] if not t.isspace()]
+    after = [norm(t) for t in toks[edit.end:] if not t.isspace()]
+    return len(before) >= 2 and before[-2] in NOUN_DETERMINERS and before[-1].isalpha() \
+        and before[-1] not in FUNCTION_WORDS and "NOUN" in lemminflect.getAllLemmas(before[-1]) and after[:1] == ["of"]
+
+
+def ing_of_the_noun_after_there_be(toks: list[str], edit: Edit) -> bool:
+    """A noun right after "there is", "there was", "there has been", "there will be" (an adverb between or not)
+    made its -ing form ("there has never been snow so early" -> "snowing"): the word is what there is."""
+    pair = one_word(toks, edit)
+    if pair is None or not pair[1].endswith("ing") or pair[0].endswith("ing") or "NOUN" not in lemminflect.getAllLemmas(pair[0]):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+
+    def past_adverbs() -> None:
+        while before and before[-1] in THERE_BE_ADVERBS:
+            before.pop()
+    past_adverbs()
+    if before[-1:] in (["been"], ["be"]):
+        been = before.pop() == "been"
+        past_adverbs()
+        if not before or (before[-1] not in ("has", "have", "had") if been else aux_family(before[-1]) in (None, "be", "have", "do")):
+            return False  # "there has been", "there will be", "there might be"
+        before.pop()
+    elif before[-1:] and before[-1] in ("is", "was", "are", "were", "'s"):
+        before.pop()
+    else:
+        return False
+    past_adverbs()
+    return before[-1:] == ["there"]
+
+
+THERE_BE_ADVERBS = frozenset(("never", "ever", "always", "already", "also", "still", "just", "not", "often", "rarely"))
+
+
+OBJECT_TAKING = frozenset(("do", "does", "did", "make", "makes", "made", "play", "plays", "played", "take", "takes",
+                           "took", "organise", "organises", "organised", "organize", "organizes", "organized"))
+
+
+def base_of_a_compound_objects_head(toks: list[str], edit: Edit) -> bool:
+    """A plural noun made base after "do", "make", "play", "take", "organise" and a bare noun ("Most people who do
+    charity runs train" -> "run"): the -s word heads the compound the verb takes as its object."""
+    pair = one_word(toks, edit)
+    if pair is None or pair[0] not in (pair[1] + "s", pair[1] + "es") or "NOUN" not in lemminflect.getAllLemmas(pair[0]):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    return len(before) >= 2 and before[-2] in OBJECT_TAKING and before[-1] not in FUNCTION_WORDS \
+        and not before[-1].endswith("s") and "NOUN" in lemminflect.getAllLemmas(before[-1]) \
+        and toks[edit.start - 1:edit.start] == [" "]
