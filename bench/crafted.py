@@ -4,7 +4,7 @@ a fresh connection, first alone for `--alone` seconds, then for `--seconds` besi
 the 239-character "goed goed ..." (60 misbuilt forms, as long as a sentence may be) again and again.
 
 Each such sentence is answered (withheld: not sure), but every rule and veto reads each of its 48 forms,
-in Python, holding the interpreter lock the event loop needs. It prints the victim's p50, p95 and slowest
+in Python, holding the interpreter lock the event loop needs. It prints the victim's median, p95 and slowest
 milliseconds in both phases, their p95 ratio, and the crafted sentences answered per second. Bounded:
 each phase's duration, each request `--timeout`.
 
@@ -14,12 +14,11 @@ each phase's duration, each request `--timeout`.
 from __future__ import annotations
 
 import argparse
-import statistics
 
 import trio
 
-from bench.idleflood import one_sentence, request_of
-from bench.loadgen import Server, percentile
+from bench.idleflood import one_sentence, request_of, summary
+from bench.loadgen import Server
 from bench.provenance import publish
 from miniserve import console
 
@@ -39,15 +38,6 @@ async def attacker(port: int, timeout: float, answered: list, stop: trio.Event) 
     while not stop.is_set():
         status, _ = await one_sentence(port, timeout, CRAFTED)
         answered.append(status)
-
-
-def summary(answers: list[tuple[str, float]]) -> dict:
-    ms = sorted(m for _, m in answers)
-    statuses: dict[str, int] = {}
-    for status, _ in answers:
-        statuses[status] = statuses.get(status, 0) + 1
-    return {"answers": len(ms), "statuses": statuses, "p50_ms": round(statistics.median(ms), 1),
-            "p95_ms": round(percentile(ms, 95), 1), "slowest_ms": round(ms[-1], 1)}
 
 
 async def measure(args: argparse.Namespace) -> dict:

@@ -24,7 +24,7 @@ import time
 
 import trio
 
-from bench.loadgen import LOOPBACK, Server
+from bench.loadgen import LOOPBACK, Server, percentile
 from bench.provenance import publish
 from miniserve import console
 
@@ -99,12 +99,15 @@ def open_idle(port: int, count: int, seconds: float, first_line: bytes = b"") ->
 
 
 def summary(answers: list[tuple[str, float]]) -> dict:
+    """A victim's answers (status, milliseconds): how many, by status, and their median, p95 and slowest."""
     ms = [m for _, m in answers]
     statuses: dict[str, int] = {}
     for status, _ in answers:
         statuses[status] = statuses.get(status, 0) + 1
-    return {"answers": len(answers), "statuses": statuses, "median_ms": round(statistics.median(ms), 1) if ms else None,
-            "slowest_ms": max(ms) if ms else None}
+    if not ms:
+        return {"answers": 0, "statuses": statuses, "median_ms": None, "p95_ms": None, "slowest_ms": None}
+    return {"answers": len(ms), "statuses": statuses, "median_ms": round(statistics.median(ms), 1),
+            "p95_ms": round(percentile(ms, 95), 1), "slowest_ms": round(max(ms), 1)}
 
 
 async def measure(args: argparse.Namespace) -> dict:
