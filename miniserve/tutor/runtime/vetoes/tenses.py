@@ -573,3 +573,30 @@ def past_in_a_report_of_now(toks: list[str], edit: Edit) -> bool:
     return not any(aux_family(w) is not None or only_a_verb(w) and not w.endswith("ing") for w in before[at + 1:]) \
         and _only_compared_pasts("".join(toks)) \
         and not any(main_verb_only_past(w) or w in ("was", "were") for w in before[:at - 1])  # not "phoned and say that"
+
+
+def past_in_the_reason_of_a_generic_present(toks: list[str], edit: Edit) -> bool:
+    """A present made past in a "because" clause of a sentence that opens with a bare plural subject (at most two
+    adjectives before it) and its present, with no past before the edit or in its own clause ("Libraries in small
+    towns close because not enough people visit them, and in my village the only library closed two years ago" ->
+    "visited"): why a kind of thing happens is said in the present; the later past is another clause's."""
+    pair = one_word(toks, edit)
+    if pair is None or not {"base", "third"} & form_kinds(pair[0]) or "past" not in form_kinds(pair[1]) \
+            or "past" in form_kinds(pair[0]):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    if "because" not in before[2:] or any(main_verb_only_past(w) or w in ("was", "were", "had", "did") for w in before) \
+            or tense.past_phrases("".join(toks[:edit.start])):
+        return False
+    clause = []
+    for t in toks[edit.end:]:
+        if t in (",", ";", ".", "!", "?", ":") or norm(t) in ("and", "but"):
+            break
+        clause.append(t)
+    if tense.past_phrases("".join(clause)):
+        return False  # "because not enough people visited them last year"
+    k = 0
+    while k < 2 and (before[k] in ("most", "many", "some") or "ADJ" in lemminflect.getAllLemmas(before[k]) and not lemmas(before[k])):
+        k += 1  # "Small shops close because"
+    subject = before[k]  # at the sentence's start an -s word is a plural noun, even one that is a verb too ("shops")
+    return subject in ("people", "children") or subject.endswith("s") and _noun_forms(subject)[1]

@@ -1081,3 +1081,33 @@ def base_of_a_compound_objects_head(toks: list[str], edit: Edit) -> bool:
     return len(before) >= 2 and before[-2] in OBJECT_TAKING and before[-1] not in FUNCTION_WORDS \
         and not before[-1].endswith("s") and "NOUN" in lemminflect.getAllLemmas(before[-1]) \
         and toks[edit.start - 1:edit.start] == [" "]
+
+
+def verb_form_of_a_noun_after_a_determiner_and_an_adjective(toks: list[str], edit: Edit) -> bool:
+    """A noun that is also a verb given a verb form right after a determiner and an adjective that is no verb
+    ("The last polar bear in our zoo died" -> "polar bore"): after "the polar" comes the noun. Not after an
+    adjective that stands for people ("the rich bear the cost")."""
+    pair = one_word(toks, edit)
+    if pair is None or not any(_noun_forms(pair[0])) or not {"past", "third", "ing"} & form_kinds(pair[1]) \
+            or pair[1] in (pair[0] + "s", pair[0] + "es"):
+        return False  # a noun's plural is the tutor's agreement, not this
+    before = [norm(t) for t in toks[:edit.start] if not t.isspace()]
+    adjective = before[-1] if before else ""
+    if adjective in THE_ADJECTIVE_PEOPLE or "ADJ" not in lemminflect.getAllLemmas(adjective) or lemmas(adjective):
+        return False
+    k = len(before) - 2
+    while k >= 0 and (before[k] in ATTRIBUTIVE or "ADJ" in lemminflect.getAllLemmas(before[k]) and not lemmas(before[k])):
+        k -= 1  # "the last polar", "a big brown"
+    if k < 0 or before[k] not in NOUN_DETERMINERS:
+        return False
+    # the clause's verb comes after the word's phrase ("in our zoo died"): lemminflect calls "council", "stranger"
+    # adjectives too, and there the edited word is the verb ("the council promise to build")
+    after = [norm(t) for t in toks[edit.end:] if t[:1].isalpha() or t in (",", ";", ".")]
+    if not after or after[0] not in PREPOSITIONS or after[0] == "to":
+        return False
+    for w in after[1:8]:
+        if w in (",", ";", ".", "and", "but", "or", "who", "which", "that", "where", "when", "i", "you", "he", "she", "it", "we", "they"):
+            return False
+        if main_verb_only_past(w) or w in ("was", "were", "is", "are", "has", "have", "had") or only_a_verb(w):
+            return True
+    return False
