@@ -530,6 +530,8 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("The last polar bear in our zoo died in May.", "The last polar bore in our zoo died in May."),
     ("Small shops close because people buy online, and ours closed last year.",
      "Small shops close because people bought online, and ours closed last year."),
+    ("Graffiti costs the city a fortune.", "Graffiti cost the city a fortune."),
+    ("She says that surprises never work in our family.", "She says that surprises never works in our family."),
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -812,6 +814,7 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("The council promise to build a pool last year.", "The council promised to build a pool last year."),
     ("Teachers are angry because the students break the rules yesterday.",
      "Teachers are angry because the students broke the rules yesterday."),
+    ("One of the students never come to class.", "One of the students never comes to class."),
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

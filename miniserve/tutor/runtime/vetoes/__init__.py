@@ -250,7 +250,9 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   three-hundred-and-forty-first (learner_v340 to learner_v343): "the phone number of" -> "numbering", "there has
   never been snow" -> "snowing", "people who do charity runs train" -> "run"; from the three-hundred-and-forty-second
   to three-hundred-and-forty-fifth (learner_v344 to learner_v347): "The last polar bear in our zoo died" -> "bore",
-  "Libraries in small towns close because not enough people visit them" -> "visited".
+  "Libraries in small towns close because not enough people visit them" -> "visited"; from the
+  three-hundred-and-forty-sixth to three-hundred-and-forty-ninth (learner_v348 to learner_v351): "Graffiti costs" ->
+  "cost" (a plural most writers use as one mass), "that surprises never work" -> "works".
 
 By kind, one module each: `mood` (imperatives, subjunctives), `number` (agreement with a subject's
 words), `joined` (subjects or verbs joined by "and", pronouns), `tenses`, `verb_forms`; the word lists
@@ -350,6 +352,7 @@ VETOES = (
     verb_forms.form_of_a_compounds_head_before_of, verb_forms.ing_of_the_noun_after_there_be,
     verb_forms.base_of_a_compound_objects_head,
     verb_forms.verb_form_of_a_noun_after_a_determiner_and_an_adjective, tenses.past_in_the_reason_of_a_generic_present,
+    number.singular_after_a_plural_noun_and_an_adverb,
 )
 
 

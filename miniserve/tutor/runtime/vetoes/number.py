@@ -2105,3 +2105,29 @@ def number_of_a_noun_between_joined_phrases(toks: list[str], edit: Edit) -> bool
     return k is not None and k < len(before) - 1 and before[k + 1] in NOUN_PHRASE_OPENERS \
         and all(w[:1].isalpha() and aux_family(w) is None for w in before[k + 1:]) \
         and after[:1] in (["or"], ["and"]) and after[1:2] != [] and after[1] in PREPOSITIONS | {"before", "after"}
+
+
+PLURAL_SUBJECT_LEADS = frozenset(("that", "because", "when", "if", "and", "but", "so", "where", "while", "although", "as",
+                                  ",", "the", "these", "those", "my", "our", "your", "their", "his", "her", "some", "many",
+                                  "most", "all"))
+
+
+def singular_after_a_plural_noun_and_an_adverb(toks: list[str], edit: Edit) -> bool:
+    """A verb made third person after a plural noun that opens its clause, or follows a determiner there, and an
+    adverb ("My dad used to say that surprises never work in our family" -> "works"): the noun is the subject
+    and the adverb no subject. Not where the noun ends a phrase after "of" or another preposition ("one of the
+    students never come" -> "comes" is a fix), nor after a noun in -s that is one thing ("the news always")."""
+    pair = one_word(toks, edit)
+    if pair is None or not made_singular(pair):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if not t.isspace()]
+    if len(before) < 2 or before[-1] not in ADVERBS - {"all", "both", "not"}:
+        return False
+    noun = before[-2]
+    if not noun.endswith("s") or not _noun_forms(noun)[1] or noun in SINGULAR_IN_S | BOTH_NUMBERS or noun in ("its", "this", "has"):
+        return False
+    lead = before[-3] if len(before) >= 3 else ","
+    if lead not in PLURAL_SUBJECT_LEADS:
+        return False
+    return lead in (",", "that", "because", "when", "if", "and", "but", "so", "where", "while", "although", "as") \
+        or len(before) < 4 or before[-4] not in PREPOSITIONS | {"of"}

@@ -104,7 +104,8 @@ PREPOSITIONS = frozenset(("in", "on", "at", "for", "from", "to", "of", "with", "
 
 
 PLURAL_ONLY = frozenset(("cattle", "livestock", "poultry", "police", "people", "clergy", "vermin"))  # plurals with no -s
-BOTH_NUMBERS = frozenset(("fish", "deer", "aircraft", "species", "series", "means", "offspring", "salmon", "trout", "sheep"))
+BOTH_NUMBERS = frozenset(("fish", "deer", "aircraft", "species", "series", "means", "offspring", "salmon", "trout", "sheep",
+                          "graffiti", "data"))  # the last two: plurals most writers use as one mass, either verb is right
 
 
 def singular_noun(word: str) -> bool:
