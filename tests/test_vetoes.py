@@ -532,6 +532,9 @@ def vetoed(sentence: str, proposal: str) -> bool:
      "Small shops close because people bought online, and ours closed last year."),
     ("Graffiti costs the city a fortune.", "Graffiti cost the city a fortune."),
     ("She says that surprises never work in our family.", "She says that surprises never works in our family."),
+    ("Most shops are in the centre, and the streets in the north and the east have none.",
+     "Most shops are in the centre, and the streets in the north and the east has none."),
+    ("We saw nothing that looked like a bear.", "We saw nothing that looked likes a bear."),
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -815,6 +818,7 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("Teachers are angry because the students break the rules yesterday.",
      "Teachers are angry because the students broke the rules yesterday."),
     ("One of the students never come to class.", "One of the students never comes to class."),
+    ("Each of the rooms in the north and the south have a view.", "Each of the rooms in the north and the south has a view."),
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

@@ -252,7 +252,9 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   to three-hundred-and-forty-fifth (learner_v344 to learner_v347): "The last polar bear in our zoo died" -> "bore",
   "Libraries in small towns close because not enough people visit them" -> "visited"; from the
   three-hundred-and-forty-sixth to three-hundred-and-forty-ninth (learner_v348 to learner_v351): "Graffiti costs" ->
-  "cost" (a plural most writers use as one mass), "that surprises never work" -> "works".
+  "cost" (a plural most writers use as one mass), "that surprises never work" -> "works"; from the
+  three-hundred-and-fiftieth to three-hundred-and-fifty-third (learner_v352 to learner_v355): "the suburbs in the north
+  and the east have" -> "has", "nothing that looked like" -> "likes".
 
 By kind, one module each: `mood` (imperatives, subjunctives), `number` (agreement with a subject's
 words), `joined` (subjects or verbs joined by "and", pronouns), `tenses`, `verb_forms`; the word lists
@@ -352,7 +354,8 @@ VETOES = (
     verb_forms.form_of_a_compounds_head_before_of, verb_forms.ing_of_the_noun_after_there_be,
     verb_forms.base_of_a_compound_objects_head,
     verb_forms.verb_form_of_a_noun_after_a_determiner_and_an_adjective, tenses.past_in_the_reason_of_a_generic_present,
-    number.singular_after_a_plural_noun_and_an_adverb,
+    number.singular_after_a_plural_noun_and_an_adverb, number.singular_after_a_plural_subject_and_its_phrase_of_joined_nouns,
+    verb_forms.verb_form_of_like_after_a_verb_of_seeming,
 )
 
 

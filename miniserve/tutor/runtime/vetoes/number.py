@@ -2131,3 +2131,28 @@ def singular_after_a_plural_noun_and_an_adverb(toks: list[str], edit: Edit) -> b
         return False
     return lead in (",", "that", "because", "when", "if", "and", "but", "so", "where", "while", "although", "as") \
         or len(before) < 4 or before[-4] not in PREPOSITIONS | {"of"}
+
+
+def singular_after_a_plural_subject_and_its_phrase_of_joined_nouns(toks: list[str], edit: Edit) -> bool:
+    """A verb made singular after a plural subject whose last phrase joins two nouns with "and" ("and the suburbs
+    in the north and the east have almost nothing" -> "has"): "the east" is the preposition's second noun, not the
+    subject; without it the subject is the one `singular_after_a_plural_subject_and_its_phrases` reads."""
+    pair = one_word(toks, edit)
+    if pair is None or not made_singular(pair):
+        return False
+    words = [norm(t) for t in toks[:edit.start] if not t.isspace()]
+
+    def noun(w: str) -> bool:
+        return w[:1].isalpha() and w not in FUNCTION_WORDS and any(_noun_forms(w)) and not only_a_verb(w)
+
+    if len(words) < 7 or words[-3] != "and" or words[-2] not in CHAIN_DETERMINERS or not noun(words[-1]) \
+            or words[-6] not in CHAIN_PREPOSITIONS or words[-5] not in CHAIN_DETERMINERS or not noun(words[-4]):
+        return False
+    trimmed = words[:-3]
+    heads, k, state = _noun_chain(trimmed, len(trimmed) - 1)
+    if len(heads) < 2 or state != "determiner" or trimmed[k + 1] != "the":
+        return False
+    lead = trimmed[k] if k >= 0 else ""
+    head = heads[-1]
+    return (k < 0 or lead in (",", ";", ":") or lead in OPENING_LEADS) and head not in ("one", "each", "none") \
+        and (plural_subject(head) or _noun_forms(head) == (False, True)) and not singular_noun(head)

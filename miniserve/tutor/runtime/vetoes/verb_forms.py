@@ -1111,3 +1111,16 @@ def verb_form_of_a_noun_after_a_determiner_and_an_adjective(toks: list[str], edi
         if main_verb_only_past(w) or w in ("was", "were", "is", "are", "has", "have", "had") or only_a_verb(w):
             return True
     return False
+
+
+SEEMING = frozenset(("look", "sound", "feel", "seem", "smell", "taste"))
+
+
+def verb_form_of_like_after_a_verb_of_seeming(toks: list[str], edit: Edit) -> bool:
+    """"like" given a verb form right after "look", "sound", "feel", "seem", "smell" or "taste" in any form
+    ("nothing that looked like the pictures" -> "looked likes"): there "like" is a preposition."""
+    pair = one_word(toks, edit)
+    if pair is None or pair[0] != "like" or pair[1] == "like":
+        return False
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    return bool(before) and bool(lemmas(before[-1]) & SEEMING)
