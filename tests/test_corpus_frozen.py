@@ -1,4 +1,4 @@
-"""The corpora are published training data (v1 and v2 rebuild stages 1-8, v3 stage 9, v5 stage 11, v6 stage 12, v8 stage 14, v9 stage 15, v10 stage 16, v12 stage 18, v13 stage 19): a change
+"""The corpora are published training data (v1 and v2 rebuild stages 1-8, v3 stage 9, v5 stage 11, v6 stage 12, v8 stage 14, v9 stage 15, v10 stage 16, v12 stage 18, v13 stage 19, v14 stage 20, whose sets part tests/test_corpus_sets.py pins): a change
 to what they draw from (verbs.py's tables and spelling rules, the guard that filters their errors)
 must not change a single example. v3 needs Debian's wordnet-base, as tests/test_corpus3.py does."""
 

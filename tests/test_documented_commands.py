@@ -69,7 +69,7 @@ def test_the_shown_output_is_what_the_command_prints():
 
 def test_the_stage_listing_runs():
     done = python_m("miniserve.tutor.training.stages", capture_output=True)
-    assert done.returncode == 0 and len(done.stdout.splitlines()) == 16 and "runs/stage19" in done.stdout
+    assert done.returncode == 0 and len(done.stdout.splitlines()) == 17 and "runs/stage20" in done.stdout
 
 
 

@@ -535,6 +535,7 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("Most shops are in the centre, and the streets in the north and the east have none.",
      "Most shops are in the centre, and the streets in the north and the east has none."),
     ("We saw nothing that looked like a bear.", "We saw nothing that looked likes a bear."),
+    ("Most of them want the bread still warm.", "Most of them want the bread still warms."),
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -819,6 +820,7 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
      "Teachers are angry because the students broke the rules yesterday."),
     ("One of the students never come to class.", "One of the students never comes to class."),
     ("Each of the rooms in the north and the south have a view.", "Each of the rooms in the north and the south has a view."),
+    ("Buying a house mean that you stay.", "Buying a house means that you stay."),
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

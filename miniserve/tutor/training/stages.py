@@ -9,8 +9,8 @@ shipped model's `training.json` records. Stages 3 and 4 were cut by their time l
 machine (2,403 and 601 steps), as was stage 9 (1,115 steps); here they run exactly that many steps, so their learning-rate schedule
 follows steps where the original followed wall time: the same data and shape, not bit-identical
 weights. A killed stage resumes when the same command runs again (train.py's checkpoints). The
-result of stage 19 is the model to compare with `miniserve/tutor/model/` (`python -m
-miniserve.tutor.evaluation.evaluate --model runs/stage19`); copy it there only on purpose.
+result of stage 20 is the model to compare with `miniserve/tutor/model/` (`python -m
+miniserve.tutor.evaluation.evaluate --model runs/stage20`); copy it there only on purpose.
 """
 
 from __future__ import annotations
@@ -44,7 +44,8 @@ class Stage:
 # and not shipped; stage 14 continues stage 12, stage 15 stage 14, stage 16 stage 15 (trained as runs/stage16c:
 # a first stage 16 with three times v10's share of the third text was not shipped), stage 17 stage 16 (a second
 # try with half of corpus v11's parsed part as written, stage 17b, was not shipped: docs/model.md, "Stage 17"),
-# stage 18 stage 17, stage 19 stage 18.
+# stage 18 stage 17, stage 19 stage 18, stage 20 stage 19 (trained as runs/stage20b: a first stage 20 with twice
+# v14's share of the sets and twice the steps was not shipped: docs/model.md, "Stage 20").
 SHIPPED = (
     Stage("stage1", None, ("--seed", "0", "--lr", "2e-3", "--steps", "3400", "--max-minutes", "60")),
     Stage("stage2", "stage1", ("--seed", "1", "--lr", "1e-3", "--steps", "3400", "--max-minutes", "60")),
@@ -74,6 +75,8 @@ SHIPPED = (
     Stage("stage18", "stage17", ("--corpus", "v12", "--seed", "18", "--lr", "1.5e-4", "--warmup", "50",
                                  "--examples", "240000", "--steps", "1200", "--max-minutes", "80")),
     Stage("stage19", "stage18", ("--corpus", "v13", "--seed", "19", "--lr", "1.5e-4", "--warmup", "50",
+                                 "--examples", "240000", "--steps", "1200", "--max-minutes", "80")),
+    Stage("stage20", "stage19", ("--corpus", "v14", "--seed", "20", "--lr", "1.5e-4", "--warmup", "50",
                                  "--examples", "240000", "--steps", "1200", "--max-minutes", "80")),
 )
 

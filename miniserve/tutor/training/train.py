@@ -174,9 +174,9 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--threads", type=console.positive(int), default=2)
     p.add_argument("--init", type=Path, help="continue from this model folder (and keep its tokenizer)")
-    p.add_argument("--corpus", choices=("v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12", "v13"), default="v1",
+    p.add_argument("--corpus", choices=("v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12", "v13", "v14"), default="v1",
                    help="corpus.py, the widened corpus2.py, or corpus3.py (WordNet's real sentences with "
-                        "learner verb errors, mixed with corpus2; needs Debian's wordnet-base), v4 (v3 with hard subjects: subjects.py), v5 (v4 with correct look-alikes kept: kept.py), v6 (v5 with long subjects: long_subjects.py), v7 (v6 with subjects the nearest words hide: far_heads.py), v8 (v6 with learner-style sentences: written.py) v9 (v8 with the second learner-style text, built around the kinds the tutor damaged) v10 (v9 with the third: long subjects, shares, questions and clauses), v11 (v10 with agreement errors at far subjects: parsed.py) v12 (v11 with the fourth: right verbs the tutor flipped) or v13 (v12 with the fifth: tense across clauses, imperatives mid-sentence, 'do' questions)")
+                        "learner verb errors, mixed with corpus2; needs Debian's wordnet-base), v4 (v3 with hard subjects: subjects.py), v5 (v4 with correct look-alikes kept: kept.py), v6 (v5 with long subjects: long_subjects.py), v7 (v6 with subjects the nearest words hide: far_heads.py), v8 (v6 with learner-style sentences: written.py) v9 (v8 with the second learner-style text, built around the kinds the tutor damaged) v10 (v9 with the third: long subjects, shares, questions and clauses), v11 (v10 with agreement errors at far subjects: parsed.py) v12 (v11 with the fourth: right verbs the tutor flipped), v13 (v12 with the fifth: tense across clauses, imperatives mid-sentence, 'do' questions) or v14 (v13 with the learner-style sets' dev halves: sets.py)")
     p.add_argument("--grow-layers", type=int, default=0, help="append this many identity-initialised layers")
     p.add_argument("--warmup", type=int, default=None)
     p.add_argument("--checkpoint-every", type=console.positive(int), default=200)
@@ -203,9 +203,10 @@ def main(argv: list[str] | None = None) -> None:
         saved = np.load(rows_file)
         train_rows, valid_rows = unpack(saved, "train"), unpack(saved, "valid")
     else:
-        if args.corpus in ("v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12", "v13"):  # imported here: v1 and v2 need neither lemminflect nor WordNet's files
-            from miniserve.tutor.corpus import v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13
-            source = {"v3": v3, "v4": v4, "v5": v5, "v6": v6, "v7": v7, "v8": v8, "v9": v9, "v10": v10, "v11": v11, "v12": v12, "v13": v13}[args.corpus]
+        if args.corpus in ("v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12", "v13", "v14"):  # imported here: v1 and v2 need neither lemminflect nor WordNet's files
+            from miniserve.tutor.corpus import v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14
+            source = {"v3": v3, "v4": v4, "v5": v5, "v6": v6, "v7": v7, "v8": v8, "v9": v9, "v10": v10, "v11": v11, "v12": v12, "v13": v13,
+                      "v14": v14}[args.corpus]
         else:
             source = corpus2 if args.corpus == "v2" else corpus
         train_examples = source.generate("train", args.examples, seed=args.seed)

@@ -254,7 +254,8 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   three-hundred-and-forty-sixth to three-hundred-and-forty-ninth (learner_v348 to learner_v351): "Graffiti costs" ->
   "cost" (a plural most writers use as one mass), "that surprises never work" -> "works"; from the
   three-hundred-and-fiftieth to three-hundred-and-fifty-third (learner_v352 to learner_v355): "the suburbs in the north
-  and the east have" -> "has", "nothing that looked like" -> "likes".
+  and the east have" -> "has", "nothing that looked like" -> "likes"; with stage 20 on the rounds since learner_v344:
+  "they want the bread still warm" -> "warms".
 
 By kind, one module each: `mood` (imperatives, subjunctives), `number` (agreement with a subject's
 words), `joined` (subjects or verbs joined by "and", pronouns), `tenses`, `verb_forms`; the word lists

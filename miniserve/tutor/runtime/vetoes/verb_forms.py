@@ -777,11 +777,13 @@ COMPLEMENT_VERBS = frozenset(("find", "found", "finds", "keep", "keeps", "kept",
 
 def verb_form_of_an_object_complement(toks: list[str], edit: Edit) -> bool:
     """An adjective after "found it", "keep them", "left the door" ... given a verb's form ("my flatmate found it
-    open" -> "opens"): it says what the object is, and is no verb."""
+    open" -> "opens"; "want the bread still warm" -> "warms"): it says what the object is, and is no verb."""
     pair = one_word(toks, edit)
     if pair is None or "ADJ" not in lemminflect.getAllLemmas(pair[0]) or not {"third", "past", "ing"} & form_kinds(pair[1]):
         return False
     before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    while len(before) > 2 and before[-1] in ("still", "very", "really", "quite", "too", "so"):
+        before.pop()  # "want the bread still warm"
     if len(before) >= 2 and before[-1] in ("it", "them", "him", "her", "me", "us") and before[-2] in COMPLEMENT_VERBS:
         return True
     # or a noun phrase of up to four words ("finding the whole house clean" -> "cleans")
@@ -1124,3 +1126,4 @@ def verb_form_of_like_after_a_verb_of_seeming(toks: list[str], edit: Edit) -> bo
         return False
     before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
     return bool(before) and bool(lemmas(before[-1]) & SEEMING)
+
