@@ -536,6 +536,9 @@ def vetoed(sentence: str, proposal: str) -> bool:
      "Most shops are in the centre, and the streets in the north and the east has none."),
     ("We saw nothing that looked like a bear.", "We saw nothing that looked likes a bear."),
     ("Most of them want the bread still warm.", "Most of them want the bread still warms."),
+    ("I had better not eat anything else today.", "I had better not eaten anything else today."),
+    ("I think a mixture of exams and projects is best.", "I think a mixture of exams and projects are best."),
+    ("Two hours of cartoons a day is enough.", "Two hours of cartoons a day are enough."),
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -821,6 +824,7 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("One of the students never come to class.", "One of the students never comes to class."),
     ("Each of the rooms in the north and the south have a view.", "Each of the rooms in the north and the south has a view."),
     ("Buying a house mean that you stay.", "Buying a house means that you stay."),
+    ("Two hours of lessons is too many.", "Two hours of lessons are too many."),
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

@@ -244,9 +244,10 @@ def present_after_would_rather(toks: list[str], edit: Edit) -> bool:
 
 
 def base_after_had_better(toks: list[str], edit: Edit) -> bool:
-    """A base form after "had better" made past or third person ("You had better book" -> "booked")."""
+    """A base form after "had better" made past, third person, a participle or -ing ("You had better book" ->
+    "booked", "I had better not eat anything else" -> "eaten")."""
     pair = one_word(toks, edit)
-    if pair is None or "base" not in form_kinds(pair[0]) or not {"past", "third"} & form_kinds(pair[1]):
+    if pair is None or "base" not in form_kinds(pair[0]) or not {"past", "third", "participle", "ing"} & form_kinds(pair[1]):
         return False
     before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
     while before and before[-1] in ("not", "really", "just", "all"):

@@ -389,7 +389,8 @@ UNITS = frozenset(("kilometres", "kilometers", "km", "miles", "metres", "meters"
 def plural_for_an_amount(toks: list[str], edit: Edit) -> bool:
     """"Ten kilometres is a long distance", "Fifty euros is too much", "Three hours of homework is too much", "Two
     hours a day in social media is too much" made "are": an amount is one quantity, also with what it measures after
-    "of" or where it is spent after "in", "on", "at", "with"."""
+    "of" or where it is spent after "in", "on", "at", "with"; with a rate ("a day") also what it measures in the
+    plural ("Two hours of cartoons a day is more than enough")."""
     pair = one_word(toks, edit)
     if pair is None or pair[0] not in ("is", "was", "isn't", "wasn't", "seems", "seemed") or not made_plural(pair):
         return False
@@ -400,10 +401,12 @@ def plural_for_an_amount(toks: list[str], edit: Edit) -> bool:
     where = next((k for k in range(len(clause) - 2, max(len(clause) - 5, 1), -1) if clause[k] in ("in", "on", "at", "with")), None)
     if where is not None and all(w.isalpha() and aux_family(w) is None for w in clause[where + 1:]):
         clause = clause[:where]  # "Two hours a day in social media is too much": what the time is spent on
-    if len(clause) >= 4 and clause[-2] in ("a", "an", "per", "each") and clause[-1] in ("day", "week", "month", "year", "person", "night", "hour"):
+    rate = len(clause) >= 4 and clause[-2] in ("a", "an", "per", "each") and clause[-1] in ("day", "week", "month", "year", "person",
+                                                                                          "night", "hour")
+    if rate:
         clause = clause[:-2]  # "Two hours a day is the maximum"
-    if len(clause) >= 4 and clause[-2] == "of" and clause[-3] in UNITS and clause[-1].isalpha() and not plural_subject(clause[-1]):
-        clause = clause[:-2]  # "Three hours of homework is", not "Two hours of lessons are"
+    if len(clause) >= 4 and clause[-2] == "of" and clause[-3] in UNITS and clause[-1].isalpha() and (rate or not plural_subject(clause[-1])):
+        clause = clause[:-2]  # "Three hours of homework is", "Two hours of cartoons a day is"; not "Two hours of lessons are"
     return len(clause) >= 2 and clause[-1] in UNITS and (clause[-2] in NUMBER_WORDS or clause[-2].replace(",", "").isdigit()) \
         and len(clause) <= 4
 
@@ -2156,3 +2159,20 @@ def singular_after_a_plural_subject_and_its_phrase_of_joined_nouns(toks: list[st
     head = heads[-1]
     return (k < 0 or lead in (",", ";", ":") or lead in OPENING_LEADS) and head not in ("one", "each", "none") \
         and (plural_subject(head) or _noun_forms(head) == (False, True)) and not singular_noun(head)
+
+
+MIXTURES = frozenset(("mixture", "combination", "mix", "blend", "balance"))
+
+
+def plural_after_a_mixture_of(toks: list[str], edit: Edit) -> bool:
+    """A verb made plural after "a mixture of", "a combination of", "a balance between" ... and the things mixed
+    ("a mixture of exams and projects is the best solution" -> "are"): the mixture is one thing."""
+    pair = one_word(toks, edit)
+    if pair is None or not made_plural(pair):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if not t.isspace()]
+    k = next((k for k in range(len(before) - 3, max(len(before) - 10, 0) - 1, -1)
+              if before[k] in MIXTURES and before[k + 1] in ("of", "between") and before[k - 1:k] and before[k - 1] in ("a", "the", "this")),
+             None)
+    return k is not None and all(w[:1].isalpha() and w not in RELATIVE and aux_family(w) is None and not only_a_verb(w)
+                                 for w in before[k + 2:])

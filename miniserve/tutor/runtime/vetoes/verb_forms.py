@@ -1126,4 +1126,3 @@ def verb_form_of_like_after_a_verb_of_seeming(toks: list[str], edit: Edit) -> bo
         return False
     before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
     return bool(before) and bool(lemmas(before[-1]) & SEEMING)
-
