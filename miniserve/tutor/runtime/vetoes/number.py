@@ -1849,7 +1849,12 @@ def singular_after_a_plural_subject_and_its_phrases(toks: list[str], edit: Edit)
     pair = one_word(toks, edit)
     if pair is None or not made_singular(pair):
         return False
-    words = [norm(t) for t in toks[:edit.start] if not t.isspace()]
+    return _a_plural_subject_with_phrases_opens_its_clause([norm(t) for t in toks[:edit.start] if not t.isspace()])
+
+
+def _a_plural_subject_with_phrases_opens_its_clause(words: list[str]) -> bool:
+    """Do `words` end in a subject that opens its clause with "the", whose head is a plural noun and which has at
+    least one prepositional phrase ("In general the paths in the north of the town")?"""
     heads, k, state = _noun_chain(words, len(words) - 1)
     if len(heads) < 2 or state != "determiner" or words[k + 1] != "the":
         return False  # the chain opens with "the" and at least one phrase
@@ -2139,7 +2144,7 @@ def singular_after_a_plural_noun_and_an_adverb(toks: list[str], edit: Edit) -> b
 def singular_after_a_plural_subject_and_its_phrase_of_joined_nouns(toks: list[str], edit: Edit) -> bool:
     """A verb made singular after a plural subject whose last phrase joins two nouns with "and" ("and the suburbs
     in the north and the east have almost nothing" -> "has"): "the east" is the preposition's second noun, not the
-    subject; without it the subject is the one `singular_after_a_plural_subject_and_its_phrases` reads."""
+    subject; without it the subject reads as in `singular_after_a_plural_subject_and_its_phrases`."""
     pair = one_word(toks, edit)
     if pair is None or not made_singular(pair):
         return False
@@ -2151,14 +2156,7 @@ def singular_after_a_plural_subject_and_its_phrase_of_joined_nouns(toks: list[st
     if len(words) < 7 or words[-3] != "and" or words[-2] not in CHAIN_DETERMINERS or not noun(words[-1]) \
             or words[-6] not in CHAIN_PREPOSITIONS or words[-5] not in CHAIN_DETERMINERS or not noun(words[-4]):
         return False
-    trimmed = words[:-3]
-    heads, k, state = _noun_chain(trimmed, len(trimmed) - 1)
-    if len(heads) < 2 or state != "determiner" or trimmed[k + 1] != "the":
-        return False
-    lead = trimmed[k] if k >= 0 else ""
-    head = heads[-1]
-    return (k < 0 or lead in (",", ";", ":") or lead in OPENING_LEADS) and head not in ("one", "each", "none") \
-        and (plural_subject(head) or _noun_forms(head) == (False, True)) and not singular_noun(head)
+    return _a_plural_subject_with_phrases_opens_its_clause(words[:-3])
 
 
 MIXTURES = frozenset(("mixture", "combination", "mix", "blend", "balance"))
