@@ -16,6 +16,7 @@ the sets after LAST_SET stay out, so that a set added later changes nothing here
 
 from __future__ import annotations
 
+import difflib
 import random
 import zlib
 from functools import cache
@@ -37,8 +38,6 @@ def split_of(set_half: str, row_id: str) -> str:
 
 def _target(sentence: str, corrected: str) -> str:
     """The right forms the fix puts in, in order (the words of `corrected` that `sentence` lacks there)."""
-    import difflib
-
     before, after = sentence.split(), corrected.split()
     blocks = difflib.SequenceMatcher(None, before, after, autojunk=False).get_opcodes()
     return ",".join(" ".join(after[j1:j2]).strip(".,!?;:\"'") for tag, _, _, j1, j2 in blocks if tag != "equal")
