@@ -57,3 +57,34 @@ async def test_streamed_and_whole_bodies_on_reused_connections():
             assert again.body == b"".join(PIECES)
         await pool.aclose()
         shutdown.set()
+
+
+async def test_a_connection_the_server_closed_while_idle_is_not_reused():
+    """The server's keep-alive timeout closes a pooled connection; the next request opens a new one
+    instead of failing on the dead one."""
+    port = free_port()
+    config = Config()
+    config.bind = [f"127.0.0.1:{port}"]
+    config.accesslog = None
+    config.keep_alive_timeout = 0.2
+    shutdown = trio.Event()
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(lambda: serve(app, config, shutdown_trigger=shutdown.wait))
+        pool = Pool("127.0.0.1", port)
+        with trio.fail_after(10):
+            while True:  # wait for the listener (bounded)
+                try:
+                    await (await trio.open_tcp_stream("127.0.0.1", port)).aclose()
+                    break
+                except OSError:
+                    await trio.sleep(0.05)
+            first = await pool.post("/echo", b"{}")
+            assert first.status == 503 and len(pool.idle) == 1
+            [(stream, _)] = pool.idle
+            await trio.lowlevel.wait_readable(stream.socket)  # the server's close (EOF) has arrived
+            again = await pool.post("/echo", b'{"again": 1}')
+            assert (again.status, again.body) == (503, b'{"again": 1}')
+            [(kept, _)] = pool.idle
+            assert kept is not stream  # a new connection, kept alive in turn
+        await pool.aclose()
+        shutdown.set()
