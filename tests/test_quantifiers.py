@@ -169,6 +169,9 @@ def test_the_first_noun_decides_across_any_preposition_but_not_across_a_verb():
     # a verb of its own after the phrase: "timetable" is the subject of "is", not "the students in"
     toks = tokens("The students in my class think the new timetable is confusing.")
     assert subjects.head_of(toks, toks.index("is")) is None
+    # an opening phrase and the existential "there": the verb is "there"'s, not "the start"'s
+    toks = tokens("Since the start of the term there have been three fire drills.")
+    assert subjects.head_of(toks, toks.index("have")) is None
     # one relative clause between the quantifier's noun and its verb
     assert offered("One of the teachers who work at my new school are from Australia.") == [
         "One of the teachers who work at my new school is from Australia."]

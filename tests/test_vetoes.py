@@ -539,6 +539,8 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("I had better not eat anything else today.", "I had better not eaten anything else today."),
     ("I think a mixture of exams and projects is best.", "I think a mixture of exams and projects are best."),
     ("Two hours of cartoons a day is enough.", "Two hours of cartoons a day are enough."),
+    ("We play a lot, and music often makes us calm.", "We play a lot, and music often make us calm."),
+    ("There were a desk, a lamp and an old sofa in the room.", "There was a desk, a lamp and an old sofa in the room."),
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -825,6 +827,8 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("Each of the rooms in the north and the south have a view.", "Each of the rooms in the north and the south has a view."),
     ("Buying a house mean that you stay.", "Buying a house means that you stay."),
     ("Two hours of lessons is too many.", "Two hours of lessons are too many."),
+    ("My brother and sister often visits us.", "My brother and sister often visit us."),  # two people, one subject
+    ("There were a party at school and we danced.", "There was a party at school and we danced."),  # a clause after "and"
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

@@ -257,7 +257,9 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   and the east have" -> "has", "nothing that looked like" -> "likes"; with stage 20 on the rounds since learner_v344:
   "they want the bread still warm" -> "warms"; from the three-hundred-and-fifty-fourth to three-hundred-and-fifty-seventh
   (learner_v356 to learner_v359, the first round looked at with stage 20): "had better not eat" -> "eaten", "a mixture
-  of exams and projects is" -> "are", "Two hours of cartoons a day is" -> "are".
+  of exams and projects is" -> "are", "Two hours of cartoons a day is" -> "are"; from the three-hundred-and-fifty-eighth
+  to three-hundred-and-sixty-first (learner_v360 to learner_v363): ", and homework often makes" -> "make", "There
+  were a lift, a cleaning cupboard and a staff toilet" -> "was".
 
 By kind, one module each: `mood` (imperatives, subjunctives), `number` (agreement with a subject's
 words), `joined` (subjects or verbs joined by "and", pronouns), `tenses`, `verb_forms`; the word lists
@@ -359,6 +361,7 @@ VETOES = (
     verb_forms.verb_form_of_a_noun_after_a_determiner_and_an_adjective, tenses.past_in_the_reason_of_a_generic_present,
     number.singular_after_a_plural_noun_and_an_adverb, number.singular_after_a_plural_subject_and_its_phrase_of_joined_nouns,
     verb_forms.verb_form_of_like_after_a_verb_of_seeming, number.plural_after_a_mixture_of,
+    number.plural_after_a_singular_noun_and_an_adverb, number.singular_after_there_and_joined_nouns,
 )
 
 

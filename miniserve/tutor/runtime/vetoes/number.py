@@ -515,6 +515,36 @@ def singular_before_a_plural_after_there(toks: list[str], edit: Edit) -> bool:
                            or noun in ("them", "us"))  # "enough of them"
 
 
+JOINED_NOUN_LEADS = frozenset(("a", "an", "one", "the", "my", "your", "his", "her", "our", "their", "its", "this", "another"))
+
+
+def singular_after_there_and_joined_nouns(toks: list[str], edit: Edit) -> bool:
+    """"There were a lift, a cleaning cupboard and a staff toilet on my corridor" made "There was": nouns joined by
+    "and" after "there" are a plural subject, and the plural is right (the singular, agreeing with the first noun,
+    is right too: `plural_after_there_is_a`). Only a list of noun phrases to the clause's end, no verb after the
+    "and" ("There were a party and we danced" -> "was" is a fix)."""
+    pair = one_word(toks, edit)
+    if pair not in (("are", "is"), ("were", "was"), ("have", "has")):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if not t.isspace()]
+    after = [norm(t) for t in toks[edit.end:] if not t.isspace()]
+    if before[-1:] != ["there"]:
+        return False
+    if pair == ("have", "has"):
+        if after[:1] != ["been"]:
+            return False
+        after = after[1:]
+    end = next((k for k, w in enumerate(after) if w in (".", "!", "?", ";", ":")), len(after))
+    words = after[:end]
+    if words[:1] not in (["a"], ["an"], ["one"]):
+        return False
+    joins = [k for k, w in enumerate(words) if w == "and"]
+    return bool(joins) and all(k + 1 < len(words) and words[k + 1] in JOINED_NOUN_LEADS for k in joins) \
+        and all(w[:1].isalpha() or w in (",", "-", "'") for w in words) \
+        and not any(aux_family(w) is not None or only_a_verb(w) and words[k - 1] not in JOINED_NOUN_LEADS  # "a cleaning cupboard"
+                    or w in RELATIVE or w in SUBJECT_PRONOUNS for k, w in enumerate(words))
+
+
 def number_after_a_collective(toks: list[str], edit: Edit) -> bool:
     """A verb's number changed right after a collective noun with its determiner ("the reception staff
     were" -> "was", "my family live" -> "lives"): British English takes either."""
@@ -2139,6 +2169,33 @@ def singular_after_a_plural_noun_and_an_adverb(toks: list[str], edit: Edit) -> b
         return False
     return lead in (",", "that", "because", "when", "if", "and", "but", "so", "where", "while", "although", "as") \
         or len(before) < 4 or before[-4] not in PREPOSITIONS | {"of"}
+
+SINGULAR_SUBJECT_CLAUSE_LEADS = frozenset(("because", "that", "when", "if", "while", "although", "as", "so"))
+
+
+def plural_after_a_singular_noun_and_an_adverb(toks: list[str], edit: Edit) -> bool:
+    """A verb made plural after a singular noun that opens its clause and an adverb ("and homework often makes them
+    nervous" -> "make"): the noun is the subject, the adverb no subject; the mirror of
+    `singular_after_a_plural_noun_and_an_adverb`. After a conjunction or subordinator the noun must be no verb ("people
+    that work often make"); after a determiner the noun phrase must open its clause ("the parents of my friend often
+    makes" -> "make" is a fix), and after "and" or "but" only a clause after a comma ("my brother and sister often
+    makes" -> "make" is a fix). Not a collective, "people" or "police", or a noun of either number."""
+    pair = one_word(toks, edit)
+    if pair is None or not made_plural(pair):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if not t.isspace()]
+    if len(before) < 2 or before[-1] not in ADVERBS - {"all", "both", "not"}:
+        return False
+    noun = before[-2]
+    if not _noun_forms(noun)[0] or noun in COLLECTIVE | PLURAL_ONLY | BOTH_NUMBERS or noun in FUNCTION_WORDS or noun.endswith("s"):
+        return False
+    lead = before[-3] if len(before) >= 3 else ","
+    first = before[-4] if len(before) >= 4 else ","
+    if lead in ("and", "but"):  # ", and homework often makes": a clause after a comma, not "my brother and sister"
+        return first == "," and not lemminflect.getAllLemmas(noun, upos="VERB")
+    if lead == "," or lead in SINGULAR_SUBJECT_CLAUSE_LEADS:
+        return not lemminflect.getAllLemmas(noun, upos="VERB")
+    return lead in NOUN_PHRASE_OPENERS and (len(before) < 4 or first in SINGULAR_SUBJECT_CLAUSE_LEADS)
 
 
 def singular_after_a_plural_subject_and_its_phrase_of_joined_nouns(toks: list[str], edit: Edit) -> bool:
