@@ -541,6 +541,11 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("Two hours of cartoons a day is enough.", "Two hours of cartoons a day are enough."),
     ("We play a lot, and music often makes us calm.", "We play a lot, and music often make us calm."),
     ("There were a desk, a lamp and an old sofa in the room.", "There was a desk, a lamp and an old sofa in the room."),
+    ("People want a bag that fits in a locker and does not tear.", "People want a bag that fits in a locker and do not tear."),
+    ("We met tourists who came from the big cruise ships in the port.", "We met tourists who came from the big cruise ship in the port."),
+    ("The children played, and the youngest were only five.", "The children played, and the youngest was only five."),
+    ("The centre offers free French lessons.", "The centre offers to free French lessons."),
+    ("Imagine getting up late and starting work in bed.", "Imagine getting up late and starting works in bed."),
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -829,6 +834,10 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("Two hours of lessons is too many.", "Two hours of lessons are too many."),
     ("My brother and sister often visits us.", "My brother and sister often visit us."),  # two people, one subject
     ("There were a party at school and we danced.", "There was a party at school and we danced."),  # a clause after "and"
+    ("Students who study hard and does not go out pass.", "Students who study hard and do not go out pass."),  # "study": no -s
+    ("After the lesson students goes home.", "After the lesson students go home."),  # no verb before the phrase
+    ("Swimming make me tired.", "Swimming makes me tired."),  # a gerund subject, not a coordinated -ing
+    ("I want clean my room.", "I want to clean my room."),  # a determiner after the word: a verb
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

@@ -259,7 +259,10 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   (learner_v356 to learner_v359, the first round looked at with stage 20): "had better not eat" -> "eaten", "a mixture
   of exams and projects is" -> "are", "Two hours of cartoons a day is" -> "are"; from the three-hundred-and-fifty-eighth
   to three-hundred-and-sixty-first (learner_v360 to learner_v363): ", and homework often makes" -> "make", "There
-  were a lift, a cleaning cupboard and a staff toilet" -> "was".
+  were a lift, a cleaning cupboard and a staff toilet" -> "was"; from the three-hundred-and-sixty-sixth to
+  three-hundred-and-seventy-third (learner_v368 to learner_v375): "a souvenir that fits ... and does not break" ->
+  "do", "who come from the big cruise ships in" -> "ship", "the youngest are" -> "is", "offers free English
+  classes" -> "offers to free", "and starting work in your pyjamas" -> "works".
 
 By kind, one module each: `mood` (imperatives, subjunctives), `number` (agreement with a subject's
 words), `joined` (subjects or verbs joined by "and", pronouns), `tenses`, `verb_forms`; the word lists
@@ -362,6 +365,8 @@ VETOES = (
     number.singular_after_a_plural_noun_and_an_adverb, number.singular_after_a_plural_subject_and_its_phrase_of_joined_nouns,
     verb_forms.verb_form_of_like_after_a_verb_of_seeming, number.plural_after_a_mixture_of,
     number.plural_after_a_singular_noun_and_an_adverb, number.singular_after_there_and_joined_nouns,
+    number.singular_of_a_plural_noun_in_a_phrase_after_its_verb, number.number_after_the_and_a_superlative,
+    verb_forms.to_before_an_adjective_of_an_object, verb_forms.third_of_a_noun_after_a_coordinated_ing,
 )
 
 

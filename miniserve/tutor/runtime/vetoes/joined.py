@@ -248,7 +248,8 @@ def second_verb_of_a_relative(toks: list[str], edit: Edit) -> bool:
     """A third-person verb right after "and" made plural where "who", "which" or "that" and a third-person
     verb come before it ("somebody who listens to them and makes them laugh" -> "make", "everyone who lives
     or works in the centre" -> "work"): both verbs are the relative word's; and so after "and which" ("the noise wich comes from the flat and which has made" -> "have"),
-    and for "has" as a verb of its own ("a sixteen-year-old who finishes work at midnight and has a test")."""
+    and for "has" as a verb of its own ("a sixteen-year-old who finishes work at midnight and has a test") and "does
+    not" ("a souvenir that fits in a suitcase and does not break" -> "do")."""
     pair = one_word(toks, edit)
     if pair is None or not made_plural(pair):
         return False
@@ -256,12 +257,21 @@ def second_verb_of_a_relative(toks: list[str], edit: Edit) -> bool:
     repeated = clause[-2:-1] in (["and"], ["or"]) and clause[-1] in RELATIVE_WORDS  # the relative word said again
     if repeated:
         clause = clause[:-1]
-    auxiliary = aux_family(pair[0]) is not None and not (aux_family(pair[0]) == "have" and _owns_an_object(toks, edit.end))
+    auxiliary = aux_family(pair[0]) is not None and not (aux_family(pair[0]) == "have" and _owns_an_object(toks, edit.end)) \
+        and not _a_negation_of_do(toks, edit)
     if clause[-1:] not in (["and"], ["or"]) or auxiliary and not repeated:
         return False
     r = max((k for k, w in enumerate(clause[:-2]) if w in RELATIVE_WORDS), default=None)
     return r is not None and third(clause[r + 1]) and bool(lemmas(clause[r + 1])) and not {"and", "or"} & set(clause[r + 1:-1])
 
+
+
+def _a_negation_of_do(toks: list[str], edit: Edit) -> bool:
+    """Is the edited word "does" before "not", or "doesn't", a negated verb of its own ("a souvenir that fits in a
+    suitcase and does not break")?"""
+    word = norm("".join(toks[edit.start:edit.end]))
+    after = next((norm(t) for t in toks[edit.end:] if t[:1].isalpha()), "")
+    return word in ("doesn't", "does") and (word == "doesn't" or after == "not")
 
 # "be" and "have" ("and do sport" after "can organise" may be another subject's verb)
 PLURAL_AUXILIARIES = frozenset(("are", "were", "have", "aren't", "weren't", "haven't"))

@@ -2198,6 +2198,69 @@ def plural_after_a_singular_noun_and_an_adverb(toks: list[str], edit: Edit) -> b
     return lead in NOUN_PHRASE_OPENERS and (len(before) < 4 or first in SINGULAR_SUBJECT_CLAUSE_LEADS)
 
 
+def singular_of_a_plural_noun_in_a_phrase_after_its_verb(toks: list[str], edit: Edit) -> bool:
+    """A plural noun made singular at the end of a prepositional phrase whose clause has its verb before the
+    preposition ("the Americans who come from the big cruise ships in the afternoon" -> "ship"): the word ends the
+    preposition's noun phrase, so it is a noun, not a verb. The verb stands right before the preposition (a particle
+    between) after a subject pronoun ("we live in"), or a relative whose antecedent follows a verb or a preposition
+    other than "of": "Visitors who come to the festival stays" -> "stay", "the photos that my cousin took with the flash looks"
+    -> "look", "the problems on this route needs" -> "need" and "After the lesson students goes home" -> "go" are
+    fixes. Not where the word takes an object."""
+    pair = one_word(toks, edit)
+    if pair is None or pair[0] not in (pair[1] + "s", pair[1] + "es") or not singular_noun(pair[1]):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if not t.isspace()]
+    after = next((norm(t) for t in toks[edit.end:] if not t.isspace()), ".")
+    if after not in PREPOSITIONS | {",", ".", ";", "!", "?", "and", "or", "but"}:
+        return False
+    k = len(before) - 1
+    while k >= 0 and before[k][:1].isalpha() and before[k] not in NOUN_PHRASE_OPENERS | FUNCTION_WORDS \
+            and not only_a_verb(before[k]) and aux_family(before[k]) is None:
+        k -= 1  # "big cruise": adjectives and nouns before the head
+    if k < 1 or k == len(before) - 1 or before[k] not in NOUN_PHRASE_OPENERS or before[k - 1] not in PREPOSITIONS:
+        return False
+    v = k - 2
+    if v >= 1 and before[v] in PARTICLES:
+        v -= 1  # "come back from"
+    if v < 1 or not only_a_verb(before[v]) or before[v - 1] not in SUBJECTS_OF_A_VERB_BEFORE_ITS_PHRASE:
+        return False
+    if before[v - 1] not in ("who", "which", "that"):
+        return True
+    # a relative: its antecedent must be an object, of a verb or a preposition, with no verb of its own to wait for
+    # ("especially to the Americans who come from"; not "Visitors who come to the festival stays", "Many of the
+    # visitors who come")
+    a = v - 2
+    while a >= 0 and before[a][:1].isalpha() and before[a] not in NOUN_PHRASE_OPENERS | FUNCTION_WORDS \
+            and not only_a_verb(before[a]):
+        a -= 1
+    if a >= 0 and before[a] in NOUN_PHRASE_OPENERS:
+        a -= 1
+    return a >= 0 and (before[a] in PREPOSITIONS - {"of"} or only_a_verb(before[a]))  # "met tourists who came from"
+
+
+PARTICLES = frozenset(("back", "out", "up", "down", "away", "home", "off", "over"))
+SUBJECTS_OF_A_VERB_BEFORE_ITS_PHRASE = frozenset(("who", "which", "that", "i", "you", "we", "they", "he", "she", "it"))
+SUPERLATIVES_OF_PEOPLE = frozenset(("best", "worst", "eldest", "most", "least"))
+
+
+def number_after_the_and_a_superlative(toks: list[str], edit: Edit) -> bool:
+    """A verb after a clause-opening "the" and a superlative with no noun, put in the other number ("and the youngest
+    are only eleven years old" -> "is"): "the youngest" stands for one person or for several, and the writer's verb
+    says which."""
+    pair = one_word(toks, edit)
+    if pair is None or not (made_plural(pair) or made_singular(pair)):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if not t.isspace()]
+    if len(before) < 2 or before[-2] != "the":
+        return False
+    word = before[-1]
+    superlative = word in SUPERLATIVES_OF_PEOPLE - {"most", "least"} or word.endswith("est") \
+        and any(lemma != word for lemma in lemminflect.getAllLemmas(word, upos="ADJ").get("ADJ", ()))
+    lead = before[-3] if len(before) >= 3 else ","
+    return superlative and (lead in (",", "and", "but", "so", "because", "that", "when", "if", "while", "although")
+                            or len(before) == 2)
+
+
 def singular_after_a_plural_subject_and_its_phrase_of_joined_nouns(toks: list[str], edit: Edit) -> bool:
     """A verb made singular after a plural subject whose last phrase joins two nouns with "and" ("and the suburbs
     in the north and the east have almost nothing" -> "has"): "the east" is the preposition's second noun, not the

@@ -1126,3 +1126,41 @@ def verb_form_of_like_after_a_verb_of_seeming(toks: list[str], edit: Edit) -> bo
         return False
     before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
     return bool(before) and bool(lemmas(before[-1]) & SEEMING)
+
+
+def to_before_an_adjective_of_an_object(toks: list[str], edit: Edit) -> bool:
+    """"to" put before a word that is also an adjective and is followed by an adjective or a noun ("it also offers
+    free English classes" -> "offers to free"): the word reads as the object's adjective, and the sentence is right
+    as written. Not before a determiner or a pronoun ("I want clean my room" -> "to clean" is a fix)."""
+    if toks[edit.start:edit.end] or "".join(edit.new).strip() != "to":
+        return False
+    written = [t for t in toks[edit.start:] if not t.isspace()]
+    after = [norm(t) for t in written]
+    if len(after) < 2 or "ADJ" not in lemminflect.getAllLemmas(after[0]):
+        return False
+    following = after[1]
+    return following[:1].isalpha() and following not in FUNCTION_WORDS and following not in NOUN_PHRASE_OPENERS \
+        and ("ADJ" in lemminflect.getAllLemmas(following) or any(_noun_forms(following))
+             or written[1][:1].isupper())  # "free English classes": a name's adjective
+
+
+def third_of_a_noun_after_a_coordinated_ing(toks: list[str], edit: Edit) -> bool:
+    """A noun that is also a verb made third person right after an -ing form joined by "and" or "or" to an earlier
+    -ing form ("Imagine waking up at eight and starting work in your pyjamas" -> "works"): the word is the second
+    -ing form's object. Only before a preposition or the clause's end ("Swimming make me tired" -> "makes" is a
+    fix)."""
+    pair = one_word(toks, edit)
+    if pair is None or pair[1] not in (pair[0] + "s", pair[0] + "es") or not any(_noun_forms(pair[0])):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if not t.isspace()]
+    after = next((norm(t) for t in toks[edit.end:] if not t.isspace()), ".")
+    if len(before) < 3 or not before[-1].endswith("ing") or not lemmas(before[-1]) or before[-2] not in ("and", "or"):
+        return False
+    if after not in PREPOSITIONS | {",", ".", ";", "!", "?", "and", "or", "but"}:
+        return False
+    clause = []
+    for w in reversed(before[:-2]):
+        if w in (",", ";", ".", ":") and clause:
+            break
+        clause.append(w)
+    return any(w.endswith("ing") and lemmas(w) for w in clause)
