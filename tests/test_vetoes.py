@@ -546,6 +546,7 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("The children played, and the youngest were only five.", "The children played, and the youngest was only five."),
     ("The centre offers free French lessons.", "The centre offers to free French lessons."),
     ("Imagine getting up late and starting work in bed.", "Imagine getting up late and starting works in bed."),
+    ("The parcel I sent on 3 may still has not arrived.", "The parcel I sent on 3 may still have not arrived."),
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -838,6 +839,7 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("After the lesson students goes home.", "After the lesson students go home."),  # no verb before the phrase
     ("Swimming make me tired.", "Swimming makes me tired."),  # a gerund subject, not a coordinated -ing
     ("I want clean my room.", "I want to clean my room."),  # a determiner after the word: a verb
+    ("The shop may still has the bike.", "The shop may still have the bike."),  # no day's number: the modal
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

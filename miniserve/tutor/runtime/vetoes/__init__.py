@@ -262,7 +262,8 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   were a lift, a cleaning cupboard and a staff toilet" -> "was"; from the three-hundred-and-sixty-sixth to
   three-hundred-and-seventy-third (learner_v368 to learner_v375): "a souvenir that fits ... and does not break" ->
   "do", "who come from the big cruise ships in" -> "ship", "the youngest are" -> "is", "offers free English
-  classes" -> "offers to free", "and starting work in your pyjamas" -> "works".
+  classes" -> "offers to free", "and starting work in your pyjamas" -> "works"; from the three-hundred-and-seventy-fourth
+  to three-hundred-and-seventy-seventh (learner_v376 to learner_v379): "on 12 may still has" -> "have".
 
 By kind, one module each: `mood` (imperatives, subjunctives), `number` (agreement with a subject's
 words), `joined` (subjects or verbs joined by "and", pronouns), `tenses`, `verb_forms`; the word lists
@@ -367,6 +368,7 @@ VETOES = (
     number.plural_after_a_singular_noun_and_an_adverb, number.singular_after_there_and_joined_nouns,
     number.singular_of_a_plural_noun_in_a_phrase_after_its_verb, number.number_after_the_and_a_superlative,
     verb_forms.to_before_an_adjective_of_an_object, verb_forms.third_of_a_noun_after_a_coordinated_ing,
+    verb_forms.base_after_may_the_month,
 )
 
 

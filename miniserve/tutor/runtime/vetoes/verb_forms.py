@@ -1164,3 +1164,18 @@ def third_of_a_noun_after_a_coordinated_ing(toks: list[str], edit: Edit) -> bool
             break
         clause.append(w)
     return any(w.endswith("ing") and lemmas(w) for w in clause)
+
+
+def base_after_may_the_month(toks: list[str], edit: Edit) -> bool:
+    """A verb made its base form after "may" that follows a day's number, adverbs between or not ("The bike that I
+    left at your shop on 12 may still has the same problem" -> "have"): "12 may" is a date, a learner's lowercase
+    month, not the modal."""
+    pair = one_word(toks, edit)
+    if pair is None or "base" not in form_kinds(pair[1]) or pair[1] == pair[0]:
+        return False
+    before = [norm(t) for t in toks[:edit.start] if not t.isspace()]
+    k = len(before) - 1
+    while k >= 0 and before[k] in ("still", "also", "just", "already", "always", "never", "often", "only", "really"):
+        k -= 1
+    day = before[k - 1] if k >= 1 else ""
+    return k >= 1 and before[k] == "may" and (day.isdigit() or day[:-2].isdigit() and day[-2:] in ("st", "nd", "rd", "th"))
