@@ -3,6 +3,8 @@ and whole bodies, split anywhere, on reused keep-alive connections."""
 
 from __future__ import annotations
 
+from contextlib import asynccontextmanager
+
 import trio
 from hypercorn.config import Config
 from hypercorn.trio import serve
@@ -29,15 +31,18 @@ async def app(scope, receive, send):
         await send({"type": "http.response.body", "body": body})
 
 
-async def test_streamed_and_whole_bodies_on_reused_connections():
+@asynccontextmanager
+async def served(keep_alive_timeout: float | None = None):
+    """Hypercorn serving `app` on a loopback port, its listener up: yields the port."""
     port = free_port()
     config = Config()
     config.bind = [f"127.0.0.1:{port}"]
     config.accesslog = None
+    if keep_alive_timeout is not None:
+        config.keep_alive_timeout = keep_alive_timeout
     shutdown = trio.Event()
     async with trio.open_nursery() as nursery:
         nursery.start_soon(lambda: serve(app, config, shutdown_trigger=shutdown.wait))
-        pool = Pool("127.0.0.1", port)
         with trio.fail_after(10):
             while True:  # wait for the listener (bounded)
                 try:
@@ -45,6 +50,14 @@ async def test_streamed_and_whole_bodies_on_reused_connections():
                     break
                 except OSError:
                     await trio.sleep(0.05)
+        yield port
+        shutdown.set()
+
+
+async def test_streamed_and_whole_bodies_on_reused_connections():
+    async with served() as port:
+        pool = Pool("127.0.0.1", port)
+        with trio.fail_after(10):
             sent = []
             for _ in range(3):
                 response = await pool.post("/stream", b"{}", on_send=lambda: sent.append(trio.current_time()))
@@ -56,28 +69,14 @@ async def test_streamed_and_whole_bodies_on_reused_connections():
             again = await pool.post("/stream", b"{}")
             assert again.body == b"".join(PIECES)
         await pool.aclose()
-        shutdown.set()
 
 
 async def test_a_connection_the_server_closed_while_idle_is_not_reused():
     """The server's keep-alive timeout closes a pooled connection; the next request opens a new one
     instead of failing on the dead one."""
-    port = free_port()
-    config = Config()
-    config.bind = [f"127.0.0.1:{port}"]
-    config.accesslog = None
-    config.keep_alive_timeout = 0.2
-    shutdown = trio.Event()
-    async with trio.open_nursery() as nursery:
-        nursery.start_soon(lambda: serve(app, config, shutdown_trigger=shutdown.wait))
+    async with served(keep_alive_timeout=0.2) as port:
         pool = Pool("127.0.0.1", port)
         with trio.fail_after(10):
-            while True:  # wait for the listener (bounded)
-                try:
-                    await (await trio.open_tcp_stream("127.0.0.1", port)).aclose()
-                    break
-                except OSError:
-                    await trio.sleep(0.05)
             first = await pool.post("/echo", b"{}")
             assert first.status == 503 and len(pool.idle) == 1
             [(stream, _)] = pool.idle
@@ -87,4 +86,3 @@ async def test_a_connection_the_server_closed_while_idle_is_not_reused():
             [(kept, _)] = pool.idle
             assert kept is not stream  # a new connection, kept alive in turn
         await pool.aclose()
-        shutdown.set()

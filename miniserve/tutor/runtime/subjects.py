@@ -527,7 +527,7 @@ def head_of(toks: list[str], i: int) -> tuple[str, str] | None:
         if head + 1 >= len(words) or words[head + 1] not in PREPOSITIONS:
             return None
         after = words[head + 2:]
-        if after[-1:] == ["there"] and words[-2:-1] != [] and after[-2:-1] and after[-2] not in PREPOSITIONS:
+        if after[-2:-1] and after[-1] == "there" and after[-2] not in PREPOSITIONS:
             return None  # "Since the start of the year there have been": the verb is the existential "there"'s
         if not after or len(after) > 6 or any(w in RELATIVES or w in CLAUSE_WORDS or w in ("and", "or", "but")
                                               or w in PRONOUNS or (lemmas(w) and not any(_noun_forms(w))) for w in after):

@@ -2150,16 +2150,21 @@ PLURAL_SUBJECT_LEADS = frozenset(("that", "because", "when", "if", "and", "but",
                                   "most", "all"))
 
 
+def _words_after_a_noun_and_an_adverb(toks: list[str], edit: Edit) -> list[str] | None:
+    """The words before the edit, where the last is an adverb of the kind that sits between a subject and its verb
+    ("surprises never", "homework often"); None otherwise."""
+    before = [norm(t) for t in toks[:edit.start] if not t.isspace()]
+    return before if len(before) >= 2 and before[-1] in ADVERBS - {"all", "both", "not"} else None
+
+
 def singular_after_a_plural_noun_and_an_adverb(toks: list[str], edit: Edit) -> bool:
     """A verb made third person after a plural noun that opens its clause, or follows a determiner there, and an
     adverb ("My dad used to say that surprises never work in our family" -> "works"): the noun is the subject
     and the adverb no subject. Not where the noun ends a phrase after "of" or another preposition ("one of the
     students never come" -> "comes" is a fix), nor after a noun in -s that is one thing ("the news always")."""
     pair = one_word(toks, edit)
-    if pair is None or not made_singular(pair):
-        return False
-    before = [norm(t) for t in toks[:edit.start] if not t.isspace()]
-    if len(before) < 2 or before[-1] not in ADVERBS - {"all", "both", "not"}:
+    before = _words_after_a_noun_and_an_adverb(toks, edit)
+    if pair is None or not made_singular(pair) or before is None:
         return False
     noun = before[-2]
     if not noun.endswith("s") or not _noun_forms(noun)[1] or noun in SINGULAR_IN_S | BOTH_NUMBERS or noun in ("its", "this", "has"):
@@ -2169,6 +2174,7 @@ def singular_after_a_plural_noun_and_an_adverb(toks: list[str], edit: Edit) -> b
         return False
     return lead in (",", "that", "because", "when", "if", "and", "but", "so", "where", "while", "although", "as") \
         or len(before) < 4 or before[-4] not in PREPOSITIONS | {"of"}
+
 
 SINGULAR_SUBJECT_CLAUSE_LEADS = frozenset(("because", "that", "when", "if", "while", "although", "as", "so"))
 
@@ -2181,10 +2187,8 @@ def plural_after_a_singular_noun_and_an_adverb(toks: list[str], edit: Edit) -> b
     makes" -> "make" is a fix), and after "and" or "but" only a clause after a comma ("my brother and sister often
     makes" -> "make" is a fix). Not a collective, "people" or "police", or a noun of either number."""
     pair = one_word(toks, edit)
-    if pair is None or not made_plural(pair):
-        return False
-    before = [norm(t) for t in toks[:edit.start] if not t.isspace()]
-    if len(before) < 2 or before[-1] not in ADVERBS - {"all", "both", "not"}:
+    before = _words_after_a_noun_and_an_adverb(toks, edit)
+    if pair is None or not made_plural(pair) or before is None:
         return False
     noun = before[-2]
     if not _noun_forms(noun)[0] or noun in COLLECTIVE | PLURAL_ONLY | BOTH_NUMBERS or noun in FUNCTION_WORDS or noun.endswith("s"):
@@ -2240,7 +2244,7 @@ def singular_of_a_plural_noun_in_a_phrase_after_its_verb(toks: list[str], edit: 
 
 PARTICLES = frozenset(("back", "out", "up", "down", "away", "home", "off", "over"))
 SUBJECTS_OF_A_VERB_BEFORE_ITS_PHRASE = frozenset(("who", "which", "that", "i", "you", "we", "they", "he", "she", "it"))
-SUPERLATIVES_OF_PEOPLE = frozenset(("best", "worst", "eldest", "most", "least"))
+IRREGULAR_SUPERLATIVES = frozenset(("best", "worst", "eldest"))
 
 
 def number_after_the_and_a_superlative(toks: list[str], edit: Edit) -> bool:
@@ -2254,11 +2258,10 @@ def number_after_the_and_a_superlative(toks: list[str], edit: Edit) -> bool:
     if len(before) < 2 or before[-2] != "the":
         return False
     word = before[-1]
-    superlative = word in SUPERLATIVES_OF_PEOPLE - {"most", "least"} or word.endswith("est") \
+    superlative = word in IRREGULAR_SUPERLATIVES or word.endswith("est") \
         and any(lemma != word for lemma in lemminflect.getAllLemmas(word, upos="ADJ").get("ADJ", ()))
     lead = before[-3] if len(before) >= 3 else ","
-    return superlative and (lead in (",", "and", "but", "so", "because", "that", "when", "if", "while", "although")
-                            or len(before) == 2)
+    return superlative and lead in (",", "and", "but", "so", "because", "that", "when", "if", "while", "although")
 
 
 def singular_after_a_plural_subject_and_its_phrase_of_joined_nouns(toks: list[str], edit: Edit) -> bool:
