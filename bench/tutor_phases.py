@@ -79,10 +79,13 @@ def main(argv: list[str] | None = None) -> dict:
     p.add_argument("--requests", type=console.positive(int), default=120)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--model", type=Path, default=None)
+    p.add_argument("--no-prefix-reuse", action="store_true",
+                   help="compute every prompt whole (the engine's reuse of a prompt's start that a KV slot holds, off)")
     args = p.parse_args(argv)
     rng = np.random.default_rng(args.seed)
     sentences = [json.loads(tutor_request(rng).body)["sentence"] for _ in range(args.requests)]
-    gated, run = engine_tutor(args.model or model_folder(), constrained=True, threshold=Settings().gate_threshold, batch=8)
+    gated, run = engine_tutor(args.model or model_folder(), constrained=True, threshold=Settings().gate_threshold, batch=8,
+                             reuse_prefixes=not args.no_prefix_reuse)
     if gated.parser is None:
         raise SystemExit("the Link Grammar parser is not installed (python3-link-grammar): nothing to measure")
     ids, params = gated.plan("He go home.", paragraph=False).turns[0].decode

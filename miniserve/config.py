@@ -53,6 +53,9 @@ class Settings(BaseSettings):
     n_slots: int = setting(0, "KV slots: sequences admitted at once (0 = max_batch)", ge=0)
     max_queue: int = setting(64, "waiting requests before 503 (about 2 batches)", ge=1)
     step_token_budget: int = setting(256, "tokens per step, decodes first, then prefill chunks", ge=1)
+    prefix_reuse: bool = setting(True, "a prompt's start that a KV slot still holds is taken from it, not computed "
+                                 "again (the gate scores answers after the prompt just decoded; docs/engine.md)",
+                                 cli=("--enable-prefix-caching",), cli_off=("--no-enable-prefix-caching",))
     # prompt-lookup speculative decoding (docs/engine.md): drafts use only a step's spare token budget
     speculate: bool = setting(True, "draft tokens from the prompt and verify them")
     speculate_k: int = setting(1, "speculation: tokens drafted at most per sequence and step", ge=1)

@@ -51,6 +51,8 @@ class Metrics:
                                          "Tokens one sequence emitted in one step (1 without speculation).",
                                          buckets=(1, 2, 3, 4, 6, 8, 12, 16, 32), registry=r)
         self.prompt_tokens = Counter("miniserve_prompt_tokens", "Prompt tokens admitted.", registry=r)
+        self.prefix_cache_hits = Counter("miniserve_prefix_cache_hit_tokens", "Prompt tokens taken from a KV slot that "
+                                         "held them, not computed again (--enable-prefix-caching).", registry=r)
         self.generation_tokens = Counter("miniserve_generation_tokens", "Tokens generated.", registry=r)
         self.draft_tokens = Counter("miniserve_spec_draft_tokens", "Speculative draft tokens verified.", registry=r)
         self.accepted_tokens = Counter("miniserve_spec_accepted_tokens", "Draft tokens the model agreed with.", registry=r)

@@ -43,8 +43,9 @@ def pack(config: GPT2Config, w: GPT2Weights) -> PackedWeights:
 
 class Engine:
     def __init__(self, config: GPT2Config, weights: GPT2Weights, n_slots: int = 64, max_step_tokens: int = 512,
-                 drafter: PromptLookup | None = None):
+                 drafter: PromptLookup | None = None, reuse_prefixes: bool = True):
         self.config, self.drafter = config, drafter  # drafter: speculate with it (None: never)
+        self.reuse_prefixes = reuse_prefixes  # take a prompt's start from a slot that holds it (cache.py)
         self.weights = pack(config, weights)
         self.cache = KVCache(config.n_layer, n_slots, config.n_head, config.n_positions, config.head_dim)
         self.max_step_tokens = max_step_tokens
@@ -64,6 +65,7 @@ class Engine:
         self.slot_n_top = np.full(n_slots, -1, np.int64)
         self.slot_prompt = np.zeros(n_slots, np.int64)
         self.drafted = self.accepted = 0  # totals, for metrics and benchmarks
+        self.prompt_tokens = self.reused_tokens = 0  # prompts admitted, and how much of them came from the cache
         self._arange = np.arange(config.n_positions, dtype=np.int64)
 
     @classmethod
@@ -75,7 +77,14 @@ class Engine:
         return self.cache.can_admit(min(seq.max_length, self.config.n_positions))
 
     def admit(self, seq: Sequence) -> None:
-        seq.slot = slot = self.cache.admit(seq)
+        # a sequence computes at least the positions it needs logits for: its prompt's last, or every scored one
+        needs = seq.params.score_tokens + 1 if seq.scoring else 1
+        reusable = seq.prompt[:len(seq.prompt) - needs] if self.reuse_prefixes and seq.computed == 0 else ()
+        seq.slot, shared = self.cache.admit(seq, reusable)
+        seq.computed += shared
+        self.prompt_tokens += len(seq.prompt)
+        self.reused_tokens += shared
+        slot = seq.slot
         seq.status = Status.RUNNING
         p = seq.params
         self.slot_temperature[slot] = 0.0 if p.greedy else p.temperature
@@ -88,7 +97,7 @@ class Engine:
     def release(self, seq: Sequence, status: Status = Status.ABORTED, reason: str = "abort") -> None:
         """Give the slot back (finished or aborted); safe to call twice."""
         if seq.slot >= 0:
-            self.cache.free(seq.slot)
+            self.cache.free(seq.slot, seq.tokens[:seq.computed] if self.reuse_prefixes else ())
             seq.slot = -1
         if not seq.done:
             seq.status, seq.finish_reason = status, reason

@@ -301,6 +301,13 @@ class Scheduler:
         self.health.step_succeeded()
         self.steps += 1
         self.records.append(StepRecord(self.steps, result.items, result.waiting, result.seconds))
+        if m:  # a sequence's first item starts where its prompt's cached prefix ended
+            reused = 0
+            for seq_id, _, before in result.items:
+                ticket = self.tickets[seq_id]
+                reused, ticket.stepped = reused + (0 if ticket.stepped else before), True
+            if reused:
+                m.prefix_cache_hits.inc(reused)
         n_tokens = drafted = accepted = 0
         for out in result.outputs:
             ticket = self.tickets[out.seq_id]

@@ -34,6 +34,7 @@ class Ticket:
     request_id: str = ""
     arrived: float = field(default_factory=trio.current_time)
     admitted: float | None = None
+    stepped: bool = False  # has a step computed its tokens? (the first one's "computed before" is the reused prefix)
     first_token: float | None = None
     finished: float | None = None
     error: Exception | None = None

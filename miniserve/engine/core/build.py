@@ -18,7 +18,7 @@ def build_engine(settings: Settings, folder: Path) -> Engine:
     drafter = (PromptLookup(k=s.speculate_k, n=s.speculate_n, history=s.speculate_history, max_rows=s.speculate_rows)
                if s.speculate else None)
     return Engine.from_folder(folder, n_slots=s.n_slots or s.max_batch, max_step_tokens=s.step_token_budget,
-                              drafter=drafter)
+                              drafter=drafter, reuse_prefixes=s.prefix_reuse)
 
 
 def build_loop(engine: Engine, settings: Settings) -> CoreLoop:

@@ -47,12 +47,14 @@ def corpus2_cases(n: int, seed: int = 0) -> list[Case]:
     return [Case(ex.sentence, ex.corrected, ex.kind, ex.target) for ex in corpus2.generate("test", n, seed=seed)]
 
 
-def engine_tutor(folder: Path, constrained: bool = True, threshold: float | None = None, batch: int = 64):
-    """The served flow's Tutor and a `run` for it on the Numba engine (`threshold`: None = no gate)."""
+def engine_tutor(folder: Path, constrained: bool = True, threshold: float | None = None, batch: int = 64,
+                 reuse_prefixes: bool = True):
+    """The served flow's Tutor and a `run` for it on the Numba engine (`threshold`: None = no gate;
+    `reuse_prefixes`: Engine's)."""
     from miniserve.engine import Engine
     from miniserve.tutor.runtime.prompt import TutorPrompt
 
-    engine = Engine.from_folder(folder, n_slots=batch, max_step_tokens=1024)
+    engine = Engine.from_folder(folder, n_slots=batch, max_step_tokens=1024, reuse_prefixes=reuse_prefixes)
     settings = Settings(edit_constraint=constrained, gate=threshold is not None,
                         gate_threshold=Settings().gate_threshold if threshold is None else threshold)
     tutor = Tutor.configured(settings, TutorPrompt.from_folder(folder), engine.config.n_positions)
