@@ -547,6 +547,9 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("The centre offers free French lessons.", "The centre offers to free French lessons."),
     ("Imagine getting up late and starting work in bed.", "Imagine getting up late and starting works in bed."),
     ("The parcel I sent on 3 may still has not arrived.", "The parcel I sent on 3 may still have not arrived."),
+    ("I have some experience with tourists from my job at a hotel last summer.",
+     "I had some experience with tourists from my job at a hotel last summer."),  # the job's date, not the having's
+    ("For some teenagers, likes matter more than friends.", "For some teenagers, like matter more than friends."),  # a noun
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -840,6 +843,8 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("Swimming make me tired.", "Swimming makes me tired."),  # a gerund subject, not a coordinated -ing
     ("I want clean my room.", "I want to clean my room."),  # a determiner after the word: a verb
     ("The shop may still has the bike.", "The shop may still have the bike."),  # no day's number: the modal
+    ("I receive a letter from my aunt last week.", "I received a letter from my aunt last week."),  # an event: its date
+    ("In my opinion, parents needs to help.", "In my opinion, parents need to help."),  # the subject before the verb
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

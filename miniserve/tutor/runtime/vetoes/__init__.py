@@ -263,7 +263,9 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   three-hundred-and-seventy-third (learner_v368 to learner_v375): "a souvenir that fits ... and does not break" ->
   "do", "who come from the big cruise ships in" -> "ship", "the youngest are" -> "is", "offers free English
   classes" -> "offers to free", "and starting work in your pyjamas" -> "works"; from the three-hundred-and-seventy-fourth
-  to three-hundred-and-seventy-seventh (learner_v376 to learner_v379): "on 12 may still has" -> "have".
+  to three-hundred-and-seventy-seventh (learner_v376 to learner_v379): "on 12 may still has" -> "have"; and later
+  "I have some experience ... from my job at a hotel last summer" -> "had" (the job's date), "For some teenagers,
+  likes matter" -> "like" (a noun after an opening phrase).
 
 By kind, one module each: `mood` (imperatives, subjunctives), `number` (agreement with a subject's
 words), `joined` (subjects or verbs joined by "and", pronouns), `tenses`, `verb_forms`; the word lists
@@ -369,6 +371,7 @@ VETOES = (
     number.singular_of_a_plural_noun_in_a_phrase_after_its_verb, number.number_after_the_and_a_superlative,
     verb_forms.to_before_an_adjective_of_an_object, verb_forms.third_of_a_noun_after_a_coordinated_ing,
     verb_forms.base_after_may_the_month,
+    number.base_of_a_plural_noun_after_an_opening_phrase,
 )
 
 

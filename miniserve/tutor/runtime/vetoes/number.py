@@ -2297,3 +2297,20 @@ def plural_after_a_mixture_of(toks: list[str], edit: Edit) -> bool:
              None)
     return k is not None and all(w[:1].isalpha() and w not in RELATIVE and aux_family(w) is None and not only_a_verb(w)
                                  for w in before[k + 2:])
+
+
+def base_of_a_plural_noun_after_an_opening_phrase(toks: list[str], edit: Edit) -> bool:
+    """A word in -s right after the comma that ends a sentence's opening prepositional phrase, made its base, before a
+    verb that agrees with it as a plural noun ("For some teenagers, likes matter more than friends" -> "like"):
+    with no subject before it in its clause it is no verb, and "matter" is its verb. Not where the verb after it
+    would be its object ("In my town, the mayor likes walks", the subject before it) or an -ing form."""
+    pair = one_word(toks, edit)
+    if pair is None or not made_plural(pair) or not s_added_or_taken(pair):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if not t.isspace()]
+    if len(before) < 3 or before[-1] != "," or before.count(",") != 1 or before[0] not in PREPOSITIONS:
+        return False
+    after = next((norm(t) for t in toks[edit.end:] if t[:1].isalpha()), "")
+    return after in ("are", "were", "have", "do", "don't", "aren't", "weren't", "haven't") or (
+        non_third(after) and not third(after) and after not in FUNCTION_WORDS
+        and after in lemminflect.getAllLemmas(after, upos="VERB").get("VERB", ()))

@@ -109,10 +109,23 @@ def past_from_a_dated_thing(toks: list[str], edit: Edit) -> bool:
         return False
     text = "".join(toks)
     phrases = tense.past_phrases(text)
-    if not phrases or any(text[:m.start()].split()[-1:] != ["from"] for m in phrases):
+    if not phrases or not all(_dates_a_thing_from(text[:m.start()].split(), pair[0] in STATIVES) for m in phrases):
         return False
     return not any(main_verb_only_past(norm(t)) for k, t in enumerate(toks)
                    if t[:1].isalpha() and not edit.start <= k < edit.end)
+
+
+def _dates_a_thing_from(before: list[str], stative: bool) -> bool:
+    """Does the time phrase follow "from" ("the kite from last year"), or, after a verb of having or knowing,
+    the noun phrase of a "from" ("I have some experience of dealing with tourists from my job at a hotel last
+    summer": the job was last summer, the experience is now), with no verb between? Not after a verb of an
+    event: "I receive a letter from my aunt last week" dates the receiving."""
+    if before[-1:] == ["from"]:
+        return True
+    if not stative or "from" not in before[-7:]:
+        return False
+    phrase = [norm(w.strip(",.")) for w in before[len(before) - before[::-1].index("from"):]]
+    return all(not only_a_verb(w) and aux_family(w) in (None, "to") for w in phrase)
 
 
 def governed_by_an_auxiliary(toks: list[str], i: int) -> bool:
