@@ -262,6 +262,20 @@ def test_a_missing_to_is_offered_where_the_frame_calls_for_it():
     assert patterned("Would you like come with us?") == ["Would you like to come with us?"]
     assert patterned("Would you like help with your bags?") == []  # "help" may be a noun
     assert patterned("I would prefer water.") == []
+    # "how" and a verb after a verb of knowing, learning or showing
+    assert patterned("Students must learn how organise their own documents.") == [
+        "Students must learn how to organise their own documents."]
+    assert patterned("I explained him how fix the bike.") == ["I explained him how to fix the bike."]
+    assert patterned("I know how work experience helps.") == []  # a noun after "how"
+    assert patterned("The photos show how close it is.") == []  # an adjective
+
+
+def test_after_spending_time_the_ing_form_is_offered():
+    assert patterned("I spent the whole afternoon to look for my passport.") == [
+        "I spent the whole afternoon looking for my passport."]
+    assert patterned("We spend a lot of time to talk about it.") == ["We spend a lot of time talking about it."]
+    assert patterned("They spent all their money to buy a car.") == []  # money, not time: a purpose
+    assert patterned("I spent a week in Rome to see my aunt.") == []  # a place between: a purpose
 
 
 def proposed_turn(tutor, sentence, proposal):

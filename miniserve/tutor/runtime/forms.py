@@ -377,7 +377,7 @@ def needs_to(before: list[str], verb: str, after: str) -> bool:
     workshops" (only where an object follows the verb, so that a noun of the same spelling, "it is
     hard work", is not read as one), or "they would prefer have lunch" (not a verb that is also a
     noun: "would you like help", "I would prefer water")?"""
-    return _adjective_frame(before, after) or _wished(before, verb)
+    return _adjective_frame(before, after) or _wished(before, verb) or _how(before, verb, after)
 
 
 def _adjective_frame(before: list[str], after: str) -> bool:
@@ -387,6 +387,28 @@ def _adjective_frame(before: list[str], after: str) -> bool:
     if lead[-1:] in (["it's"], ["that's"]):
         return True
     return len(lead) >= 2 and lead[-1] in ("is", "was", "be", "'s") and any(w in IT_LEADS for w in lead[-4:-1])
+
+
+# verbs of knowing, learning and showing, before "how" and a verb ("learn how to swim")
+HOW_VERBS = frozenset(f for verb in ("know", "learn", "teach", "show", "explain", "understand", "forget", "remember",
+                                     "tell", "ask", "wonder", "decide", "find out", "discover", "see")
+                      for forms in lemminflect.getAllInflections(verb, upos="VERB").values() for f in forms)
+HOW_OBJECTS = frozenset(("me", "you", "him", "her", "us", "them", "people", "students", "children"))
+
+
+def _how(before: list[str], verb: str, after: str) -> bool:
+    """"how" and a verb's base form after a verb of knowing, learning or showing (and its object): "learn how organise
+    their documents", "teaching me how make bread" -> "how to make". Only a verb that is no noun with a noun after it,
+    or any with a determiner or a pronoun after it: "I know how work experience helps" has a noun after "how"."""
+    if before[-1:] != ["how"] or len(before) < 2:
+        return False
+    lead = before[-2] if before[-2] not in HOW_OBJECTS or len(before) < 3 else before[-3]
+    if lead not in HOW_VERBS or lemminflect.getAllLemmas(verb, upos="ADJ"):
+        return False  # "show how close it is": an adjective
+    if after in OBJECT_STARTS:
+        return True
+    a_noun = bool(lemminflect.getAllLemmas(verb, upos="NOUN"))
+    return not a_noun and bool(lemminflect.getAllLemmas(after, upos="NOUN")) and not lemmas(after) and after not in FUNCTION_WORDS
 
 
 WISH = frozenset(("like", "love", "prefer", "hate"))

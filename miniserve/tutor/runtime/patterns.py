@@ -66,6 +66,10 @@ def offers(toks: list[str]) -> list[Edit]:
         elif len(lead) >= 2 and lead[-1] in OBJECTS and (lead[-2] in LET_MAKE or lead[-2] in PERCEIVE and word != "be"):
             start = words[k - 1][0]
             found.append(Edit(start, i, ()))  # "to" and the space after it go
+        elif _time_spent(words, k - 1) and "".join(toks[words[k - 2][0] + 1:words[k - 1][0]]).isspace():
+            ing = _ing(word)  # "spent the whole afternoon to look" -> "looking"
+            if ing is not None:
+                found.append(Edit(words[k - 1][0], i + 1, (ing,)))
         elif takes_only_ing(lead) and "".join(toks[words[k - 2][0] + 1:words[k - 1][0]]).isspace():
             ing = _ing(word)  # (not across a comma: "only once before, to film a movie")
             if ing is not None:
@@ -74,6 +78,31 @@ def offers(toks: list[str]) -> list[Edit]:
     framed = [e for e in _ing_after_a_frames_preposition(toks, words) + _ing_after_an_ing_verb(toks, words) if e not in plain]
     return (found + _missing_to(toks, words) + plain + framed + _infinitive_after_easy(words)
             + _to_for_an_ing(toks, words) + _participle_as_past(toks, words) + _base_after_been(toks, words))
+
+
+SPEND = frozenset(("spend", "spends", "spent", "spending"))
+TIMES = frozenset(("time", "hour", "hours", "minute", "minutes", "day", "days", "morning", "mornings", "afternoon",
+                   "afternoons", "evening", "evenings", "night", "nights", "week", "weeks", "weekend", "weekends",
+                   "month", "months", "year", "years", "summer", "holiday", "holidays", "ages"))
+# what may stand between "spend" and its time ("spent the whole afternoon", "spend a lot of time", "spent two hours")
+TIME_WORDS = frozenset(("the", "a", "an", "whole", "entire", "all", "lot", "lots", "of", "my", "our", "his", "her",
+                        "their", "your", "its", "so", "too", "much", "more", "less", "many", "several", "few", "long",
+                        "two", "three", "four", "five", "six", "ten", "twenty", "most", "half", "next", "last", "that"))
+
+
+def _time_spent(words: list[tuple[int, str]], to: int) -> bool:
+    """Do the words before the "to" at index `to` read "spend" and a stretch of time ("spent the whole afternoon",
+    "spend a lot of time", "spent hours")? After it comes the -ing form ("spent the afternoon looking"), never
+    "to" (money spent "to buy" is another frame: only a time counts)."""
+    k = to - 1
+    if k < 1 or words[k][1] not in TIMES:
+        return False
+    for j in range(k - 1, max(-1, k - 6), -1):
+        if words[j][1] in SPEND:
+            return True
+        if words[j][1] not in TIME_WORDS and words[j][1] not in TIMES:
+            return False
+    return False
 
 
 def _participle_as_past(toks: list[str], words: list[tuple[int, str]]) -> list[Edit]:
@@ -288,7 +317,7 @@ def _missing_to(toks: list[str], words: list[tuple[int, str]]) -> list[Edit]:
         if toks[i - 1] != " " or toks[i + 1] != " " or words[k - 1][0] != i - 2:
             continue
         before = [w for _, w in words[max(0, k - 8):k]]
-        if word in lemmas(word) and needs_to(before, word, after):
+        if (word in lemmas(word) or before[-1:] == ["how"] and _a_base(word)) and needs_to(before, word, after):
             found.append(Edit(i, i + 1, ("to", " ", word)))
         elif before[-2:] in (["can't", "wait"], ["cannot", "wait"], ["couldn't", "wait"]) and word.endswith("ing"):
             base = next(iter(sorted(lemmas(word))), None)
@@ -337,6 +366,10 @@ def explanation(toks: list[str], edit: Edit) -> str:
     if edit.new[:1] == ("to",):  # "difficult find" -> "difficult to find", "can't wait seeing" -> "can't wait to see"
         old = toks[edit.start]
         return f"After '{' '.join(before[-2:]) if before[-1] == 'wait' else before[-1]}', use 'to' and the verb: 'to {edit.new[-1]}', not '{old}'."
+    if toks[edit.start].lower() == "to" and _time_spent(indexed_words(toks[:edit.start + 1]), len(before)):
+        old = "".join(toks[edit.start:edit.end])  # "spent the whole afternoon to look" -> "looking"
+        spend = max(k for k, w in enumerate(before) if w in SPEND)
+        return f"After '{' '.join(before[spend:])}', use the -ing form: '{edit.new[0]}', not '{old}'."
     if toks[edit.start].lower() == "to":  # "enjoy to swim" -> "enjoy swimming"
         old = "".join(toks[edit.start:edit.end])
         return f"After '{before[-1]}', use the -ing form: '{edit.new[0]}', not '{old}'."
