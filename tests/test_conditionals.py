@@ -189,6 +189,13 @@ def test_a_present_main_clause_before_a_past_when_clause_is_the_past():
         "Everybody laughed when the dog jumped into the pool."]
     assert fixed("She knows when I lied to her.", story.present_before_when) == []  # a question's "when"
     assert fixed("I am happy when I see you.", story.present_before_when) == []
+
+
+def test_a_past_spelled_like_another_verbs_base_is_no_present_of_a_story():
+    assert fixed("Then I hear a noise and I realised it was the cat.", story.narrative_present) == [
+        "Then I heard a noise and I realised it was the cat."]
+    assert fixed("That night I lay in my new bed and listened to the sounds.", story.narrative_present) == []
+    assert fixed("When I lay down, I heard a noise.", story.present_before_past) == []
     assert fixed("There are days when you can walk on the ice.", story.present_before_when) == []  # no past: no story
     assert fixed("There seem to be fewer birds here than when I was a child.", story.present_before_when) == []  # a comparison
     assert fixed("There is nobody at home when we got back.", story.present_before_when) == [

@@ -29,6 +29,7 @@ def test_the_present_of_a_pair_with_a_past_is_offered_in_the_past(sentence, expe
     "We live in vexed and troubled times.",  # "and" joins the adjectives
     "He bought a Christmas tree and trimmings to decorate it.",
     "She dislikes loud music and crowded rooms.",  # "crowded" an adjective
+    "That night I lay in my new bed and listened to the sounds.",  # the past of "lie" already
 ])
 def test_no_offer_where_and_joins_no_two_verbs_of_the_subject(sentence):
     assert offered(sentence) == []

@@ -550,6 +550,8 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("I have some experience with tourists from my job at a hotel last summer.",
      "I had some experience with tourists from my job at a hotel last summer."),  # the job's date, not the having's
     ("For some teenagers, likes matter more than friends.", "For some teenagers, like matter more than friends."),  # a noun
+    ("The planetarium show and the new robot gallery were excellent.",
+     "The planetarium shows and the new robot gallery were excellent."),  # the head of the first of two subjects
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -845,6 +847,7 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("The shop may still has the bike.", "The shop may still have the bike."),  # no day's number: the modal
     ("I receive a letter from my aunt last week.", "I received a letter from my aunt last week."),  # an event: its date
     ("In my opinion, parents needs to help.", "In my opinion, parents need to help."),  # the subject before the verb
+    ("The teacher give and the students take.", "The teacher gives and the students take."),  # no plural verb after
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

@@ -19,7 +19,7 @@ import lemminflect
 from miniserve.tutor.runtime.agreement import _noun_forms
 from miniserve.tutor.runtime.forms import FUNCTION_WORDS, OBJECT_STARTS, aux_family, form_kinds, indexed_words, lemmas, norm
 from miniserve.tutor.runtime.gate import Edit
-from miniserve.tutor.runtime.tense import only_past
+from miniserve.tutor.runtime.tense import ALSO_A_PAST, only_past
 
 SUBJECTS = {"i": "base", "we": "base", "they": "base", "you": "base", "he": "third", "she": "third"}
 BETWEEN_ADVERBS = frozenset(("then", "also", "later", "finally", "suddenly", "immediately", "soon", "quickly", "just"))
@@ -94,6 +94,8 @@ def edits(toks: list[str]) -> list[Edit]:
             and not now:
         past = _past_of(v2)
         return [Edit(i2, i2 + 1, (past,))] if past else []
+    if v1 in ALSO_A_PAST:
+        return []  # "I lay in my new bed and listened": already the past of "lie"
     if _past_only(v2) and _present(v1, person) and (after in OBJECT_STARTS or after in OBJECTS or after in PARTICLES
                                                     or after in ("until", "till", "about", "for", "with", "there", "together")):
         past = _past_of(v1)

@@ -18,7 +18,7 @@ import lemminflect
 from miniserve.tutor.runtime.agreement import _noun_forms, plural_subject
 from miniserve.tutor.runtime.forms import FUNCTION_WORDS, NOUN_MARKERS, aux_family, form_kinds, indexed_words, inflection, lemmas, norm
 from miniserve.tutor.runtime.gate import Edit
-from miniserve.tutor.runtime.tense import HABIT, NOW_VERBS, PAST_LEADS, PAST_OF, only_past
+from miniserve.tutor.runtime.tense import ALSO_A_PAST, HABIT, NOW_VERBS, PAST_LEADS, PAST_OF, only_past
 
 
 SENTENCE_ADVERBS = frozenset(("unfortunately", "fortunately", "luckily", "sadly", "suddenly", "then", "finally",
@@ -56,8 +56,8 @@ def present_before_past(toks: list[str]) -> list[Edit]:
     if verb is None or any(aux_family(w) is not None and w not in ("is", "are", "am") for _, w in condition[:verb]):
         return []
     i, w = condition[verb]
-    if "past" in form_kinds(w):
-        return []  # "When we set off": the past already, as written
+    if "past" in form_kinds(w) or w in ALSO_A_PAST:
+        return []  # "When we set off", "When I lay down": the past already, as written
     before = condition[verb - 1][1]
     if before in NOUN_MARKERS or not (before in ("i", "you", "we", "they", "he", "she", "it") or any(_noun_forms(before))):
         return []  # "after the long drive", "After the break up": nouns
@@ -111,7 +111,7 @@ def present_before_when(toks: list[str]) -> list[Edit]:
         return []  # "The stock market soared": a noun
     if any(only_past(w) or w in ("what", "that", "which", "who", "how", "where") for _, w in words[j + 1:when]):
         return []  # "I love the story about what happened when": the clause is the other verb's
-    if verb in QUESTIONS or verb in NOW_VERBS or verb in ("wish", "hope", "feel", "feels") or not ({"base", "third"} & kinds) or "past" in kinds or aux_family(verb) is not None \
+    if verb in QUESTIONS or verb in NOW_VERBS or verb in ("wish", "hope", "feel", "feels") or not ({"base", "third"} & kinds) or "past" in kinds or verb in ALSO_A_PAST or aux_family(verb) is not None \
             or not lemmas(verb) or any(t == "," for t in toks[v:words[when][0]]):
         return []
     lemma = next(iter(sorted(lemmas(verb))))
@@ -162,7 +162,7 @@ def narrative_present(toks: list[str]) -> list[Edit]:
         kinds = form_kinds(verb)
         noun = words[k + 1][1] if j == k + 2 else ""
         plural_before = noun.endswith("s") and _noun_forms(noun)[1]  # "the lights go out": a plural noun, then its verb
-        if not {"base", "third"} & kinds or "past" in kinds or aux_family(verb) is not None or verb in NOW_VERBS \
+        if not {"base", "third"} & kinds or "past" in kinds or verb in ALSO_A_PAST or aux_family(verb) is not None or verb in NOW_VERBS \
                 or not lemmas(verb) or j == k + 2 and any(_noun_forms(verb)) and "third" not in kinds and not plural_before:
             continue
         others = [w for i, w in words if i != v]

@@ -265,7 +265,9 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   classes" -> "offers to free", "and starting work in your pyjamas" -> "works"; from the three-hundred-and-seventy-fourth
   to three-hundred-and-seventy-seventh (learner_v376 to learner_v379): "on 12 may still has" -> "have"; and later
   "I have some experience ... from my job at a hotel last summer" -> "had" (the job's date), "For some teenagers,
-  likes matter" -> "like" (a noun after an opening phrase).
+  likes matter" -> "like" (a noun after an opening phrase); from the three-hundred-and-eighty-second to
+  three-hundred-and-eighty-fifth (learner_v384 to learner_v387): "The planetarium show and the new robot gallery ...
+  were" -> "shows".
 
 By kind, one module each: `mood` (imperatives, subjunctives), `number` (agreement with a subject's
 words), `joined` (subjects or verbs joined by "and", pronouns), `tenses`, `verb_forms`; the word lists
@@ -372,6 +374,7 @@ VETOES = (
     verb_forms.to_before_an_adjective_of_an_object, verb_forms.third_of_a_noun_after_a_coordinated_ing,
     verb_forms.base_after_may_the_month,
     number.base_of_a_plural_noun_after_an_opening_phrase,
+    number.third_of_a_nouns_head_before_a_joined_subject,
 )
 
 

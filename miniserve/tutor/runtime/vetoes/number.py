@@ -2314,3 +2314,20 @@ def base_of_a_plural_noun_after_an_opening_phrase(toks: list[str], edit: Edit) -
     return after in ("are", "were", "have", "do", "don't", "aren't", "weren't", "haven't") or (
         non_third(after) and not third(after) and after not in FUNCTION_WORDS
         and after in lemminflect.getAllLemmas(after, upos="VERB").get("VERB", ()))
+
+
+def third_of_a_nouns_head_before_a_joined_subject(toks: list[str], edit: Edit) -> bool:
+    """A noun after "the" and another noun that open the sentence, made a verb in -s, before "and", a second noun
+    phrase and a plural verb later ("The planetarium show and the new robot gallery on the second floor were
+    excellent" -> "shows"): the word is the head of the first of two joined subjects, "were" their verb."""
+    pair = one_word(toks, edit)
+    if pair is None or not made_singular(pair) or not s_added_or_taken(pair):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if not t.isspace()]
+    if len(before) != 2 or before[0] not in NOUN_PHRASE_OPENERS or not _noun_forms(before[1])[0]:
+        return False
+    after = [norm(t) for t in toks[edit.end:] if not t.isspace()]
+    if after[:1] != ["and"] or len(after) < 3 or after[1] not in NOUN_PHRASE_OPENERS:
+        return False
+    clause = list(itertools.takewhile(lambda w: w not in (",", ";", ":") and w not in CLAUSE_OPENERS, after[2:]))
+    return any(w in ("are", "were", "have") for w in clause)
