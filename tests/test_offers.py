@@ -223,6 +223,10 @@ def test_a_fixed_pattern_offers_the_form_it_calls_for():
     assert patterned("You will get used to live here.") == ["You will get used to living here."]
     assert patterned("The noise made me to jump.") == ["The noise made me jump."]
     assert patterned("Could you let us to know?") == ["Could you let us know?"]
+    assert patterned("Your guard made my son to wait outside.") == ["Your guard made my son wait outside."]
+    assert patterned("Some schools let new pupils to visit the class.") == ["Some schools let new pupils visit the class."]
+    assert patterned("It is hard to make friends to talk to.") == []  # "make friends": no person made to do anything
+    assert patterned("They made a decision to leave.") == []
     # the same words in another pattern, or where a thing may be the subject: nothing
     assert patterned("I used to work in a bank.") == []
     assert patterned("The money was used to build a school.") == []
@@ -268,6 +272,12 @@ def test_a_missing_to_is_offered_where_the_frame_calls_for_it():
     assert patterned("I explained him how fix the bike.") == ["I explained him how to fix the bike."]
     assert patterned("I know how work experience helps.") == []  # a noun after "how"
     assert patterned("The photos show how close it is.") == []  # an adjective
+
+
+def test_call_between_be_and_a_name_is_the_participle():
+    assert patterned("The shelter is call Happy Paws.") == ["The shelter is called Happy Paws."]
+    assert patterned("Our club was call \"Young Chefs\".") == ["Our club was called \"Young Chefs\"."]
+    assert patterned("The best thing is call Mum.") == []  # a missing "to", not a name
 
 
 def test_after_spending_time_the_ing_form_is_offered():

@@ -63,7 +63,8 @@ def offers(toks: list[str]) -> list[Edit]:
             ing = _ing(word)
             if ing is not None:
                 found.append(Edit(i, i + 1, (ing,)))
-        elif len(lead) >= 2 and lead[-1] in OBJECTS and (lead[-2] in LET_MAKE or lead[-2] in PERCEIVE and word != "be"):
+        elif len(lead) >= 2 and lead[-1] in OBJECTS and (lead[-2] in LET_MAKE or lead[-2] in PERCEIVE and word != "be") \
+                or _a_person_let_or_made(lead):
             start = words[k - 1][0]
             found.append(Edit(start, i, ()))  # "to" and the space after it go
         elif _time_spent(words, k - 1) and "".join(toks[words[k - 2][0] + 1:words[k - 1][0]]).isspace():
@@ -77,7 +78,8 @@ def offers(toks: list[str]) -> list[Edit]:
     plain = _ing_after_a_preposition(toks, words)
     framed = [e for e in _ing_after_a_frames_preposition(toks, words) + _ing_after_an_ing_verb(toks, words) if e not in plain]
     return (found + _missing_to(toks, words) + plain + framed + _infinitive_after_easy(words)
-            + _to_for_an_ing(toks, words) + _participle_as_past(toks, words) + _base_after_been(toks, words))
+            + _to_for_an_ing(toks, words) + _participle_as_past(toks, words) + _base_after_been(toks, words)
+            + _called_a_name(toks, words))
 
 
 SPEND = frozenset(("spend", "spends", "spent", "spending"))
@@ -88,6 +90,30 @@ TIMES = frozenset(("time", "hour", "hours", "minute", "minutes", "day", "days", 
 TIME_WORDS = frozenset(("the", "a", "an", "whole", "entire", "all", "lot", "lots", "of", "my", "our", "his", "her",
                         "their", "your", "its", "so", "too", "much", "more", "less", "many", "several", "few", "long",
                         "two", "three", "four", "five", "six", "ten", "twenty", "most", "half", "next", "last", "that"))
+
+
+# people a learner lets or makes do something ("made my son to wait", "makes teenagers to feel"); not "friends":
+# "hard to make friends to talk to"
+PEOPLE = frozenset(("people", "children", "child", "kids", "students", "student", "pupils", "pupil", "teenagers",
+                    "teenager", "adults", "parents", "teachers", "teacher", "workers", "employees", "staff", "visitors",
+                    "tourists", "customers", "guests", "players", "drivers", "residents", "citizens", "son", "sons",
+                    "daughter", "daughters", "brother", "sister", "mother", "father", "mum", "dad", "boy", "boys", "girl",
+                    "girls", "man", "men", "woman", "women", "volunteers", "passengers", "patients", "users"))
+PERSON_MODIFIERS = frozenset(("the", "my", "your", "his", "her", "our", "their", "new", "young", "old", "little",
+                              "small", "many", "some", "all", "most", "other", "older", "younger", "these", "those"))
+
+
+def _a_person_let_or_made(lead: list[str]) -> bool:
+    """Do the words before a "to" read "let" or "make" and a person ("made my son", "let new pupils", "makes
+    teenagers")? After them the verb takes no "to"."""
+    if not lead or lead[-1] not in PEOPLE:
+        return False
+    for j in range(len(lead) - 2, -1, -1):
+        if lead[j] in LET_MAKE:
+            return True
+        if lead[j] not in PERSON_MODIFIERS:
+            return False
+    return False
 
 
 def _time_spent(words: list[tuple[int, str]], to: int) -> bool:
@@ -151,6 +177,26 @@ def _base_after_been(toks: list[str], words: list[tuple[int, str]]) -> list[Edit
             form = None
         if form is not None:
             found.append(Edit(i, i + 1, (form,)))
+    return found
+
+
+NAMED_BY = frozenset(("is", "was", "are", "were", "be", "been", "being"))
+QUOTES = frozenset(('"', "'", "\u201c", "\u2018"))
+
+
+def _called_a_name(toks: list[str], words: list[tuple[int, str]]) -> list[Edit]:
+    """"call" between a form of "be" and a name, capitalised or quoted: the participle ("The shelter is call Happy
+    Paws" -> "called", "Our club is call "Young Chefs"", "was call the Hall of Science"). Not after "thing", "plan" or
+    "idea", nor before "Mum" or "Dad": "The best thing is call Mum" lacks its "to"."""
+    found = []
+    for k in range(1, len(words) - 1):
+        (i, word), (_, be) = words[k], words[k - 1]
+        if word != "call" or be not in NAMED_BY or toks[i - 1] != " " or k < 2 or words[k - 2][1] in ("thing", "plan", "idea"):
+            continue
+        rest = [t for t in toks[i + 1:] if not t.isspace()]
+        name = rest[1] if rest[:1] and rest[0].lower() == "the" and len(rest) > 1 else rest[0] if rest else ""
+        if name in QUOTES or name[:1].isupper() and name.lower() not in ("mum", "dad", "me", "i"):
+            found.append(Edit(i, i + 1, ("called",)))
     return found
 
 
@@ -362,7 +408,9 @@ def explanation(toks: list[str], edit: Edit) -> str:
     before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
     if not edit.new:  # "made me to jump" -> "made me jump"
         verb = toks[edit.end]
-        return f"After '{' '.join(before[-2:])}', use the verb without 'to': '{verb}', not 'to {verb}'."
+        lead = next((k for k in range(len(before) - 2, max(-1, len(before) - 6), -1) if before[k] in LET_MAKE | PERCEIVE),
+                    len(before) - 2)  # "made my son", "let us"
+        return f"After '{' '.join(before[lead:])}', use the verb without 'to': '{verb}', not 'to {verb}'."
     if edit.new[:1] == ("to",):  # "difficult find" -> "difficult to find", "can't wait seeing" -> "can't wait to see"
         old = toks[edit.start]
         return f"After '{' '.join(before[-2:]) if before[-1] == 'wait' else before[-1]}', use 'to' and the verb: 'to {edit.new[-1]}', not '{old}'."
@@ -377,5 +425,7 @@ def explanation(toks: list[str], edit: Edit) -> str:
         return f"After '{before[-2]} to', use the base form: '{edit.new[0]}', not '{toks[edit.start]}'."
     if before and before[-1] in ING_AFTER and not edit.new[0].startswith("to"):  # "interested in attend"
         return f"After '{before[-1]}', use the -ing form: '{edit.new[0]}', not '{toks[edit.start]}'."
+    if edit.new == ("called",) and toks[edit.start].lower() == "call":  # "is call Happy Paws"
+        return f"A name after '{before[-1]}' takes the participle: '{before[-1]} called', not '{before[-1]} call'."
     phrase = "look forward to" if before[-2:-1] == ["forward"] else "be used to"
     return f"After '{phrase}', use the -ing form: '{edit.new[0]}', not '{toks[edit.start]}'."
