@@ -550,6 +550,7 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("I have some experience with tourists from my job at a hotel last summer.",
      "I had some experience with tourists from my job at a hotel last summer."),  # the job's date, not the having's
     ("For some teenagers, likes matter more than friends.", "For some teenagers, like matter more than friends."),  # a noun
+    ("I was so afraid that I wanted run away.", "I was so afraid that I wanted runs away."),  # the infinitive's verb
     ("The planetarium show and the new robot gallery were excellent.",
      "The planetarium shows and the new robot gallery were excellent."),  # the head of the first of two subjects
 ])
@@ -848,6 +849,8 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("I receive a letter from my aunt last week.", "I received a letter from my aunt last week."),  # an event: its date
     ("In my opinion, parents needs to help.", "In my opinion, parents need to help."),  # the subject before the verb
     ("The teacher give and the students take.", "The teacher gives and the students take."),  # no plural verb after
+    ("What I need make me happy.", "What I need makes me happy."),  # "What I need" is the subject
+    ("The car that I wanted look nice.", "The car that I wanted looks nice."),  # a relative clause on "car"
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

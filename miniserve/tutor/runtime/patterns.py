@@ -89,7 +89,8 @@ TIMES = frozenset(("time", "hour", "hours", "minute", "minutes", "day", "days", 
 # what may stand between "spend" and its time ("spent the whole afternoon", "spend a lot of time", "spent two hours")
 TIME_WORDS = frozenset(("the", "a", "an", "whole", "entire", "all", "lot", "lots", "of", "my", "our", "his", "her",
                         "their", "your", "its", "so", "too", "much", "more", "less", "many", "several", "few", "long",
-                        "two", "three", "four", "five", "six", "ten", "twenty", "most", "half", "next", "last", "that"))
+                        "two", "three", "four", "five", "six", "ten", "twenty", "most", "half", "next", "last", "that",
+                        "little", "enough", "some", "no", "extra", "every"))
 
 
 # people a learner lets or makes do something ("made my son to wait", "makes teenagers to feel"); not "friends":
@@ -100,7 +101,8 @@ PEOPLE = frozenset(("people", "children", "child", "kids", "students", "student"
                     "daughter", "daughters", "brother", "sister", "mother", "father", "mum", "dad", "boy", "boys", "girl",
                     "girls", "man", "men", "woman", "women", "volunteers", "passengers", "patients", "users"))
 PERSON_MODIFIERS = frozenset(("the", "my", "your", "his", "her", "our", "their", "new", "young", "old", "little",
-                              "small", "many", "some", "all", "most", "other", "older", "younger", "these", "those"))
+                              "small", "many", "some", "all", "most", "other", "older", "younger", "these", "those",
+                              "more", "fewer", "poor", "rich"))
 
 
 def _a_person_let_or_made(lead: list[str]) -> bool:

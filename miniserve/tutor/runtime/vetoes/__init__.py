@@ -267,7 +267,8 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   "I have some experience ... from my job at a hotel last summer" -> "had" (the job's date), "For some teenagers,
   likes matter" -> "like" (a noun after an opening phrase); from the three-hundred-and-eighty-second to
   three-hundred-and-eighty-fifth (learner_v384 to learner_v387): "The planetarium show and the new robot gallery ...
-  were" -> "shows".
+  were" -> "shows"; from the three-hundred-and-eighty-sixth to three-hundred-and-eighty-ninth (learner_v388 to
+  learner_v391), an error row's wrong change: "that I wanted run away" -> "wanted runs".
 
 By kind, one module each: `mood` (imperatives, subjunctives), `number` (agreement with a subject's
 words), `joined` (subjects or verbs joined by "and", pronouns), `tenses`, `verb_forms`; the word lists
@@ -375,6 +376,7 @@ VETOES = (
     verb_forms.base_after_may_the_month,
     number.base_of_a_plural_noun_after_an_opening_phrase,
     number.third_of_a_nouns_head_before_a_joined_subject,
+    verb_forms.third_after_a_wanting_verb,
 )
 
 

@@ -1179,3 +1179,26 @@ def base_after_may_the_month(toks: list[str], edit: Edit) -> bool:
         k -= 1
     day = before[k - 1] if k >= 1 else ""
     return k >= 1 and before[k] == "may" and (day.isdigit() or day[:-2].isdigit() and day[-2:] in ("st", "nd", "rd", "th"))
+
+
+WANTING = frozenset(f for verb in ("want", "need", "decide", "hope", "plan", "agree", "refuse", "promise", "manage",
+                                   "try", "learn", "choose", "expect", "wish")
+                    for forms in lemminflect.getAllInflections(verb, upos="VERB").values() for f in forms
+                    if not f.endswith("ing"))
+
+
+def third_after_a_wanting_verb(toks: list[str], edit: Edit) -> bool:
+    """A verb made third-person right after a verb that takes "to" and the infinitive, whose subject pronoun opens
+    its clause ("I was so afraid that I wanted run away" -> "wanted runs"): the verb is that verb's infinitive, which
+    lacks its "to", never a verb of its own. Not after a noun and a pronoun, or a noun, "that" and a pronoun: "The
+    bike (that) I wanted costs too much" is a relative clause, and "costs" the verb of "The bike"."""
+    pair = one_word(toks, edit)
+    if pair is None or not third(pair[1]) or third(pair[0]) or pair[1] not in (pair[0] + "s", pair[0] + "es"):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if not t.isspace()]
+    if len(before) < 2 or before[-1] not in WANTING or before[-2] not in ("i", "we", "you", "they", "he", "she"):
+        return False
+    lead = before[-3] if len(before) >= 3 else ","
+    if lead == "that":  # "afraid that I wanted", not the relative "The car that I wanted look nice" -> "looks"
+        return len(before) >= 4 and not any(_noun_forms(before[-4]))
+    return lead in (",", ";", "and", "but", "so", "because", "when", "if", "then") or len(before) == 2
