@@ -26,6 +26,9 @@ from miniserve.tutor.evaluation.learner_set import LEARNER, learner_cases
 from miniserve.tutor.runtime.guard import review
 
 FIRST_SET, LAST_SET = 5, 347
+# rows whose fix the guard came to show after stage 20 was trained on this part (a "to" after "how", from the fixed
+# pattern of learner_v380's round): left out, so that the part is rebuilt as stage 20 read it
+SHOWN_LATER = frozenset(("v43|AO188", "v115|DM036"))
 CORRECT = corpus.EXPLANATIONS["correct"]
 
 
@@ -48,7 +51,7 @@ def pool(split: str) -> tuple[corpus.Example, ...]:
     examples = []
     for n in range(FIRST_SET, LAST_SET + 1):
         for case in learner_cases(None, LEARNER.with_name(f"learner_v{n}.tsv")):
-            if split_of(case.half, f"v{n}|{case.id}") != split:
+            if split_of(case.half, f"v{n}|{case.id}") != split or f"v{n}|{case.id}" in SHOWN_LATER:
                 continue
             if case.kind == "correct":
                 examples.append(corpus.Example(case.sentence, case.sentence, CORRECT, "correct", "sets|correct", ""))

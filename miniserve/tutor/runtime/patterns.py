@@ -410,8 +410,9 @@ def explanation(toks: list[str], edit: Edit) -> str:
     before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
     if not edit.new:  # "made me to jump" -> "made me jump"
         verb = toks[edit.end]
-        lead = next((k for k in range(len(before) - 2, max(-1, len(before) - 6), -1) if before[k] in LET_MAKE | PERCEIVE),
-                    len(before) - 2)  # "made my son", "let us"
+        lead = len(before) - 2  # "made me", "let us"; and "made my son" in full
+        if before[-1] not in OBJECTS:
+            lead = next((k for k in range(lead, max(-1, len(before) - 6), -1) if before[k] in LET_MAKE), lead)
         return f"After '{' '.join(before[lead:])}', use the verb without 'to': '{verb}', not 'to {verb}'."
     if edit.new[:1] == ("to",):  # "difficult find" -> "difficult to find", "can't wait seeing" -> "can't wait to see"
         old = toks[edit.start]
