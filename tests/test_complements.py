@@ -58,6 +58,7 @@ def test_a_frame_calls_for_its_form(sentence, expected):
     "We are allowed home at six.",
     "She forced her diet on him.",  # "her" the determiner
     "I enjoy work in the garden.",  # a noun
+    "Teenagers need sleep more than money.",  # a noun, compared ("want visit more than one museum" is a verb's)
     "I suggest you go by train.",
     "He disliked long farewells.",  # an adjective
     "a mind like a steel trap",

@@ -551,6 +551,10 @@ def vetoed(sentence: str, proposal: str) -> bool:
      "I had some experience with tourists from my job at a hotel last summer."),  # the job's date, not the having's
     ("For some teenagers, likes matter more than friends.", "For some teenagers, like matter more than friends."),  # a noun
     ("I was so afraid that I wanted run away.", "I was so afraid that I wanted runs away."),  # the infinitive's verb
+    ("That weekend changed the way I see nature forever.", "That weekend changed the way I saw nature forever."),  # now
+    ("The friends I went with still talk about it every time we meet.",
+     "The friends I went with still talked about it every time we meet."),  # a habit of now
+    ("They know how grammar works.", "They know how grammar work."),  # a singular noun, the subject
     ("The planetarium show and the new robot gallery were excellent.",
      "The planetarium shows and the new robot gallery were excellent."),  # the head of the first of two subjects
 ])
@@ -851,6 +855,9 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("The teacher give and the students take.", "The teacher gives and the students take."),  # no plural verb after
     ("What I need make me happy.", "What I need makes me happy."),  # "What I need" is the subject
     ("The car that I wanted look nice.", "The car that I wanted looks nice."),  # a relative clause on "car"
+    ("Last winter the light break twice and each time it take weeks.",
+     "Last winter the light broke twice and each time it take weeks."),  # "it take": no present of now
+    ("What time does the kids go to bed?", "What time do the kids go to bed?"),  # "what time": the auxiliary agrees
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

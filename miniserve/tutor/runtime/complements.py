@@ -200,9 +200,21 @@ def missing_to(toks: list[str]) -> list[Edit]:
         if any(lemma != word for lemma in lemminflect.getAllLemmas(word, upos="ADJ").get("ADJ", ())) \
                 or word in ADVERBS_AS_VERBS:
             continue  # "I need better English", "expect even more people": a comparative or an adverb, not a verb
+        if after == "more" and any(_noun_forms(word)) and _compared_with_a_noun(words, k + 1):
+            continue  # "Teenagers need sleep more than money": a noun, compared
         if (after in OBJECT_STARTS or after in PRONOUN_OBJECTS) and _spaced(toks, i, words[k + 1][0]):  # "needs repair, some"
             found.append(Edit(i, i, ("to", " ")))
     return found
+
+
+AMOUNTS = frozenset(("one", "two", "three", "four", "five", "six", "ten", "twenty", "fifty", "a", "an", "half"))
+
+
+def _compared_with_a_noun(words: list[tuple[int, str]], k: int) -> bool:
+    """Does "more" at k start "more than" and a noun or "ever" ("sleep more than money"), not an amount ("visit more
+    than one museum", where "more" starts the verb's object)?"""
+    rest = [w for _, w in words[k + 1:k + 3]]
+    return rest[:1] == ["than"] and len(rest) == 2 and rest[1] not in AMOUNTS
 
 
 def let_to(toks: list[str]) -> list[Edit]:

@@ -268,7 +268,9 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   likes matter" -> "like" (a noun after an opening phrase); from the three-hundred-and-eighty-second to
   three-hundred-and-eighty-fifth (learner_v384 to learner_v387): "The planetarium show and the new robot gallery ...
   were" -> "shows"; from the three-hundred-and-eighty-sixth to three-hundred-and-eighty-ninth (learner_v388 to
-  learner_v391), an error row's wrong change: "that I wanted run away" -> "wanted runs".
+  learner_v391), an error row's wrong change: "that I wanted run away" -> "wanted runs"; from the
+  three-hundred-and-ninetieth to three-hundred-and-ninety-third (learner_v392 to learner_v395): "changed the way I
+  see" -> "saw", "how grammar works" -> "work", "still talk about that night every time we meet" -> "talked".
 
 By kind, one module each: `mood` (imperatives, subjunctives), `number` (agreement with a subject's
 words), `joined` (subjects or verbs joined by "and", pronouns), `tenses`, `verb_forms`; the word lists
@@ -377,6 +379,8 @@ VETOES = (
     number.base_of_a_plural_noun_after_an_opening_phrase,
     number.third_of_a_nouns_head_before_a_joined_subject,
     verb_forms.third_after_a_wanting_verb,
+    tenses.past_of_what_a_change_left, tenses.past_before_a_present_habit,
+    number.plural_after_a_wh_word_and_a_singular_noun,
 )
 
 

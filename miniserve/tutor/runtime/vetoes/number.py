@@ -2331,3 +2331,20 @@ def third_of_a_nouns_head_before_a_joined_subject(toks: list[str], edit: Edit) -
         return False
     clause = list(itertools.takewhile(lambda w: w not in (",", ";", ":") and w not in CLAUSE_OPENERS, after[2:]))
     return any(w in ("are", "were", "have") for w in clause)
+
+
+WH_WORDS = frozenset(("how", "why", "where", "when", "whether"))  # not "what": "What time does the kids go" -> "do"
+
+
+def plural_after_a_wh_word_and_a_singular_noun(toks: list[str], edit: Edit) -> bool:
+    """A verb made plural right after "how", "why", "where" ... and a bare singular noun ("they know how grammar works"
+    -> "work"): the noun is the subject. Not "people", "police", a collective or a noun of either number."""
+    pair = one_word(toks, edit)
+    if pair is None or not made_plural(pair) or not s_added_or_taken(pair) or aux_family(pair[0]) is not None:
+        return False
+    before = [norm(t) for t in toks[:edit.start] if not t.isspace()]
+    if len(before) < 2 or before[-2] not in WH_WORDS:
+        return False
+    noun = before[-1]
+    return (_noun_forms(noun)[0] and not noun.endswith("s") and noun not in COLLECTIVE | PLURAL_ONLY | BOTH_NUMBERS
+            and noun not in FUNCTION_WORDS and noun not in SUBJECT_PRONOUNS and not lemmas(noun))

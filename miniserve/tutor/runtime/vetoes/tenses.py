@@ -613,3 +613,41 @@ def past_in_the_reason_of_a_generic_present(toks: list[str], edit: Edit) -> bool
         k += 1  # "Small shops close because"
     subject = before[k]  # at the sentence's start an -s word is a plural noun, even one that is a verb too ("shops")
     return subject in ("people", "children") or subject.endswith("s") and _noun_forms(subject)[1]
+
+
+CHANGE = frozenset(("change", "changes", "changed", "changing"))
+HABIT_CLAUSE = re.compile(r"\b(every time|each time|whenever)\s+(\w+)\s+(\w+)", re.IGNORECASE)
+
+
+def past_of_what_a_change_left(toks: list[str], edit: Edit) -> bool:
+    """A present made past right after "changed the way" or "changed how" and a subject pronoun ("That weekend
+    changed the way I see nature forever" -> "saw"): what the change left is now."""
+    pair = one_word(toks, edit)
+    if pair is None or "past" not in form_kinds(pair[1]) or "past" in form_kinds(pair[0]):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    if len(before) < 3 or before[-1] not in SUBJECT_PRONOUNS:
+        return False
+    lead = before[:-3] if before[-3:-1] == ["the", "way"] else before[:-2] if before[-2] == "how" else None
+    return lead is not None and bool(lead) and lead[-1] in CHANGE
+
+
+def past_before_a_present_habit(toks: list[str], edit: Edit) -> bool:
+    """A present made past before a clause of habit in the present ("The friends I went with still talk about that
+    night every time we meet" -> "talked"): "every time we meet" is now, and so is what happens then."""
+    pair = one_word(toks, edit)
+    if pair is None or "past" not in form_kinds(pair[1]) or "past" in form_kinds(pair[0]):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    if before and aux_family(before[-1]) is not None:
+        return False  # "I didn't sleep ... every time I turn off the light" -> "haven't slept": the auxiliary's tense
+    after = "".join(toks[edit.end:])
+    return any(_a_present_of(norm(m.group(2)), norm(m.group(3))) for m in HABIT_CLAUSE.finditer(after))
+
+
+def _a_present_of(pronoun: str, verb: str) -> bool:
+    """Is `verb` a present that agrees with the subject pronoun ("we meet", "it takes"; not "it take")?"""
+    person = SUBJECT_PRONOUNS.get(pronoun)
+    if person is None or "past" in form_kinds(verb):
+        return False
+    return third(verb) if person == "singular" and pronoun != "i" else "base" in form_kinds(verb) and not third(verb)
