@@ -28,10 +28,6 @@ def generated(engine, prompts, n=6):
     return [s.generated for s in engine.generate(prompts, SamplingParams(max_new_tokens=n, stop_at_end=False))]
 
 
-def scores(engine, prefix, continuations):
-    return engine.score(prefix, continuations)
-
-
 def both(engines, call, *args):
     """The call's result on both engines (asserted equal) and the prompt tokens the first reused."""
     reusing, whole = engines
@@ -48,7 +44,7 @@ def test_scores_after_the_prompt_just_decoded_reuse_it_and_are_the_same(engines)
     assert reused == 0
     # as the tutor's gate: each answer scored after the very prompt the model decoded from, admitted together,
     # so one takes the slot that holds the prompt and the other a copy of it
-    _, reused = both(engines, scores, p, [answer[0], answer[0][:3] + [5, 6]])
+    _, reused = both(engines, lambda engine, *args: engine.score(*args), p, [answer[0], answer[0][:3] + [5, 6]])
     assert reused == 2 * (len(p) - 1)  # the prompt's last token is computed again: its logits score the first token
 
 

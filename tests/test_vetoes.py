@@ -858,6 +858,9 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("Last winter the light break twice and each time it take weeks.",
      "Last winter the light broke twice and each time it take weeks."),  # "it take": no present of now
     ("What time does the kids go to bed?", "What time do the kids go to bed?"),  # "what time": the auxiliary agrees
+    ("I need book for school.", "I need books for school."),  # a noun's plural after "need"
+    ("My brother work and my parents are retired.", "My brother works and my parents are retired."),  # "are": the parents'
+    ("When I was young, I play outside every time it rains.", "When I was young, I played outside every time it rains."),
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

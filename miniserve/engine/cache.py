@@ -75,10 +75,11 @@ class KVCache:
         """Give the slot back; `computed`: the token ids whose K/V its sequence left in it."""
         if slot not in self._owner:
             raise RuntimeError(f"slot {slot} is not in use")
-        del self._owner[slot]
         n = len(computed)
+        self.held_length[slot] = 0  # nothing held while the ids are written
         self.held[slot, :n] = computed
         self.held_length[slot] = n
+        del self._owner[slot]
         self._free.append(slot)
 
     def _longest(self, prefix: Sequence[int]) -> tuple[int, int]:

@@ -65,7 +65,7 @@ class Engine:
         self.slot_n_top = np.full(n_slots, -1, np.int64)
         self.slot_prompt = np.zeros(n_slots, np.int64)
         self.drafted = self.accepted = 0  # totals, for metrics and benchmarks
-        self.prompt_tokens = self.reused_tokens = 0  # prompts admitted, and how much of them came from the cache
+        self.reused_tokens = 0  # prompt tokens taken from the cache (cache.py), for benchmarks and tests
         self._arange = np.arange(config.n_positions, dtype=np.int64)
 
     @classmethod
@@ -79,10 +79,9 @@ class Engine:
     def admit(self, seq: Sequence) -> None:
         # a sequence computes at least the positions it needs logits for: its prompt's last, or every scored one
         needs = seq.params.score_tokens + 1 if seq.scoring else 1
-        reusable = seq.prompt[:len(seq.prompt) - needs] if self.reuse_prefixes and seq.computed == 0 else ()
+        reusable = seq.prompt[:max(0, len(seq.prompt) - needs)] if self.reuse_prefixes else ()
         seq.slot, shared = self.cache.admit(seq, reusable)
         seq.computed += shared
-        self.prompt_tokens += len(seq.prompt)
         self.reused_tokens += shared
         slot = seq.slot
         seq.status = Status.RUNNING

@@ -207,12 +207,13 @@ def missing_to(toks: list[str]) -> list[Edit]:
     return found
 
 
-AMOUNTS = frozenset(("one", "two", "three", "four", "five", "six", "ten", "twenty", "fifty", "a", "an", "half"))
+AMOUNTS = frozenset(("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "twenty", "fifty",
+                     "hundred", "a", "an", "half", "few", "several"))
 
 
 def _compared_with_a_noun(words: list[tuple[int, str]], k: int) -> bool:
-    """Does "more" at k start "more than" and a noun or "ever" ("sleep more than money"), not an amount ("visit more
-    than one museum", where "more" starts the verb's object)?"""
+    """Does "more" at k start "more than" and anything but an amount ("sleep more than money", "more than ever"), not
+    "more than one museum", where "more" starts the verb's object?"""
     rest = [w for _, w in words[k + 1:k + 3]]
     return rest[:1] == ["than"] and len(rest) == 2 and rest[1] not in AMOUNTS
 

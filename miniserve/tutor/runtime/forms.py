@@ -391,7 +391,7 @@ def _adjective_frame(before: list[str], after: str) -> bool:
 
 # verbs of knowing, learning and showing, before "how" and a verb ("learn how to swim")
 HOW_VERBS = frozenset(f for verb in ("know", "learn", "teach", "show", "explain", "understand", "forget", "remember",
-                                     "tell", "ask", "wonder", "decide", "find out", "discover", "see")
+                                     "tell", "ask", "wonder", "decide", "discover", "see")
                       for forms in lemminflect.getAllInflections(verb, upos="VERB").values() for f in forms)
 HOW_OBJECTS = frozenset(("me", "you", "him", "her", "us", "them", "people", "students", "children"))
 
@@ -403,8 +403,8 @@ def _how(before: list[str], verb: str, after: str) -> bool:
     if before[-1:] != ["how"] or len(before) < 2:
         return False
     lead = before[-2] if before[-2] not in HOW_OBJECTS or len(before) < 3 else before[-3]
-    if lead not in HOW_VERBS or lemminflect.getAllLemmas(verb, upos="ADJ"):
-        return False  # "show how close it is": an adjective
+    if lead not in HOW_VERBS or lemminflect.getAllLemmas(verb, upos="ADJ") or verb == "come":
+        return False  # "show how close it is": an adjective; "I wonder how come the bus is late"
     if after in OBJECT_STARTS:
         return True
     a_noun = bool(lemminflect.getAllLemmas(verb, upos="NOUN"))

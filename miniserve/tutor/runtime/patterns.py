@@ -64,7 +64,7 @@ def offers(toks: list[str]) -> list[Edit]:
             if ing is not None:
                 found.append(Edit(i, i + 1, (ing,)))
         elif len(lead) >= 2 and lead[-1] in OBJECTS and (lead[-2] in LET_MAKE or lead[-2] in PERCEIVE and word != "be") \
-                or _a_person_let_or_made(lead):
+                or _a_person_let_or_made(lead) and "".join(toks[words[k - 2][0] + 1:words[k - 1][0]]).isspace():
             start = words[k - 1][0]
             found.append(Edit(start, i, ()))  # "to" and the space after it go
         elif _time_spent(words, k - 1) and "".join(toks[words[k - 2][0] + 1:words[k - 1][0]]).isspace():
@@ -87,10 +87,11 @@ TIMES = frozenset(("time", "hour", "hours", "minute", "minutes", "day", "days", 
                    "afternoons", "evening", "evenings", "night", "nights", "week", "weeks", "weekend", "weekends",
                    "month", "months", "year", "years", "summer", "holiday", "holidays", "ages"))
 # what may stand between "spend" and its time ("spent the whole afternoon", "spend a lot of time", "spent two hours")
+# (not "last", "next", "every": "the money we spent last year to repair the roof" dates the spending)
 TIME_WORDS = frozenset(("the", "a", "an", "whole", "entire", "all", "lot", "lots", "of", "my", "our", "his", "her",
-                        "their", "your", "its", "so", "too", "much", "more", "less", "many", "several", "few", "long",
-                        "two", "three", "four", "five", "six", "ten", "twenty", "most", "half", "next", "last", "that",
-                        "little", "enough", "some", "no", "extra", "every"))
+                        "their", "your", "its", "so", "too", "many", "several", "few", "long", "two", "three", "four",
+                        "five", "six", "ten", "twenty", "most", "half", "little", "enough", "some", "no", "extra"))
+AMOUNTS_OF_TIME = frozenset(("more", "less", "much"))  # only right before "time": "spend more next year to improve"
 
 
 # people a learner lets or makes do something ("made my son to wait", "makes teenagers to feel"); not "friends":
@@ -128,7 +129,8 @@ def _time_spent(words: list[tuple[int, str]], to: int) -> bool:
     for j in range(k - 1, max(-1, k - 6), -1):
         if words[j][1] in SPEND:
             return True
-        if words[j][1] not in TIME_WORDS and words[j][1] not in TIMES:
+        amount = words[j][1] in AMOUNTS_OF_TIME and j == k - 1 and words[k][1] == "time"
+        if words[j][1] not in TIME_WORDS and words[j][1] not in TIMES and not amount:
             return False
     return False
 
@@ -183,17 +185,22 @@ def _base_after_been(toks: list[str], words: list[tuple[int, str]]) -> list[Edit
 
 
 NAMED_BY = frozenset(("is", "was", "are", "were", "be", "been", "being"))
+# nouns that "be" and an action follow ("The first step is call Paul")
+ACTION_NOUNS = frozenset(("thing", "plan", "idea", "option", "step", "solution", "answer", "choice", "way", "task", "job",
+                          "aim", "goal", "thing", "advice", "problem"))
 QUOTES = frozenset(('"', "'", "\u201c", "\u2018"))
 
 
 def _called_a_name(toks: list[str], words: list[tuple[int, str]]) -> list[Edit]:
     """"call" between a form of "be" and a name, capitalised or quoted: the participle ("The shelter is call Happy
-    Paws" -> "called", "Our club is call "Young Chefs"", "was call the Hall of Science"). Not after "thing", "plan" or
-    "idea", nor before "Mum" or "Dad": "The best thing is call Mum" lacks its "to"."""
+    Paws" -> "called", "Our club is call "Young Chefs"", "was call the Hall of Science"). Not where "be" says what to
+    do ("The best thing is call Mum", "All you have to do is call Anna", "What I did was call John": an action, its
+    "to" left out), nor before "Mum" or "Dad"."""
     found = []
     for k in range(1, len(words) - 1):
         (i, word), (_, be) = words[k], words[k - 1]
-        if word != "call" or be not in NAMED_BY or toks[i - 1] != " " or k < 2 or words[k - 2][1] in ("thing", "plan", "idea"):
+        if word != "call" or be not in NAMED_BY or toks[i - 1] != " " or k < 2 or words[k - 2][1] in ACTION_NOUNS \
+                or any(w in ("do", "does", "did", "done", "what") for _, w in words[:k - 1]):
             continue
         rest = [t for t in toks[i + 1:] if not t.isspace()]
         name = rest[1] if rest[:1] and rest[0].lower() == "the" and len(rest) > 1 else rest[0] if rest else ""

@@ -2330,7 +2330,14 @@ def third_of_a_nouns_head_before_a_joined_subject(toks: list[str], edit: Edit) -
     if after[:1] != ["and"] or len(after) < 3 or after[1] not in NOUN_PHRASE_OPENERS:
         return False
     clause = list(itertools.takewhile(lambda w: w not in (",", ";", ":") and w not in CLAUSE_OPENERS, after[2:]))
-    return any(w in ("are", "were", "have") for w in clause)
+    verb = next((k for k, w in enumerate(clause) if w in ("are", "were", "have")), None)
+    if verb is None:
+        return False
+    # the second subject's head, before its phrase: singular, or "are" could be its own ("My brother work and my
+    # parents are retired" -> "works" is a fix)
+    phrase = list(itertools.takewhile(lambda w: w not in PREPOSITIONS, clause[:verb]))
+    head = phrase[-1] if phrase else ""
+    return head.isalpha() and head not in FUNCTION_WORDS and not _noun_forms(head)[1] and not head.endswith("s")
 
 
 WH_WORDS = frozenset(("how", "why", "where", "when", "whether"))  # not "what": "What time does the kids go" -> "do"

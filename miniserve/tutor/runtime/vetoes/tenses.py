@@ -616,6 +616,7 @@ def past_in_the_reason_of_a_generic_present(toks: list[str], edit: Edit) -> bool
 
 
 CHANGE = frozenset(("change", "changes", "changed", "changing"))
+NOW_MARKERS = frozenset(("still", "now", "always", "nowadays", "today"))  # right before the verb: it is now
 HABIT_CLAUSE = re.compile(r"\b(every time|each time|whenever)\s+(\w+)\s+(\w+)", re.IGNORECASE)
 
 
@@ -633,14 +634,15 @@ def past_of_what_a_change_left(toks: list[str], edit: Edit) -> bool:
 
 
 def past_before_a_present_habit(toks: list[str], edit: Edit) -> bool:
-    """A present made past before a clause of habit in the present ("The friends I went with still talk about that
-    night every time we meet" -> "talked"): "every time we meet" is now, and so is what happens then."""
+    """A present made past after "still", "now", "always" ... and before a clause of habit in the present ("The
+    friends I went with still talk about that night every time we meet" -> "talked"): "every time we meet" is now, and
+    so is what happens then."""
     pair = one_word(toks, edit)
     if pair is None or "past" not in form_kinds(pair[1]) or "past" in form_kinds(pair[0]):
         return False
     before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
-    if before and aux_family(before[-1]) is not None:
-        return False  # "I didn't sleep ... every time I turn off the light" -> "haven't slept": the auxiliary's tense
+    if not NOW_MARKERS & set(before[-2:]):
+        return False  # "When I was young, I play outside every time it rains": the story's past, both verbs
     after = "".join(toks[edit.end:])
     return any(_a_present_of(norm(m.group(2)), norm(m.group(3))) for m in HABIT_CLAUSE.finditer(after))
 

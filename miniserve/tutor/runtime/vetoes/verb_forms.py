@@ -1181,6 +1181,8 @@ def base_after_may_the_month(toks: list[str], edit: Edit) -> bool:
     return k >= 1 and before[k] == "may" and (day.isdigit() or day[:-2].isdigit() and day[-2:] in ("st", "nd", "rd", "th"))
 
 
+VERB_PARTICLES = frozenset(("away", "out", "home", "back", "up", "down", "off", "in", "over", "me", "him", "her", "us",
+                            "them", "it"))
 WANTING = frozenset(f for verb in ("want", "need", "decide", "hope", "plan", "agree", "refuse", "promise", "manage",
                                    "try", "learn", "choose", "expect", "wish")
                     for forms in lemminflect.getAllInflections(verb, upos="VERB").values() for f in forms
@@ -1198,6 +1200,9 @@ def third_after_a_wanting_verb(toks: list[str], edit: Edit) -> bool:
     before = [norm(t) for t in toks[:edit.start] if not t.isspace()]
     if len(before) < 2 or before[-1] not in WANTING or before[-2] not in ("i", "we", "you", "they", "he", "she"):
         return False
+    after = next((norm(t) for t in toks[edit.end:] if not t.isspace()), "")
+    if not only_a_verb(pair[0]) and after not in VERB_PARTICLES:
+        return False  # "I need book for school" -> "books", "We plan trip every summer" -> "trips": a noun's plural
     lead = before[-3] if len(before) >= 3 else ","
     if lead == "that":  # "afraid that I wanted", not the relative "The car that I wanted look nice" -> "looks"
         return len(before) >= 4 and not any(_noun_forms(before[-4]))
