@@ -458,6 +458,7 @@ def test_a_misbuilt_form_that_is_no_other_word_is_respelled_by_the_rule():
     assert misbuilt("It occured to me yesterday.") == [("occured", "occurred", True)]  # lemminflect's seen misspelling
     assert misbuilt("Yesterday I choosed the red one.") == [("choosed", "chose", True)]
     assert misbuilt("I have choosed the red one.") == [("choosed", "chosen", True)]  # after "have", the participle
+    assert misbuilt("Our school has finally beginned a course.") == [("beginned", "begun", True)]  # an adverb between
     assert misbuilt("The tickets were buyed online.") == [("buyed", "bought", True)]
     assert misbuilt("The committee has decidded to open the pool.") == [("decidded", "decided", True)]  # e dropped, doubled
     assert misbuilt("Thank you for comming to my party.") == [("comming", "coming", True)]

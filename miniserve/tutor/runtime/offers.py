@@ -154,7 +154,9 @@ def named(toks: list[str], edit: Edit) -> str:
 
 
 def _after_have_or_be(toks: list[str], i: int) -> bool:
-    before = next((norm(t) for t in reversed(toks[:i]) if not t.isspace() and norm(t) not in ADVERBS), "")
+    """Is the word at i right after "have" or "be", adverbs between ("has finally beginned" -> "begun")?"""
+    before = next((norm(t) for t in reversed(toks[:i]) if not t.isspace() and norm(t) not in ADVERBS
+                   and not (norm(t).endswith("ly") and lemminflect.getAllLemmas(norm(t), upos="ADV"))), "")
     return aux_family(before) in ("have", "be")
 
 

@@ -653,3 +653,16 @@ def _a_present_of(pronoun: str, verb: str) -> bool:
     if person is None or "past" in form_kinds(verb):
         return False
     return third(verb) if person == "singular" and pronoun != "i" else "base" in form_kinds(verb) and not third(verb)
+
+
+POSSESSIVES = frozenset(("my", "your", "his", "its", "our", "their"))  # not "her": "I heard her phone him"
+
+
+def past_of_a_noun_after_a_possessive(toks: list[str], edit: Edit) -> bool:
+    """A word after a possessive made a verb's past ("While I was speaking, somebody's phone ring loudly" ->
+    "phoned"): after "somebody's", "my", "their" ... comes a noun, never a verb."""
+    pair = one_word(toks, edit)
+    if pair is None or "past" not in form_kinds(pair[1]) or "past" in form_kinds(pair[0]):
+        return False
+    before = next((t for t in reversed(toks[:edit.start]) if not t.isspace()), "")
+    return norm(before) in POSSESSIVES or before.endswith(("'s", "\u2019s")) and before[:1].isalpha()

@@ -1207,3 +1207,16 @@ def third_after_a_wanting_verb(toks: list[str], edit: Edit) -> bool:
     if lead == "that":  # "afraid that I wanted", not the relative "The car that I wanted look nice" -> "looks"
         return len(before) >= 4 and not any(_noun_forms(before[-4]))
     return lead in (",", ";", "and", "but", "so", "because", "when", "if", "then") or len(before) == 2
+
+
+def finite_after_a_nouns_preposition(toks: list[str], edit: Edit) -> bool:
+    """A verb made third-person right after a preposition that follows a noun ("a compensation for have to buy" ->
+    "for has"): after "for", "of", "about" ... a verb takes the -ing form, never an agreeing one. Not after a verb's
+    preposition: "What I am looking for have to be cheap" -> "has" is a fix."""
+    pair = one_word(toks, edit)
+    if pair is None or not third(pair[1]) or third(pair[0]):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    if len(before) < 2 or before[-1] not in ("for", "of", "about", "without", "by", "with"):
+        return False
+    return not lemmas(before[-2]) and aux_family(before[-2]) is None and before[-2] not in FUNCTION_WORDS
