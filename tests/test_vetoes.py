@@ -556,6 +556,9 @@ def vetoed(sentence: str, proposal: str) -> bool:
      "The friends I went with still talked about it every time we meet."),  # a habit of now
     ("They know how grammar works.", "They know how grammar work."),  # a singular noun, the subject
     ("While I was speaking, somebody's phone rang.", "While I was speaking, somebody's phoned rang."),  # a noun
+    ("Next time we must go together, you would love it.", "Next time we must go together, you will love it."),
+    ("A city full of gardens and trees is a healthier place.", "A city full of gardens and trees are a healthier place."),
+    ("The noise made Peter forget the pain.", "The noise made Peter forgets the pain."),  # the bare verb after a name
     ("I asked for a refund for have to wait.", "I asked for a refund for has to wait."),  # after a noun's "for"
     ("The planetarium show and the new robot gallery were excellent.",
      "The planetarium shows and the new robot gallery were excellent."),  # the head of the first of two subjects
@@ -862,6 +865,7 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("What time does the kids go to bed?", "What time do the kids go to bed?"),  # "what time": the auxiliary agrees
     ("I need book for school.", "I need books for school."),  # a noun's plural after "need"
     ("What I am looking for have to be cheap.", "What I am looking for has to be cheap."),  # a verb's "for"
+    ("If you come, you would love it.", "If you come, you will love it."),  # a condition of the future
     ("My brother work and my parents are retired.", "My brother works and my parents are retired."),  # "are": the parents'
     ("When I was young, I play outside every time it rains.", "When I was young, I played outside every time it rains."),
 ])

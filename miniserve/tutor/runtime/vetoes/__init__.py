@@ -272,7 +272,9 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   three-hundred-and-ninetieth to three-hundred-and-ninety-third (learner_v392 to learner_v395): "changed the way I
   see" -> "saw", "how grammar works" -> "work", "still talk about that night every time we meet" -> "talked"; from
   the three-hundred-and-ninety-fourth to three-hundred-and-ninety-seventh (learner_v396 to learner_v399), error rows'
-  wrong changes: "somebody's phone ring" -> "phoned", "a compensation for have to buy" -> "for has".
+  wrong changes: "somebody's phone ring" -> "phoned", "a compensation for have to buy" -> "for has"; from the
+  three-hundred-and-ninety-eighth to four-hundred-and-first (learner_v400 to learner_v403): "you would love it" ->
+  "will", "A city full of gardens and trees is" -> "are", "made Peter forget" -> "forgets".
 
 By kind, one module each: `mood` (imperatives, subjunctives), `number` (agreement with a subject's
 words), `joined` (subjects or verbs joined by "and", pronouns), `tenses`, `verb_forms`; the word lists
@@ -384,6 +386,8 @@ VETOES = (
     tenses.past_of_what_a_change_left, tenses.past_before_a_present_habit,
     number.plural_after_a_wh_word_and_a_singular_noun,
     tenses.past_of_a_noun_after_a_possessive, verb_forms.finite_after_a_nouns_preposition,
+    tenses.will_for_a_wish_without_a_condition, number.plural_after_a_singular_noun_full_of,
+    verb_forms.third_after_a_named_object_of_make,
 )
 
 

@@ -2355,3 +2355,17 @@ def plural_after_a_wh_word_and_a_singular_noun(toks: list[str], edit: Edit) -> b
     noun = before[-1]
     return (_noun_forms(noun)[0] and not noun.endswith("s") and noun not in COLLECTIVE | PLURAL_ONLY | BOTH_NUMBERS
             and noun not in FUNCTION_WORDS and noun not in SUBJECT_PRONOUNS and not lemmas(noun))
+
+
+def plural_after_a_singular_noun_full_of(toks: list[str], edit: Edit) -> bool:
+    """A verb made plural after a singular noun that opens the sentence and "full of" ("A city full of gardens and
+    trees is a healthier place" -> "are"): the noun is the subject; what it is full of describes it."""
+    pair = one_word(toks, edit)
+    if pair is None or not made_plural(pair):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if not t.isspace()]
+    if len(before) < 5 or before[0] not in NOUN_PHRASE_OPENERS or before[2:4] != ["full", "of"]:
+        return False
+    noun = before[1]
+    return noun.isalpha() and not noun.endswith("s") and not _noun_forms(noun)[1] \
+        and not any(w in (",", ";") or lemmas(w) and not any(_noun_forms(w)) for w in before[4:])

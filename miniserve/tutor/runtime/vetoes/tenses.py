@@ -666,3 +666,17 @@ def past_of_a_noun_after_a_possessive(toks: list[str], edit: Edit) -> bool:
         return False
     before = next((t for t in reversed(toks[:edit.start]) if not t.isspace()), "")
     return norm(before) in POSSESSIVES or before.endswith(("'s", "\u2019s")) and before[:1].isalpha()
+
+
+WOULD_WISHES = frozenset(("love", "like", "enjoy", "prefer", "hate"))
+
+
+def will_for_a_wish_without_a_condition(toks: list[str], edit: Edit) -> bool:
+    """"would love", "would like" ... made "will" where no "if", "unless", "when" or "once" sets a condition ("Next
+    time we must go together, you would love it" -> "will"): "would" is what one would feel, not a future."""
+    pair = one_word(toks, edit)
+    if pair is None or pair != ("would", "will"):
+        return False
+    after = next((norm(t) for t in toks[edit.end:] if t[:1].isalpha()), "")
+    words = {norm(t) for t in toks if t[:1].isalpha()}
+    return after in WOULD_WISHES and not words & {"if", "unless", "when", "once"}

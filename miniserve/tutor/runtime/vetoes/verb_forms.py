@@ -1220,3 +1220,17 @@ def finite_after_a_nouns_preposition(toks: list[str], edit: Edit) -> bool:
     if len(before) < 2 or before[-1] not in ("for", "of", "about", "without", "by", "with"):
         return False
     return not lemmas(before[-2]) and aux_family(before[-2]) is None and before[-2] not in FUNCTION_WORDS
+
+
+LETTING = frozenset(("make", "makes", "made", "making", "let", "lets", "letting", "help", "helps", "helped", "helping"))
+
+
+def third_after_a_named_object_of_make(toks: list[str], edit: Edit) -> bool:
+    """A verb made third-person right after "make", "let" or "help" and a name ("made Peter forget about the pain" ->
+    "forgets"): the object takes the bare verb."""
+    pair = one_word(toks, edit)
+    if pair is None or not third(pair[1]) or third(pair[0]):
+        return False
+    before = [t for t in toks[:edit.start] if not t.isspace()]
+    return len(before) >= 2 and norm(before[-2]) in LETTING and before[-1][:1].isupper() and before[-1].isalpha() \
+        and norm(before[-1]) not in ("i",)
