@@ -562,6 +562,10 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("I asked for a refund for have to wait.", "I asked for a refund for has to wait."),  # after a noun's "for"
     ("The planetarium show and the new robot gallery were excellent.",
      "The planetarium shows and the new robot gallery were excellent."),  # the head of the first of two subjects
+    ("Think about your grandparents and ask yourself when you last visited them.",
+     "Think about your grandparents and asked yourself when you last visited them."),  # the imperative's pair
+    ("I am writing about the fair which take place in Manchester last Saturday.",
+     "I am writing about the fair which takes place in Manchester last Saturday."),  # the phrase asks for "took"
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -868,6 +872,10 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("If you come, you would love it.", "If you come, you will love it."),  # a condition of the future
     ("My brother work and my parents are retired.", "My brother works and my parents are retired."),  # "are": the parents'
     ("When I was young, I play outside every time it rains.", "When I was young, I played outside every time it rains."),
+    ("My brother talk about last summer all the time.", "My brother talks about last summer all the time."),  # the phrase is an object
+    ("Somebody at our market sell the cheese we tried in France last summer.",
+     "Somebody at our market sells the cheese we tried in France last summer."),  # the phrase dates "tried"
+    ("Dad open the window and look outside.", "Dad open the window and looked outside."),  # a subject: no imperative
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

@@ -274,7 +274,9 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   the three-hundred-and-ninety-fourth to three-hundred-and-ninety-seventh (learner_v396 to learner_v399), error rows'
   wrong changes: "somebody's phone ring" -> "phoned", "a compensation for have to buy" -> "for has"; from the
   three-hundred-and-ninety-eighth to four-hundred-and-first (learner_v400 to learner_v403): "you would love it" ->
-  "will", "A city full of gardens and trees is" -> "are", "made Peter forget" -> "forgets".
+  "will", "A city full of gardens and trees is" -> "are", "made Peter forget" -> "forgets"; from the
+  four-hundred-and-second to four-hundred-and-fifth (learner_v404 to learner_v407): "Think about your grandparents
+  and ask yourself" -> "asked", and an error row's wrong change: "which take place ... last Saturday" -> "takes".
 
 By kind, one module each: `mood` (imperatives, subjunctives), `number` (agreement with a subject's
 words), `joined` (subjects or verbs joined by "and", pronouns), `tenses`, `verb_forms`; the word lists
@@ -319,7 +321,7 @@ VETOES = (
     number.number_after_who_of_a_collective, mood.present_after_would_rather, verb_forms.do_support_changed,
     number.number_after_a_bare_share, number.singular_after_a_share_of_a_plural,
     number.singular_after_a_plural_head_and_its_relative, tenses.present_of_a_speech_tag,
-    verb_forms.form_of_a_noun_before_a_reduced_relative, tenses.present_before_its_past_phrase,
+    verb_forms.form_of_a_noun_before_a_reduced_relative, tenses.present_before_its_past_phrase, tenses.third_before_a_past_phrase,
     number.number_after_neither_nor, number.number_of_a_prepositions_noun, verb_forms.base_for_a_participle_after_its_object,
     tenses.present_of_a_report_of_a_past, number.plural_after_much, mood.base_after_had_better,
     mood.base_after_an_inverted_auxiliary, verb_forms.base_for_a_noun_after_to,

@@ -150,13 +150,14 @@ def like_after_an_imperative(toks: list[str], edit: Edit) -> bool:
 
 def imperative_pair(toks: list[str], edit: Edit) -> bool:
     """In a sentence that opens with an imperative, a base form right after "and" or "and then" made third
-    person ("Think about ... and then ask yourself" -> "asks"), or a present in a time clause made past
+    person or past ("Think about ... and then ask yourself" -> "asks", "Think about your grandparents and ask
+    yourself when you last visited them" -> "asked"), or a present in a time clause made past
     ("Make sure ... before the new guests arrive" -> "arrived")."""
     pair = one_word(toks, edit)
     if pair is None or not opens_with_an_imperative(toks):
         return False
     before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
-    if "base" in form_kinds(pair[0]) and "third" in form_kinds(pair[1]):
+    if "base" in form_kinds(pair[0]) and {"third", "past"} & form_kinds(pair[1]):
         return before[-1:] == ["and"] or before[-2:] in (["and", "then"], ["and", "never"], ["and", "always"], ["and", "just"])
     return "past" in form_kinds(pair[1]) and "past" not in form_kinds(pair[0]) \
         and bool(TIME_OPENERS & set(clause_before(toks, edit.start)))

@@ -91,13 +91,52 @@ def present_before_its_past_phrase(toks: list[str], edit: Edit) -> bool:
         return False  # not a misbuilt past respelled ("was cutted" -> "cut")
     if governed_by_an_auxiliary(toks, edit.start):
         return False  # "When did your lazy goats lived in Beirut last spring" -> "live": the auxiliary's form
+    return bool(_past_phrases_after(toks, edit))
+
+
+def _past_phrases_after(toks: list[str], edit: Edit) -> list[re.Match]:
+    """The past time phrases that follow the edit in its own clause."""
     first = next((k for k in range(edit.end, len(toks)) if not toks[k].isspace()), len(toks))
     # (a "that" right after the verb is its object's: "where we ate that amazing paella last summer")
     end = next((k for k in range(edit.end, len(toks)) if toks[k] in (",", ";", ":", ".", "!", "?")
                 or norm(toks[k]) in ("and", "but", "because", "so", "when", "if", "that", "which", "who")
                 and not (k == first and norm(toks[k]) == "that")), len(toks))
     start, stop = len("".join(toks[:edit.end])), len("".join(toks[:end]))
-    return any(start <= m.start() < stop for m in tense.past_phrases("".join(toks)))
+    return [m for m in tense.past_phrases("".join(toks)) if start <= m.start() < stop]
+
+
+# words that take a time phrase as their object, where it need not date the verb ("talks about last summer")
+OBJECT_LEADS = frozenset(("about", "of", "from", "since", "than", "until", "till", "like", "remember", "remembers", "forget",
+                          "forgets", "miss", "misses", "describe", "describes", "mention", "mentions", "before", "after",
+                          "and", "to"))
+WH_WORDS = frozenset(("what", "where", "how", "who", "whom", "whose", "why", "whether", "as"))
+
+
+def third_before_a_past_phrase(toks: list[str], edit: Edit) -> bool:
+    """A base form made third person where a past time phrase follows it in its own clause and dates it ("the
+    fair which take place in Manchester last Saturday" -> "takes"): the phrase asks for the past ("took"), and
+    the present is as wrong as the base form was. Not a phrase a preposition takes ("compared to last year"), nor
+    one after another past or a wh-word ("sell the cheese we tried in France last summer")."""
+    pair = one_word(toks, edit)
+    if pair is None or "base" not in form_kinds(pair[0]) or "third" not in form_kinds(pair[1]) \
+            or aux_family(pair[0]) is not None:
+        return False
+    for phrase in _past_phrases_after(toks, edit):
+        between = [norm(t) for t in tokens_between(toks, edit.end, phrase.start()) if t[:1].isalpha()]
+        if not (between[-1:] and between[-1] in OBJECT_LEADS) and not any(tense.only_past(w) or w in WH_WORDS for w in between):
+            return True
+    return False
+
+
+def tokens_between(toks: list[str], i: int, char: int) -> list[str]:
+    """The tokens from the i-th up to the character offset `char` of the sentence."""
+    at, out = len("".join(toks[:i])), []
+    for t in toks[i:]:
+        if at >= char:
+            break
+        out.append(t)
+        at += len(t)
+    return out
 
 
 def past_from_a_dated_thing(toks: list[str], edit: Edit) -> bool:
