@@ -250,6 +250,9 @@ def test_after_a_verb_that_takes_only_the_ing_form_the_ing_form_is_offered():
     assert patterned("I am not minded to answer.") == []
     assert patterned("I practise every day to improve.") == []
     assert patterned("She had left an hour before to take a photo.") == []  # an adverb after an amount of time
+    assert patterned("It is highly recommended to book early.") == []  # a passive: "to" is right
+    assert patterned("It is recommended to avoid book a hall.") == ["It is recommended to avoid booking a hall."]
+    assert patterned("Some people can't go out without make-up.") == []  # a hyphenated noun, no verb
 
 
 def test_a_missing_to_is_offered_where_the_frame_calls_for_it():
@@ -274,6 +277,9 @@ def test_a_missing_to_is_offered_where_the_frame_calls_for_it():
     assert patterned("I know how work experience helps.") == []  # a noun after "how"
     assert patterned("The photos show how close it is.") == []  # an adjective
     assert patterned("I wonder how come the bus is late.") == []
+    # "going" and a verb after a form of "be"
+    assert patterned("We are going decorate the garden.") == ["We are going to decorate the garden."]
+    assert patterned("We're going home now.") == []  # a place
 
 
 def test_call_between_be_and_a_name_is_the_participle():
@@ -463,6 +469,15 @@ def test_a_misbuilt_form_that_is_no_other_word_is_respelled_by_the_rule():
     assert misbuilt("The committee has decidded to open the pool.") == [("decidded", "decided", True)]  # e dropped, doubled
     assert misbuilt("Thank you for comming to my party.") == [("comming", "coming", True)]
     assert misbuilt("Many companies have tryed to make cars cheaper.") == [("tryed", "tried", True)]  # the "y" kept
+    assert misbuilt("Fewer people will drived to work.") == [("drived", "drive", True)]  # after a modal, the base
+    assert misbuilt("I didn't knowed the answer.") == [("knowed", "know", True)]
+
+
+def test_a_misbuilt_form_after_a_modal_is_named_as_the_base_form():
+    sentence = "Fewer people will drived to work."
+    toks = tokens(sentence)
+    [edit] = offers.misbuilt(toks)
+    assert offers.named(toks, edit) == "After 'will', use the base form 'drive', not 'drived'."
 
 
 def test_no_misbuilt_respelling_of_a_word_of_its_own_or_a_name():

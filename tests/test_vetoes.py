@@ -566,6 +566,9 @@ def vetoed(sentence: str, proposal: str) -> bool:
      "Think about your grandparents and asked yourself when you last visited them."),  # the imperative's pair
     ("I am writing about the fair which take place in Manchester last Saturday.",
      "I am writing about the fair which takes place in Manchester last Saturday."),  # the phrase asks for "took"
+    ("Three weeks ago, Ben started going to a new gym.", "Three weeks ago, Ben started went to a new gym."),  # -ing after "start"
+    ("We are going decorate the garden.", "We are going decorates the garden."),  # "going" wants "to"
+    ("Climate change affect everyone.", "Climate changes affect everyone."),  # the verb's slip, not the noun's number
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -876,6 +879,8 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("Somebody at our market sell the cheese we tried in France last summer.",
      "Somebody at our market sells the cheese we tried in France last summer."),  # the phrase dates "tried"
     ("Dad open the window and look outside.", "Dad open the window and looked outside."),  # a subject: no imperative
+    ("My brother help clean the kitchen.", "My brother helps clean the kitchen."),  # a determiner: one noun subject
+    ("Technology make people lazy.", "Technology makes people lazy."),  # "people" is the object
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

@@ -359,6 +359,10 @@ def takes_only_ing(before: list[str]) -> bool:
         return not (before[-1] in ("before", "after") and len(before) >= 2 and before[-2] in TIME_AMOUNTS)
     if not before or before[-1] not in _ONLY_ING_FORMS or before[-1] == "minded":
         return False
+    be = ("is", "are", "was", "were", "be", "been", "being", "it's")
+    if before[-1].endswith("ed") and len(before) >= 2 and (before[-2] in be or len(before) >= 3 and before[-3] in be
+                                                           and (before[-2].endswith("ly") or before[-2] in ("not", "also", "often"))):
+        return False  # a passive: "It is (highly) recommended to book early", "He was considered to be the best"
     return before[-1] not in ("mind", "minds") or (len(before) >= 2 and before[-2] in MIND_LEADS)
 
 
@@ -377,7 +381,23 @@ def needs_to(before: list[str], verb: str, after: str) -> bool:
     workshops" (only where an object follows the verb, so that a noun of the same spelling, "it is
     hard work", is not read as one), or "they would prefer have lunch" (not a verb that is also a
     noun: "would you like help", "I would prefer water")?"""
-    return _adjective_frame(before, after) or _wished(before, verb) or _how(before, verb, after)
+    return _adjective_frame(before, after) or _wished(before, verb) or _how(before, verb, after) or _going(before, verb, after)
+
+
+GOING_LEADS = frozenset(("am", "is", "are", "was", "were", "'m", "'re", "i'm", "we're", "you're", "they're", "he's",
+                         "she's", "it's", "not"))
+
+
+def _going(before: list[str], verb: str, after: str) -> bool:
+    """A verb's base form right after "am/is/are/was/were going" ("We are going decorate the garden" -> "going to
+    decorate"): a verb that is no noun or adverb, or any with a determiner or a pronoun after it ("going home" is a
+    place)."""
+    if before[-1:] != ["going"] or len(before) < 2 or before[-2] not in GOING_LEADS or verb in FUNCTION_WORDS:
+        return False
+    kinds = set(lemminflect.getAllLemmas(verb))
+    if "ADV" in kinds or "ADJ" in kinds or "VERB" not in kinds:
+        return False
+    return after in OBJECT_STARTS or "NOUN" not in kinds
 
 
 def _adjective_frame(before: list[str], after: str) -> bool:

@@ -104,7 +104,7 @@ def misbuilt(toks: list[str]) -> list[Edit]:
         rights = respelled(word)
         if len(rights) != 1:
             continue
-        right = _participle_after_have_or_be(toks, i, rights[0])
+        right = _base_after_a_modal(toks, i, _participle_after_have_or_be(toks, i, rights[0]))
         right = right[:1].upper() + right[1:] if word[:1].isupper() else right
         if right in alternatives(toks, i) or right.endswith("ing") and norm(word).endswith("ing"):
             found.append(Edit(i, i + 1, (right,)))  # an -ing form stays one ("for comming": the guard sees a noun)
@@ -134,6 +134,27 @@ def _participle_after_have_or_be(toks: list[str], i: int, right: str) -> str:
     return participles[0] if len(participles) == 1 else right
 
 
+BASE_LEADS = frozenset(("will", "would", "can", "could", "shall", "should", "may", "might", "must", "won't", "wouldn't",
+                        "can't", "cannot", "couldn't", "shouldn't", "mustn't", "to", "do", "does", "did", "don't",
+                        "doesn't", "didn't"))
+
+
+def _base_before(toks: list[str], i: int) -> str | None:
+    """The modal, "to" or "do" right before the word at i, adverbs between ("will never drived"), if any."""
+    before = next((norm(t) for t in reversed(toks[:i]) if not t.isspace() and norm(t) not in ADVERBS and norm(t) != "not"
+                   and not (norm(t).endswith("ly") and lemminflect.getAllLemmas(norm(t), upos="ADV"))), "")
+    return before if before in BASE_LEADS else None
+
+
+def _base_after_a_modal(toks: list[str], i: int, right: str) -> str:
+    """The base form for a past after a modal, "to" or "do" ("fewer people will drived" -> "drive", not "drove"),
+    else `right`."""
+    verbs = sorted(lemmas(right))
+    if _base_before(toks, i) is None or "past" not in form_kinds(right) or len(verbs) != 1:
+        return right
+    return verbs[0]
+
+
 FORM_NAMES = {"past": "past tense", "participle": "past participle", "ing": "-ing form", "third": "-s form"}
 
 
@@ -146,6 +167,9 @@ def named(toks: list[str], edit: Edit) -> str:
         kinds = {"participle"}
     kind = next((k for k in FORM_NAMES if k in kinds), None)
     verbs = sorted(lemmas(norm(new)))
+    lead = _base_before(toks, edit.start)
+    if lead is not None and verbs == [norm(new)]:
+        return f"After '{lead}', use the base form '{new}', not '{old}'."
     if kind is None or len(verbs) != 1:
         return from_edit([Change((old,), (new,))])
     if regular_past(verbs[0]) == norm(old) and kind in ("past", "participle"):

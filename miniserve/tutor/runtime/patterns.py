@@ -292,11 +292,14 @@ VERB_FOLLOWERS = OBJECT_STARTS | frozenset(("you", "part", "up", "away", "out", 
                                             "something", "anything", "nothing", "people")) | PLACE_ADVERBS
 
 
-def _ing_where_a_verb_is_read(words: list[tuple[int, str]], k: int) -> Edit | None:
+def _ing_where_a_verb_is_read(toks: list[str], words: list[tuple[int, str]], k: int) -> Edit | None:
     """The -ing form of the base form at words[k], where what follows reads it as a verb: anything, for a word that
-    is only a verb; an object or a particle (VERB_FOLLOWERS), for one that is also a noun."""
+    is only a verb; an object or a particle (VERB_FOLLOWERS), for one that is also a noun. Never the first part of a
+    hyphenated word ("without make-up": a noun)."""
     i, word = words[k]
-    after = words[k + 1][1] if k + 1 < len(words) and words[k + 1][0] == i + 2 else ""
+    if toks[i + 1:i + 2] == ["-"]:
+        return None
+    after = words[k + 1][1] if k + 1 < len(words) and words[k + 1][0] == i + 2 and toks[i + 1] == " " else ""
     only_a_verb = not (set(lemminflect.getAllLemmas(word)) - {"VERB"} or lemminflect.getAllInflections(word, upos="NOUN"))
     ing = _ing(word) if only_a_verb and after or after in VERB_FOLLOWERS else None
     return Edit(i, i + 1, (ing,)) if ing is not None else None
@@ -318,7 +321,7 @@ def _ing_after_a_frames_preposition(toks: list[str], words: list[tuple[int, str]
                 or aux_family(word) is not None or word in FUNCTION_WORDS or not _a_base(word) \
                 or "ADV" in lemminflect.getAllLemmas(word):
             continue  # ("without even a letter": an adverb)
-        edit = _ing_where_a_verb_is_read(words, k)
+        edit = _ing_where_a_verb_is_read(toks, words, k)
         if edit is not None:
             found.append(edit)
     return found
@@ -342,7 +345,7 @@ def _ing_after_an_ing_verb(toks: list[str], words: list[tuple[int, str]]) -> lis
                 or aux_family(word) is not None or word in FUNCTION_WORDS or word not in lemmas(word) or word == "like" \
                 or {"ADV", "ADJ"} & set(lemminflect.getAllLemmas(word)) or k >= 2 and words[k - 2][1] in NOUN_MARKERS:
             continue  # (a verb of the tables: lemminflect takes rare nouns for verbs only, "avoid checkmate")
-        edit = _ing_where_a_verb_is_read(words, k)
+        edit = _ing_where_a_verb_is_read(toks, words, k)
         if edit is not None:
             found.append(edit)
     return found
@@ -437,5 +440,7 @@ def explanation(toks: list[str], edit: Edit) -> str:
         return f"After '{before[-1]}', use the -ing form: '{edit.new[0]}', not '{toks[edit.start]}'."
     if edit.new == ("called",) and toks[edit.start].lower() == "call":  # "is call Happy Paws"
         return f"A name after '{before[-1]}' takes the participle: '{before[-1]} called', not '{before[-1]} call'."
+    if before[-1:] and before[-1] in ING_TAKERS:  # "to avoid book" -> "avoid booking"
+        return f"After '{before[-1]}', use the -ing form: '{edit.new[0]}', not '{toks[edit.start]}'."
     phrase = "look forward to" if before[-2:-1] == ["forward"] else "be used to"
     return f"After '{phrase}', use the -ing form: '{edit.new[0]}', not '{toks[edit.start]}'."

@@ -276,7 +276,10 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   three-hundred-and-ninety-eighth to four-hundred-and-first (learner_v400 to learner_v403): "you would love it" ->
   "will", "A city full of gardens and trees is" -> "are", "made Peter forget" -> "forgets"; from the
   four-hundred-and-second to four-hundred-and-fifth (learner_v404 to learner_v407): "Think about your grandparents
-  and ask yourself" -> "asked", and an error row's wrong change: "which take place ... last Saturday" -> "takes".
+  and ask yourself" -> "asked", and an error row's wrong change: "which take place ... last Saturday" -> "takes"; from
+  the four-hundred-and-sixth to four-hundred-and-ninth (learner_v408 to learner_v411), error rows' wrong changes:
+  "Ben started going" -> "went" (the second reading), "We are going decorate" -> "decorates", "Climate change affect"
+  -> "changes".
 
 By kind, one module each: `mood` (imperatives, subjunctives), `number` (agreement with a subject's
 words), `joined` (subjects or verbs joined by "and", pronouns), `tenses`, `verb_forms`; the word lists
@@ -294,7 +297,7 @@ VETOES = (
     verb_forms.base_after_an_ing_verb, verb_forms.base_after_an_infinitive, verb_forms.base_for_a_participle_after_have, joined.shared_subject, joined.number_against_the_first_verb, joined.number_against_its_list, number.plural_after_all_that_someone_does, number.noun_number_against_its_relative, number.plural_after_a_language, number.noun_after_every_made_plural, number.plural_after_one_as_a_pronoun, mood.third_person_of_believe_me, number.plural_after_a_singular_head_with, number.plural_after_an_uncountable_noun, number.plural_after_any_and_a_singular, number.plural_after_a_question_who, verb_forms.had_after_a_contracted_had, verb_forms.finite_for_an_ing_after_a_preposition, joined.coordinated_subject,
     verb_forms.participle_after_get, verb_forms.ing_after_a_subject, verb_forms.like_as_a_preposition,
     mood.present_in_an_unreal_condition, mood.present_modal_after_a_past_condition, number.plural_progressive_after_which, mood.imperative,
-    verb_forms.finite_after_to, number.plural_after_there_is_a, verb_forms.base_after_go,
+    verb_forms.finite_after_to, number.plural_after_there_is_a, verb_forms.base_after_go, verb_forms.finite_after_be_going,
     verb_forms.participle_after_a_subject, verb_forms.gerund_subject_after_do, verb_forms.noun_number_after_a_modifier, mood.imperative_pair, mood.like_after_an_imperative, mood.mandative_subjunctive,
     number.plural_after_a_singular_noun_phrase, number.singular_after_a_time_phrase,
     number.singular_after_a_plural_noun_phrase, tenses.past_of_a_habit_or_a_belief,
@@ -372,7 +375,7 @@ VETOES = (
     number.plural_after_a_measure_of, verb_forms.third_after_a_preposition_of_place,
     number.singular_after_a_double_plural, verb_forms.to_between_a_compound_plural_and_its_verb,
     number.number_of_a_noun_between_joined_phrases, number.singular_after_a_share_of_us,
-    number.plural_after_a_singular_head_and_its_relative_of_place, number.noun_made_plural_before_its_singular_verb,
+    number.plural_after_a_singular_head_and_its_relative_of_place, number.noun_made_plural_before_its_singular_verb, number.second_noun_of_a_compound_subject,
     verb_forms.form_of_a_compounds_head_before_of, verb_forms.ing_of_the_noun_after_there_be,
     verb_forms.base_of_a_compound_objects_head,
     verb_forms.verb_form_of_a_noun_after_a_determiner_and_an_adjective, tenses.past_in_the_reason_of_a_generic_present,

@@ -901,6 +901,27 @@ def noun_made_plural_before_its_singular_verb(toks: list[str], edit: Edit) -> bo
     return False
 
 
+def second_noun_of_a_compound_subject(toks: list[str], edit: Edit) -> bool:
+    """The second noun of a two-noun subject that opens the sentence made plural before a verb's base form ("Climate
+    change affect everyone" -> "Climate changes affect"): the noun's number is not the learner's slip, the verb's is.
+    Only where the word before it is a bare noun that is no verb ("climate", "air"), so that "My brother help clean"
+    -> "helps" (a determiner) stays a fix."""
+    pair = one_word(toks, edit)
+    if pair is None or pair[1] not in (pair[0] + "s", pair[0] + "es") or "NOUN" not in lemminflect.getAllLemmas(pair[0]):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if not t.isspace()]
+    if len(before) != 1 or set(lemminflect.getAllLemmas(before[0])) != {"NOUN"} \
+            or before[0].endswith(("body", "one", "thing")) or before[0] in SUBJECT_PRONOUNS:  # "Everybody need time"
+        return False
+    after = [t for t in toks[edit.end:edit.end + 2]]
+    if len(after) < 2 or after[0] != " " or not after[1][:1].isalpha():
+        return False
+    verb = norm(after[1])
+    return "base" in form_kinds(verb) and "third" not in form_kinds(verb) and aux_family(verb) is None \
+        and "VERB" in lemminflect.getAllLemmas(verb) and verb not in FUNCTION_WORDS \
+        and verb not in ("people", "police", "cattle")  # a plural noun, the object: "Technology make people lazy"
+
+
 def number_after_neither_nor(toks: list[str], edit: Edit) -> bool:
     """A verb's number changed after "neither ... nor" or "either ... or" ("Neither the president nor the
     other members have" -> "has"): the nearer noun or the first may decide, and either is written; but a

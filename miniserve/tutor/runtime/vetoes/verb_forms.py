@@ -13,18 +13,22 @@ from miniserve.tutor.runtime.vetoes.words import (NOUN_PHRASE_OPENERS, PERCEIVIN
 
 
 ING_VERBS = ING_TAKING | {"risk"}
+# verbs that also take "to" but whose -ing after them is never another form ("started going" -> "went")
+BOTH_TAKERS = frozenset(("start", "begin", "continue", "like", "love", "hate", "prefer", "go"))
 
 
 def base_after_an_ing_verb(toks: list[str], edit: Edit) -> bool:
     """An -ing form after "stop", "enjoy", "finish" ... made any other form ("stop talking" -> "stop talk", "had
-    already finished eating" -> "finished eaten", "stop buying" -> "stop buys")."""
+    already finished eating" -> "finished eaten", "stop buying" -> "stop buys"); also after "start", "like", "go" ...,
+    which take "to" too ("Ben started going to a new gym" -> "started went")."""
     pair = one_word(toks, edit)
     if pair is None or not pair[0].endswith("ing") or not {"base", "participle", "past", "third"} & form_kinds(pair[1]) \
             or "ing" in form_kinds(pair[1]):
         return False
     before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
-    return bool(before) and (any(before[-1] == f or before[-1] in (f + "s", f + "ed", f + "ped", f + "ing") for f in ING_VERBS)
-                             or bool(lemmas(before[-1]) & ING_VERBS))  # "kept", "quit"
+    takers = ING_VERBS | BOTH_TAKERS
+    return bool(before) and (any(before[-1] == f or before[-1] in (f + "s", f + "ed", f + "ped", f + "ing") for f in takers)
+                             or bool(lemmas(before[-1]) & takers))  # "kept", "quit"
 
 
 def gerund_subject_after_do(toks: list[str], edit: Edit) -> bool:
@@ -197,6 +201,17 @@ def base_after_go(toks: list[str], edit: Edit) -> bool:
     return pair is not None and pair[0].endswith("ing") and before[-1:] != [] \
         and before[-1] in ("go", "goes", "went", "going", "gone", "come", "comes", "came", "coming") \
         and bool({"base", "past"} & form_kinds(pair[1]))
+
+
+def finite_after_be_going(toks: list[str], edit: Edit) -> bool:
+    """A verb right after "am/is/are/was/were going" made third person or past ("We are going decorate" ->
+    "going decorates"): "going" wants "to" and the base form, never a finite verb."""
+    pair = one_word(toks, edit)
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    return pair is not None and before[-1:] == ["going"] and len(before) >= 2 \
+        and before[-2] in ("am", "is", "are", "was", "were", "'m", "'re", "'s", "i'm", "we're", "you're", "they're",
+                           "he's", "she's", "it's", "not") \
+        and bool({"third", "past"} & form_kinds(pair[1])) and "ing" not in form_kinds(pair[1])
 
 
 def participle_after_a_subject(toks: list[str], edit: Edit) -> bool:
