@@ -471,6 +471,8 @@ def test_a_misbuilt_form_that_is_no_other_word_is_respelled_by_the_rule():
     assert misbuilt("Many companies have tryed to make cars cheaper.") == [("tryed", "tried", True)]  # the "y" kept
     assert misbuilt("Fewer people will drived to work.") == [("drived", "drive", True)]  # after a modal, the base
     assert misbuilt("I didn't knowed the answer.") == [("knowed", "know", True)]
+    assert misbuilt("Most students enjoied the trips.") == [("enjoied", "enjoyed", True)]  # a "y" after a vowel kept
+    assert misbuilt("My brother plaies football.") == [("plaies", "plays", True)]
 
 
 def test_a_misbuilt_form_after_a_modal_is_named_as_the_base_form():

@@ -569,6 +569,10 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("Three weeks ago, Ben started going to a new gym.", "Three weeks ago, Ben started went to a new gym."),  # -ing after "start"
     ("We are going decorate the garden.", "We are going decorates the garden."),  # "going" wants "to"
     ("Climate change affect everyone.", "Climate changes affect everyone."),  # the verb's slip, not the noun's number
+    ("When I was a child I was afraid of cameras, isn't that funny?",
+     "When I was a child I was afraid of cameras, wasn't that funny?"),  # a question to the reader, now
+    ("You were right about the weather, it is so hot here!", "You were right about the weather, it was so hot here!"),
+    ("Cycling is consider dangerous by many parents.", "Cycling is considering dangerous by many parents."),  # a passive
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -881,6 +885,8 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("Dad open the window and look outside.", "Dad open the window and looked outside."),  # a subject: no imperative
     ("My brother help clean the kitchen.", "My brother helps clean the kitchen."),  # a determiner: one noun subject
     ("Technology make people lazy.", "Technology makes people lazy."),  # "people" is the object
+    ("Before the centre was built, there is a car park here.", "Before the centre was built, there was a car park here."),
+    ("He is wait by the door.", "He is waiting by the door."),  # no adjective: a progressive
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

@@ -171,6 +171,8 @@ def respelled(word: str) -> tuple[str, ...]:
     found = [_all_misspellings(table[lemma]).get(w) for lemma in sorted(lemmas(w)) if lemma in table]
     if w.endswith("yed") and w[:-2] in table:  # "tryed": not in `lemmas`, which the corpus draws on
         found.append(_y_kept(table[w[:-2]]).get(w))
+    if w.endswith(("ied", "ies")) and w[:-3] + "y" in table:  # "enjoied", "plaies": a "y" after a vowel made "i"
+        found.append(_y_made_i(table[w[:-3] + "y"]).get(w))
     return tuple(dict.fromkeys(right for right, _ in filter(None, found)))
 
 
@@ -220,6 +222,15 @@ def _y_kept(verb: Conjugation) -> dict[str, tuple[str, str]]:
             or lemminflect.getAllLemmas(wrong):
         return {}
     return {wrong: (verb.past[0], "past tense")}
+
+
+def _y_made_i(verb: Conjugation) -> dict[str, tuple[str, str]]:
+    """A final "y" after a vowel made "i" before "-ed" or "-es" ("enjoied", "plaies" for "enjoyed", "plays")."""
+    base = verb.base
+    if len(base) < 3 or not base.endswith("y") or base[-2] not in VOWELS or verb.past[0] != base + "ed":
+        return {}
+    wrong = {base[:-1] + "ied": (verb.past[0], "past tense"), base[:-1] + "ies": (base + "s", "third person")}
+    return {w: right for w, right in wrong.items() if not lemminflect.getAllLemmas(w)}
 
 
 def _overdoubled(verb: Conjugation) -> dict[str, tuple[str, str]]:

@@ -206,6 +206,12 @@ def decided_pasts(toks: list[str]) -> list[Edit]:
             return []
         if t[:1].isalpha():
             words += 1
+            nxt = next((norm(x) for x in toks[j + 1:] if x[:1].isalpha()), "")
+            if not lemmas(w) and aux_family(w) is None and w not in FUNCTION_WORDS and not w.endswith("ing") \
+                    and set(lemminflect.getAllLemmas(w)) == {"VERB"} and aux_family(nxt) is None and not lemmas(nxt):
+                # "Last month the school organise a photo walk": a verb the tables lack, no verb after it, is the
+                # clause's own (not "the salad bar is", "a vet comes": a noun lemminflect lists as a verb only)
+                return []
             if only_past(w) and lemminflect.getAllLemmas(w, upos="VERB") and aux_family(w) is None:
                 return _and_its_next_verb(toks, j, offered, i)  # "Yesterday I woke up late and miss the bus" -> "missed"
             if words > 1 and w in PAST_IS_BASE:

@@ -30,6 +30,29 @@ def past_against_now(toks: list[str], edit: Edit) -> bool:
     return bool(NOW & set(clause_before(toks, edit.start)))
 
 
+def past_of_a_remark_about_now(toks: list[str], edit: Edit) -> bool:
+    """A present made past in a clause after a comma that speaks of here and now: a question to the reader
+    ("When I was a child I was afraid of cameras, isn't that funny?" -> "wasn't") or a clause with "here" and no past
+    time phrase ("You were right about the weather, it is so hot here!" -> "was")."""
+    pair = one_word(toks, edit)
+    if pair is None or "past" not in form_kinds(pair[1]) or "past" in form_kinds(pair[0]):
+        return False
+    comma = next((k for k in range(edit.start - 1, -1, -1) if toks[k] in (",", ";", ":", ".", "!", "?")), None)
+    if comma is None or toks[comma] != ",":
+        return False
+    end = next((k for k in range(edit.end, len(toks)) if toks[k] in (",", ";", ":", ".", "!", "?")), len(toks))
+    after = [norm(t) for t in toks[edit.end:end] if t[:1].isalpha()]
+    if comma == max(k for k in range(edit.start) if not toks[k].isspace()) and end < len(toks) and toks[end] == "?" \
+            and after[:1] in (["that"], ["it"], ["this"]) and aux_family(norm(pair[0])) in ("be", "do"):
+        return True  # "isn't that funny?", "doesn't it sound strange?"
+    clause = [norm(t) for t in toks[comma + 1:end] if t[:1].isalpha()]
+    start, stop = len("".join(toks[:comma + 1])), len("".join(toks[:end]))
+    first = next((norm(t) for t in toks if t[:1].isalpha()), "")
+    if first in ("before", "after", "when", "while", "until", "once", "as"):
+        return False  # "Before the centre was built, there is a big parking here" -> "was": the clause dates it
+    return "here" in clause and not any(start <= m.start() < stop for m in tense.past_phrases("".join(toks)))
+
+
 SPEECH_VERBS = frozenset(("said", "shouted", "asked", "replied", "answered", "cried", "whispered", "told", "added",
                           "explained", "called", "screamed", "says", "asks", "shouts"))
 QUOTE_MARKS = frozenset(('"', "\u201c", "\u201d"))

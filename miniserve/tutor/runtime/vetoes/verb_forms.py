@@ -214,6 +214,20 @@ def finite_after_be_going(toks: list[str], edit: Edit) -> bool:
         and bool({"third", "past"} & form_kinds(pair[1])) and "ing" not in form_kinds(pair[1])
 
 
+def ing_for_a_passive_with_its_agent(toks: list[str], edit: Edit) -> bool:
+    """A base form after "be" made -ing where an adjective follows it and "by" later in its clause ("Cycling is
+    consider dangerous by many parents" -> "considering"): a passive with its agent, whose verb is the participle."""
+    pair = one_word(toks, edit)
+    if pair is None or "base" not in form_kinds(pair[0]) or "ing" not in form_kinds(pair[1]):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    if not before or aux_family(before[-1]) != "be":
+        return False
+    end = next((k for k in range(edit.end, len(toks)) if toks[k] in (",", ";", ":", ".", "!", "?")), len(toks))
+    after = [norm(t) for t in toks[edit.end:end] if t[:1].isalpha()]
+    return len(after) >= 2 and set(lemminflect.getAllLemmas(after[0])) == {"ADJ"} and "by" in after[1:]
+
+
 def participle_after_a_subject(toks: list[str], edit: Edit) -> bool:
     """"we ate" made "we eaten": a participle only, right after a subject pronoun, is never a verb of its clause."""
     pair = one_word(toks, edit)
