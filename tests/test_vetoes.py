@@ -573,6 +573,13 @@ def vetoed(sentence: str, proposal: str) -> bool:
      "When I was a child I was afraid of cameras, wasn't that funny?"),  # a question to the reader, now
     ("You were right about the weather, it is so hot here!", "You were right about the weather, it was so hot here!"),
     ("Cycling is consider dangerous by many parents.", "Cycling is considering dangerous by many parents."),  # a passive
+    ("Make sure that new staff are trained.", "Make sure that new staff is trained."),  # a collective after an adjective
+    ("Have you ever been on a trip where everything went wrong?",
+     "Have you ever been on a trip where everything gone wrong?"),  # "have" is another clause's
+    ("Thanks for your visit last week.", "Thanked for your visit last week."),  # the noun of thanking
+    ("Yesterday our teacher tell us the news.", "Yesterday our teacher tells us the news."),  # the phrase asks for "told"
+    ("A child who grow vegetables learns to be patient.", "A child who grow vegetables learn to be patient."),  # the head's
+    ("Students are not use to paying so much.", "Students are not use to pay so much."),  # "used to" misspelt
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -887,6 +894,11 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("Technology make people lazy.", "Technology makes people lazy."),  # "people" is the object
     ("Before the centre was built, there is a car park here.", "Before the centre was built, there was a car park here."),
     ("He is wait by the door.", "He is waiting by the door."),  # no adjective: a progressive
+    ("Money management are a vital skill.", "Money management is a vital skill."),  # a noun before it, no adjective
+    ("Our phones stopped because there was no signal and the radio was broke.",
+     "Our phones stopped because there was no signal and the radio was broken."),  # no "have" before
+    ("The advertisement which I read last week say that you need leaders.",
+     "The advertisement which I read last week says that you need leaders."),  # what a text says
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

@@ -281,7 +281,10 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   "Ben started going" -> "went" (the second reading), "We are going decorate" -> "decorates", "Climate change affect"
   -> "changes"; from the four-hundred-and-tenth to four-hundred-and-thirteenth (learner_v412 to learner_v415), error
   rows' wrong changes: "isn't that funny?" -> "wasn't", "it is so hot here!" -> "was", "is consider dangerous by" ->
-  "considering".
+  "considering"; from the four-hundred-and-fourteenth to four-hundred-and-seventeenth (learner_v416 to learner_v419):
+  "new staff are trained" -> "is", "a trip where everything went wrong" -> "gone", "Thanks for your visit last week"
+  -> "Thanked", and error rows' wrong changes: "Yesterday our history teacher tell us" -> "tells", "A child who grow
+  vegetables learns" -> "learn", "are not use to paying" -> "pay".
 
 By kind, one module each: `mood` (imperatives, subjunctives), `number` (agreement with a subject's
 words), `joined` (subjects or verbs joined by "and", pronouns), `tenses`, `verb_forms`; the word lists
@@ -299,7 +302,7 @@ VETOES = (
     verb_forms.base_after_an_ing_verb, verb_forms.base_after_an_infinitive, verb_forms.base_for_a_participle_after_have, joined.shared_subject, joined.number_against_the_first_verb, joined.number_against_its_list, number.plural_after_all_that_someone_does, number.noun_number_against_its_relative, number.plural_after_a_language, number.noun_after_every_made_plural, number.plural_after_one_as_a_pronoun, mood.third_person_of_believe_me, number.plural_after_a_singular_head_with, number.plural_after_an_uncountable_noun, number.plural_after_any_and_a_singular, number.plural_after_a_question_who, verb_forms.had_after_a_contracted_had, verb_forms.finite_for_an_ing_after_a_preposition, joined.coordinated_subject,
     verb_forms.participle_after_get, verb_forms.ing_after_a_subject, verb_forms.like_as_a_preposition,
     mood.present_in_an_unreal_condition, mood.present_modal_after_a_past_condition, number.plural_progressive_after_which, mood.imperative,
-    verb_forms.finite_after_to, number.plural_after_there_is_a, verb_forms.base_after_go, verb_forms.finite_after_be_going, verb_forms.ing_for_a_passive_with_its_agent,
+    verb_forms.finite_after_to, number.plural_after_there_is_a, verb_forms.base_after_go, verb_forms.finite_after_be_going, verb_forms.ing_for_a_passive_with_its_agent, verb_forms.participle_for_a_past_in_a_later_clause, verb_forms.thanks_as_a_noun,
     verb_forms.participle_after_a_subject, verb_forms.gerund_subject_after_do, verb_forms.noun_number_after_a_modifier, mood.imperative_pair, mood.like_after_an_imperative, mood.mandative_subjunctive,
     number.plural_after_a_singular_noun_phrase, number.singular_after_a_time_phrase,
     number.singular_after_a_plural_noun_phrase, tenses.past_of_a_habit_or_a_belief,
@@ -326,7 +329,7 @@ VETOES = (
     number.number_after_who_of_a_collective, mood.present_after_would_rather, verb_forms.do_support_changed,
     number.number_after_a_bare_share, number.singular_after_a_share_of_a_plural,
     number.singular_after_a_plural_head_and_its_relative, tenses.present_of_a_speech_tag,
-    verb_forms.form_of_a_noun_before_a_reduced_relative, tenses.present_before_its_past_phrase, tenses.third_before_a_past_phrase, tenses.past_of_a_remark_about_now,
+    verb_forms.form_of_a_noun_before_a_reduced_relative, tenses.present_before_its_past_phrase, tenses.third_before_a_past_phrase, tenses.third_where_a_phrase_asks_for_the_past, tenses.past_of_a_remark_about_now,
     number.number_after_neither_nor, number.number_of_a_prepositions_noun, verb_forms.base_for_a_participle_after_its_object,
     tenses.present_of_a_report_of_a_past, number.plural_after_much, mood.base_after_had_better,
     mood.base_after_an_inverted_auxiliary, verb_forms.base_for_a_noun_after_to,

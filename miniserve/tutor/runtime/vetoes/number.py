@@ -560,6 +560,11 @@ def number_after_a_collective(toks: list[str], edit: Edit) -> bool:
     if 2 <= len(clause) <= 4 and clause[-1] in COLLECTIVE and clause[0] in NOUN_PHRASE_OPENERS - {"a", "an"} \
             and not PREPOSITIONS & set(clause):
         return True
+    # or a bare collective after adjectives ("Make sure that new staff are trained"; not "Money management are")
+    if 2 <= len(clause) <= 3 and clause[-1] in COLLECTIVE and not PREPOSITIONS & set(clause) \
+            and all("ADJ" in lemminflect.getAllLemmas(w) and w not in FUNCTION_WORDS and not lemmas(w)
+                    for w in clause[:-1]):
+        return True
     # or the collective with a place phrase after it ("The staff at the swimming pool in Green Street are"; not
     # "The majority of the students", whose "of" names what is counted)
     head = next((k for k in (1, 2) if k + 1 < len(clause) and clause[k] in COLLECTIVE), None)
@@ -827,7 +832,8 @@ def plural_after_a_singular_head_and_its_relative(toks: list[str], edit: Edit) -
     if k is not None and len(clause) > k and clause[k] not in ("who", "that", "which") and k + 1 < len(clause):
         k += 1  # one adjective ("The old bus that")
     if k is None or len(clause) <= k + 2 or clause[k] not in ("who", "that", "which") or clause[k - 1] in HEADS_OF_A_PART \
-            or not singular_noun(clause[k - 1]) or clause[k - 1] in COLLECTIVE or not third(clause[k + 1]):
+            or not singular_noun(clause[k - 1]) or clause[k - 1] in COLLECTIVE \
+            or not (third(clause[k + 1]) or _relatives_own_slip(clause[k + 1])):
         return False
     inside = clause[k + 2:]
     # an "and" between two bare nouns joins them ("A diet that is based on burgers and chips leads"), not clauses
@@ -835,6 +841,12 @@ def plural_after_a_singular_head_and_its_relative(toks: list[str], edit: Edit) -
                    or w == "and" and (nxt in NOUN_PHRASE_OPENERS or nxt in SUBJECT_PRONOUNS
                                       or not any(_noun_forms(nxt)) and nxt not in SUBJECTS_OF_ONE)  # "Spanish and English"
                    for w, nxt in zip(inside, inside[1:] + [""]))
+
+
+def _relatives_own_slip(word: str) -> bool:
+    """A relative clause's verb in the base form after a singular head ("A child who grow vegetables"): the learner's
+    slip there (the relative rule makes it "grows"), which does not make the head plural."""
+    return "base" in form_kinds(word) and "past" not in form_kinds(word) and aux_family(word) is None and bool(lemmas(word))
 
 
 def plural_after_a_singular_head_and_its_relative_of_place(toks: list[str], edit: Edit) -> bool:

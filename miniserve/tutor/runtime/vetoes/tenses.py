@@ -151,6 +151,30 @@ def third_before_a_past_phrase(toks: list[str], edit: Edit) -> bool:
     return False
 
 
+SAYING = frozenset(("say", "state", "show", "explain", "mention", "claim", "suggest", "read", "tell"))
+
+
+def third_where_a_phrase_asks_for_the_past(toks: list[str], edit: Edit) -> bool:
+    """A base form made third person where a past time phrase puts its clause in the past and the tense rule offers
+    the past ("Yesterday our history teacher tell us" -> "tells", "and finally he shout at me" -> "shouts"): the
+    present is as wrong as the base form was. Not a verb of saying, whose subject may be a text that says it now ("the
+    advertisement which I read last week say" -> "says")."""
+    pair = one_word(toks, edit)
+    if pair is None or "base" not in form_kinds(pair[0]) or "third" not in form_kinds(pair[1]) \
+            or aux_family(pair[0]) is not None or lemmas(pair[0]) & SAYING and not _told_to_someone(toks, edit):
+        return False
+    at = len("".join(toks[:edit.start]))
+    if not any(m.start() < at for m in tense.past_phrases("".join(toks))) and not tense.past_clauses(toks):
+        return False  # only a phrase after it ("talk about last summer"): third_before_a_past_phrase's to judge
+    return any(e.start == edit.start for e in tense.to_past(toks))
+
+
+def _told_to_someone(toks: list[str], edit: Edit) -> bool:
+    """Is the verb of saying "tell" with a person after it ("tell us"): a person's act, not a text's?"""
+    after = next((norm(t) for t in toks[edit.end:] if t[:1].isalpha()), "")
+    return norm(toks[edit.start]) == "tell" and after in ("me", "us", "him", "her", "them", "you", "everyone", "everybody")
+
+
 def tokens_between(toks: list[str], i: int, char: int) -> list[str]:
     """The tokens from the i-th up to the character offset `char` of the sentence."""
     at, out = len("".join(toks[:i])), []

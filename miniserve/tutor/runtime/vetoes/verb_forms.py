@@ -228,6 +228,38 @@ def ing_for_a_passive_with_its_agent(toks: list[str], edit: Edit) -> bool:
     return len(after) >= 2 and set(lemminflect.getAllLemmas(after[0])) == {"ADJ"} and "by" in after[1:]
 
 
+def thanks_as_a_noun(toks: list[str], edit: Edit) -> bool:
+    """"Thanks" with no subject before it made a verb's past or base ("Thanks for your visit last week" -> "Thanked"):
+    it is the noun of thanking, a sentence of its own."""
+    pair = one_word(toks, edit)
+    if pair is None or norm(pair[0]) != "thanks":
+        return False
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    return not before or before[-1] in ("many", "special", "big", "huge", "and", "so", "but", "oh", "again", "also")
+
+
+PERFECT_AUXILIARIES = frozenset(("have", "has", "had", "'ve", "'s", "'d", "haven't", "hasn't", "hadn't", "having"))
+LATER_CLAUSE_OPENERS = frozenset(("where", "when", "because", "if", "while", "since", "until"))  # not "and", "who": the same clause
+
+
+def participle_for_a_past_in_a_later_clause(toks: list[str], edit: Edit) -> bool:
+    """A past made the participle where a clause opens between it and the "have" before it ("Have you ever been on a
+    trip where everything went wrong?" -> "gone"): that "have" is another clause's; this verb has its own subject."""
+    pair = one_word(toks, edit)
+    if pair is None or "past" not in form_kinds(pair[0]) or "participle" in form_kinds(pair[0]) \
+            or form_kinds(pair[1]) != frozenset({"participle"}):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    have = max((k for k, w in enumerate(before) if w in PERFECT_AUXILIARIES), default=None)
+    if have is None:
+        return False
+    between = before[have + 1:]
+    opener = next((k for k, w in enumerate(between) if w in LATER_CLAUSE_OPENERS), None)
+    if opener is None or opener + 1 >= len(between):
+        return False  # a subject of its own after the opener
+    return not any(aux_family(w) in ("be", "have", "get") for w in between[opener + 1:])  # "the radio was broke" -> "broken"
+
+
 def participle_after_a_subject(toks: list[str], edit: Edit) -> bool:
     """"we ate" made "we eaten": a participle only, right after a subject pronoun, is never a verb of its clause."""
     pair = one_word(toks, edit)
@@ -367,7 +399,8 @@ def base_after_a_prepositional_to(toks: list[str], edit: Edit) -> bool:
     before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
     if pair is None or not pair[0].endswith("ing") or "base" not in form_kinds(pair[1]):
         return False
-    if before[-2:] == ["used", "to"]:  # "I'm still not used to cooking", "get used to driving"; not "I used to cook"
+    if before[-2:] in (["used", "to"], ["use", "to"]):  # "I'm still not used to cooking", "get used to driving"; not
+        # "I used to cook"; "are not use to paying" is the same frame with "used" misspelt
         return any(aux_family(w) == "be" or w.endswith(("'m", "'re")) or w in ("get", "gets", "got", "getting", "become", "became")
                    for w in before[-5:-2])
     from miniserve.tutor.runtime.gerund import NOUNS_BEFORE_TO, TO_TAKES_ING  # ("many advantages to studying" -> "to study")
