@@ -192,6 +192,8 @@ def test_a_phrase_that_sets_the_past_offers_the_past_of_its_clause():
     assert to_past("Did you enjoy the concert last night?") == []  # a base form after "did"
     assert to_past("I have met my best friend in 2015.") == []  # "met" is a two-word change; "had met" is wrong
     assert to_past("We stayed there last week.") == []  # past already; "last" is the phrase, not a verb
+    assert to_past("Last Friday I bought twelve boxes of eggs.") == []  # a noun's plural after a number
+    assert to_past("Last Saturday the party in room 14 continues until five.") == ["continues->continued"]  # a name's number
 
 
 def test_a_tense_offer_is_gated_by_the_model_and_names_the_phrase(tutor):

@@ -580,6 +580,13 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("Yesterday our teacher tell us the news.", "Yesterday our teacher tells us the news."),  # the phrase asks for "told"
     ("A child who grow vegetables learns to be patient.", "A child who grow vegetables learn to be patient."),  # the head's
     ("Students are not use to paying so much.", "Students are not use to pay so much."),  # "used to" misspelt
+    ("The money that we collected, together with the donations, has been given to the hospital.",
+     "The money that we collected, together with the donations, have been given to the hospital."),  # adds no number
+    ("Trust between parents and children is built step by step.",
+     "Trust between parents and children are built step by step."),  # a bare noun and its phrase
+    ("It doesn't matter how much we raise, what matters is helping others.",
+     "It doesn't matter how much we raise, what matters are helping others."),  # a clause is one thing
+    ("Her instructions were clear: write three hundred words.", "Her instructions were clear: writing three hundred words."),
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -897,6 +904,10 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("Money management are a vital skill.", "Money management is a vital skill."),  # a noun before it, no adjective
     ("Our phones stopped because there was no signal and the radio was broke.",
      "Our phones stopped because there was no signal and the radio was broken."),  # no "have" before
+    ("The students, together with their teacher, is waiting outside.",
+     "The students, together with their teacher, are waiting outside."),  # a plural head
+    ("Working from home and working less is not the same thing.", "Working from home and working less are not the same thing."),
+    ("What kind of training does new volunteers receive?", "What kind of training do new volunteers receive?"),
     ("The advertisement which I read last week say that you need leaders.",
      "The advertisement which I read last week says that you need leaders."),  # what a text says
 ])

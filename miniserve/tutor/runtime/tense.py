@@ -27,7 +27,7 @@ from datetime import date
 
 import lemminflect
 
-from miniserve.tutor.runtime.agreement import PERSONAL_PRONOUNS, _noun_forms
+from miniserve.tutor.runtime.agreement import AGE_WORDS, PERSONAL_PRONOUNS, _noun_forms
 from miniserve.tutor.runtime.constraint import alternatives
 from miniserve.tutor.runtime.forms import DETERMINERS, FUNCTION_WORDS, NOUN_MARKERS, adjective_tags, aux_family, form_kinds, indexed_words, lemmas, norm
 from miniserve.tutor.runtime.gate import Edit
@@ -112,6 +112,18 @@ def _a_name(toks: list[str], i: int) -> bool:
     return toks[i][:1].isupper() and bool(before) and norm(before[-1]) in TITLES
 
 
+def _after_a_number(toks: list[str], i: int) -> bool:
+    """Is the word at i a noun's plural or "am"/"pm" right after a number ("twelve boxes", "300 reports", "at 8 am";
+    not "room 14 continues", "in 1969 make": a number that ends a name or a date, the verb after it)?"""
+    before = next((t for t in reversed(toks[:i]) if not t.isspace()), "")
+    if not (before.isdigit() or norm(before) in AGE_WORDS | {"several", "many", "few", "thousand", "million", "dozen"}):
+        return False
+    w = norm(toks[i])
+    plural = w.endswith("s") and any(w != lemma for lemma in lemminflect.getAllLemmas(w, upos="NOUN").get("NOUN", ())) \
+        and not lemmas(w) & {"go", "do", "have", "be", "say", "make", "take", "come", "get", "give", "see", "know"}
+    return plural or w in ("am", "pm")
+
+
 def to_past(toks: list[str]) -> list[Edit]:
     """Each present verb of a clause a phrase puts in the past, in its past form, where the guard allows it."""
     phrases = [m.span() for m in past_phrases("".join(toks))] + [(a, b) for a, b, _ in past_clauses(toks)]
@@ -125,6 +137,8 @@ def to_past(toks: list[str]) -> list[Edit]:
             continue  # "we lay on the sand": already the past of "lie"; "the council cut the budget for road repairs"
         if _a_name(toks, i):
             continue  # "Mr Peters said": a capital inside the sentence, after a title, is a name
+        if _after_a_number(toks, i):
+            continue  # "I bought twelve boxes of eggs": a noun's plural after a number
         if w in ("have", "has") and (_participle_after(toks, i) or _after_auxiliary(toks, i)):
             continue  # "have met ... in 2015" wants "met", a two-word change, not "had met"; "don't have"
         # a verb the tables lack that lemminflect knows, and no noun ("organises"): the guard has no view of it

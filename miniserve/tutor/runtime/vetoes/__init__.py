@@ -284,7 +284,10 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   "considering"; from the four-hundred-and-fourteenth to four-hundred-and-seventeenth (learner_v416 to learner_v419):
   "new staff are trained" -> "is", "a trip where everything went wrong" -> "gone", "Thanks for your visit last week"
   -> "Thanked", and error rows' wrong changes: "Yesterday our history teacher tell us" -> "tells", "A child who grow
-  vegetables learns" -> "learn", "are not use to paying" -> "pay".
+  vegetables learns" -> "learn", "are not use to paying" -> "pay"; from the four-hundred-and-eighteenth to
+  four-hundred-and-twenty-first (learner_v420 to learner_v423): "The money ..., together with the donations from
+  parents, has been given" -> "have", "Trust between parents and children is" -> "are", and error rows' wrong changes:
+  "what matters is helping others" -> "are", "clear: write three hundred words" -> "writing".
 
 By kind, one module each: `mood` (imperatives, subjunctives), `number` (agreement with a subject's
 words), `joined` (subjects or verbs joined by "and", pronouns), `tenses`, `verb_forms`; the word lists
@@ -303,7 +306,7 @@ VETOES = (
     verb_forms.participle_after_get, verb_forms.ing_after_a_subject, verb_forms.like_as_a_preposition,
     mood.present_in_an_unreal_condition, mood.present_modal_after_a_past_condition, number.plural_progressive_after_which, mood.imperative,
     verb_forms.finite_after_to, number.plural_after_there_is_a, verb_forms.base_after_go, verb_forms.finite_after_be_going, verb_forms.ing_for_a_passive_with_its_agent, verb_forms.participle_for_a_past_in_a_later_clause, verb_forms.thanks_as_a_noun,
-    verb_forms.participle_after_a_subject, verb_forms.gerund_subject_after_do, verb_forms.noun_number_after_a_modifier, mood.imperative_pair, mood.like_after_an_imperative, mood.mandative_subjunctive,
+    verb_forms.participle_after_a_subject, verb_forms.gerund_subject_after_do, verb_forms.noun_number_after_a_modifier, mood.imperative_pair, mood.like_after_an_imperative, mood.ing_for_an_imperative_after_a_colon, mood.mandative_subjunctive,
     number.plural_after_a_singular_noun_phrase, number.singular_after_a_time_phrase,
     number.singular_after_a_plural_noun_phrase, tenses.past_of_a_habit_or_a_belief,
     number.plural_after_an_indefinite_pronoun, tenses.past_of_what_a_text_says,
@@ -380,7 +383,7 @@ VETOES = (
     number.plural_after_a_measure_of, verb_forms.third_after_a_preposition_of_place,
     number.singular_after_a_double_plural, verb_forms.to_between_a_compound_plural_and_its_verb,
     number.number_of_a_noun_between_joined_phrases, number.singular_after_a_share_of_us,
-    number.plural_after_a_singular_head_and_its_relative_of_place, number.noun_made_plural_before_its_singular_verb, number.second_noun_of_a_compound_subject,
+    number.plural_after_a_singular_head_and_its_relative_of_place, number.noun_made_plural_before_its_singular_verb, number.second_noun_of_a_compound_subject, number.plural_after_an_accompanying_phrase, number.plural_after_a_what_clause,
     verb_forms.form_of_a_compounds_head_before_of, verb_forms.ing_of_the_noun_after_there_be,
     verb_forms.base_of_a_compound_objects_head,
     verb_forms.verb_form_of_a_noun_after_a_determiner_and_an_adjective, tenses.past_in_the_reason_of_a_generic_present,

@@ -138,6 +138,22 @@ def opens_with_an_imperative(toks: list[str]) -> bool:
         or words[0] in ("keep", "stop", "start", "try", "avoid") and words[1].endswith("ing")  # "Keep writing and never give up"
 
 
+COLON_OBJECTS = frozenset(("a", "an", "the", "your", "my", "his", "her", "our", "their", "it", "them", "me", "us", "him",
+                           "this", "that", "these", "those", "one", "two", "three", "four", "five", "ten",
+                           "hundred", "some", "all", "every", "each", "no"))
+
+
+def ing_for_an_imperative_after_a_colon(toks: list[str], edit: Edit) -> bool:
+    """A base form right after a colon, with an object after it, made the -ing form ("Her instructions were clear:
+    write three hundred words by noon" -> "writing"): an instruction, an imperative."""
+    pair = one_word(toks, edit)
+    if pair is None or "base" not in form_kinds(pair[0]) or "ing" not in form_kinds(pair[1]):
+        return False
+    before = next((t for t in reversed(toks[:edit.start]) if not t.isspace()), "")
+    after = next((norm(t) for t in toks[edit.end:] if t[:1].isalnum()), "")
+    return before == ":" and (after in COLON_OBJECTS or after.isdigit())
+
+
 def like_after_an_imperative(toks: list[str], edit: Edit) -> bool:
     """"like" given a verb form in a clause that opens with an imperative ("Hold the knife like this" ->
     "likes"): the imperative is the clause's verb, "like" a preposition."""

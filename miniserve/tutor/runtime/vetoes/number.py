@@ -173,6 +173,13 @@ def plural_after_a_singular_noun_phrase(toks: list[str], edit: Edit) -> bool:
         return (singular_noun(phrase[0]) or phrase[0] in UNCOUNTABLE | {"music", "weather", "software"}) \
             and not lemmas(phrase[0]) and phrase[0] not in COLLECTIVE
     phrase = _after_an_opening_phrase(phrase)
+    first = next((norm(t) for t in toks if t[:1].isalpha()), "")
+    if len(phrase) >= 3 and phrase[0] == first and not first.endswith("ing") and phrase[0] not in NOUN_PHRASE_OPENERS \
+            and phrase[1] in PREPOSITIONS - {"of"} \
+            and "NOUN" in lemminflect.getAllLemmas(phrase[0]) and phrase[0] not in COLLECTIVE | FUNCTION_WORDS \
+            and (singular_noun(phrase[0]) or phrase[0] in UNCOUNTABLE) and not third(phrase[0]) \
+            and _before_its_phrase(["the"] + phrase) == ["the", phrase[0]]:
+        return True  # a bare noun and its phrase: "Trust between parents and children is" -> "are"
     if phrase[:1] and phrase[0] in NOUN_PHRASE_OPENERS:
         phrase = _before_its_phrase(phrase)  # "the money from visits and tours": "money" is the head
     while len(phrase) > 2 and phrase[-1] in FREQUENCY_ADVERBS:
@@ -841,6 +848,47 @@ def plural_after_a_singular_head_and_its_relative(toks: list[str], edit: Edit) -
                    or w == "and" and (nxt in NOUN_PHRASE_OPENERS or nxt in SUBJECT_PRONOUNS
                                       or not any(_noun_forms(nxt)) and nxt not in SUBJECTS_OF_ONE)  # "Spanish and English"
                    for w, nxt in zip(inside, inside[1:] + [""]))
+
+
+ACCOMPANYING = (("together", "with"), ("along", "with"), ("as", "well", "as"), ("in", "addition", "to"), ("including",),
+                ("like",), ("rather", "than"), ("and", "not"))
+
+
+def plural_after_an_accompanying_phrase(toks: list[str], edit: Edit) -> bool:
+    """A verb made plural right after a phrase between commas that adds to a singular subject ("The money that the
+    students collected, together with the donations from parents, has been given" -> "have"): "together with", "as well
+    as" ... add nothing to the subject's number."""
+    pair = one_word(toks, edit)
+    if pair is None or not made_plural(pair):
+        return False
+    before = [t for t in toks[:edit.start] if not t.isspace()]
+    if not before or before[-1] != ",":
+        return False
+    opening = max((k for k, t in enumerate(before[:-1]) if t == ","), default=None)
+    if opening is None:
+        return False
+    inside = [norm(t) for t in before[opening + 1:-1] if t[:1].isalpha()]
+    if not any(tuple(inside[:len(lead)]) == lead for lead in ACCOMPANYING):
+        return False
+    subject = [norm(t) for t in before[:opening] if t[:1].isalpha()]
+    if len(subject) < 2 or subject[0] not in NOUN_PHRASE_OPENERS - {"a", "an"}:
+        return False
+    head = _before_its_phrase(subject[:next((k for k, w in enumerate(subject) if w in ("who", "that", "which")), len(subject))])
+    return len(head) in (2, 3) and (singular_noun(head[-1]) or head[-1] in UNCOUNTABLE) and head[-1] not in COLLECTIVE \
+        and not third(head[-1])
+
+
+def plural_after_a_what_clause(toks: list[str], edit: Edit) -> bool:
+    """A verb made plural right after a "what" clause that is its subject ("what matters is helping others" ->
+    "are", "What I need most is time" -> "are"): a clause is one thing."""
+    pair = one_word(toks, edit)
+    if pair is None or not made_plural(pair):
+        return False
+    if "?" in toks[edit.end:]:
+        return False  # a question: "What kind of training does new volunteers receive?" -> "do"
+    clause = clause_before_any(toks, edit.start)
+    return 2 <= len(clause) <= 5 and clause[0] == "what" and any(lemmas(w) or aux_family(w) for w in clause[1:]) \
+        and not any(w in ("and", "or") for w in clause)
 
 
 def _relatives_own_slip(word: str) -> bool:
