@@ -587,6 +587,10 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("It doesn't matter how much we raise, what matters is helping others.",
      "It doesn't matter how much we raise, what matters are helping others."),  # a clause is one thing
     ("Her instructions were clear: write three hundred words.", "Her instructions were clear: writing three hundred words."),
+    ("They laughed at the old man who was talking to his phone.", "They laughed at the old man who were talking to his phone."),
+    ("The cottage was called 'Paradise View', which was a joke.", "The cottage was called 'Paradise Viewed', which was a joke."),
+    ("My grandfather is eighty and he has never used a computer, but last month he asked me for help.",
+     "My grandfather is eighty and he had never used a computer, but last month he asked me for help."),  # up to now
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -908,6 +912,9 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
      "The students, together with their teacher, are waiting outside."),  # a plural head
     ("Working from home and working less is not the same thing.", "Working from home and working less are not the same thing."),
     ("What kind of training does new volunteers receive?", "What kind of training do new volunteers receive?"),
+    ("There are many students in our school who wants to join.", "There are many students in our school who want to join."),
+    ("I have been at the newspaper for two days when the editor called me.",
+     "I had been at the newspaper for two days when the editor called me."),
     ("The advertisement which I read last week say that you need leaders.",
      "The advertisement which I read last week says that you need leaders."),  # what a text says
 ])

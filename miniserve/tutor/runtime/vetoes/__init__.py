@@ -287,7 +287,10 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   vegetables learns" -> "learn", "are not use to paying" -> "pay"; from the four-hundred-and-eighteenth to
   four-hundred-and-twenty-first (learner_v420 to learner_v423): "The money ..., together with the donations from
   parents, has been given" -> "have", "Trust between parents and children is" -> "are", and error rows' wrong changes:
-  "what matters is helping others" -> "are", "clear: write three hundred words" -> "writing".
+  "what matters is helping others" -> "are", "clear: write three hundred words" -> "writing"; from the
+  four-hundred-and-twenty-second to four-hundred-and-twenty-fifth (learner_v424 to learner_v427): "he has never used a
+  computer, but last month" -> "had", and error rows' wrong changes: "'Paradise View'" -> "Viewed", "the old man who
+  was talking" -> "were".
 
 By kind, one module each: `mood` (imperatives, subjunctives), `number` (agreement with a subject's
 words), `joined` (subjects or verbs joined by "and", pronouns), `tenses`, `verb_forms`; the word lists
@@ -305,7 +308,7 @@ VETOES = (
     verb_forms.base_after_an_ing_verb, verb_forms.base_after_an_infinitive, verb_forms.base_for_a_participle_after_have, joined.shared_subject, joined.number_against_the_first_verb, joined.number_against_its_list, number.plural_after_all_that_someone_does, number.noun_number_against_its_relative, number.plural_after_a_language, number.noun_after_every_made_plural, number.plural_after_one_as_a_pronoun, mood.third_person_of_believe_me, number.plural_after_a_singular_head_with, number.plural_after_an_uncountable_noun, number.plural_after_any_and_a_singular, number.plural_after_a_question_who, verb_forms.had_after_a_contracted_had, verb_forms.finite_for_an_ing_after_a_preposition, joined.coordinated_subject,
     verb_forms.participle_after_get, verb_forms.ing_after_a_subject, verb_forms.like_as_a_preposition,
     mood.present_in_an_unreal_condition, mood.present_modal_after_a_past_condition, number.plural_progressive_after_which, mood.imperative,
-    verb_forms.finite_after_to, number.plural_after_there_is_a, verb_forms.base_after_go, verb_forms.finite_after_be_going, verb_forms.ing_for_a_passive_with_its_agent, verb_forms.participle_for_a_past_in_a_later_clause, verb_forms.thanks_as_a_noun,
+    verb_forms.finite_after_to, number.plural_after_there_is_a, verb_forms.base_after_go, verb_forms.finite_after_be_going, verb_forms.ing_for_a_passive_with_its_agent, verb_forms.participle_for_a_past_in_a_later_clause, verb_forms.thanks_as_a_noun, verb_forms.word_of_a_name,
     verb_forms.participle_after_a_subject, verb_forms.gerund_subject_after_do, verb_forms.noun_number_after_a_modifier, mood.imperative_pair, mood.like_after_an_imperative, mood.ing_for_an_imperative_after_a_colon, mood.mandative_subjunctive,
     number.plural_after_a_singular_noun_phrase, number.singular_after_a_time_phrase,
     number.singular_after_a_plural_noun_phrase, tenses.past_of_a_habit_or_a_belief,
@@ -332,7 +335,7 @@ VETOES = (
     number.number_after_who_of_a_collective, mood.present_after_would_rather, verb_forms.do_support_changed,
     number.number_after_a_bare_share, number.singular_after_a_share_of_a_plural,
     number.singular_after_a_plural_head_and_its_relative, tenses.present_of_a_speech_tag,
-    verb_forms.form_of_a_noun_before_a_reduced_relative, tenses.present_before_its_past_phrase, tenses.third_before_a_past_phrase, tenses.third_where_a_phrase_asks_for_the_past, tenses.past_of_a_remark_about_now,
+    verb_forms.form_of_a_noun_before_a_reduced_relative, tenses.present_before_its_past_phrase, tenses.third_before_a_past_phrase, tenses.third_where_a_phrase_asks_for_the_past, tenses.past_of_a_remark_about_now, tenses.past_perfect_for_a_perfect_before_a_later_past,
     number.number_after_neither_nor, number.number_of_a_prepositions_noun, verb_forms.base_for_a_participle_after_its_object,
     tenses.present_of_a_report_of_a_past, number.plural_after_much, mood.base_after_had_better,
     mood.base_after_an_inverted_auxiliary, verb_forms.base_for_a_noun_after_to,
@@ -383,7 +386,7 @@ VETOES = (
     number.plural_after_a_measure_of, verb_forms.third_after_a_preposition_of_place,
     number.singular_after_a_double_plural, verb_forms.to_between_a_compound_plural_and_its_verb,
     number.number_of_a_noun_between_joined_phrases, number.singular_after_a_share_of_us,
-    number.plural_after_a_singular_head_and_its_relative_of_place, number.noun_made_plural_before_its_singular_verb, number.second_noun_of_a_compound_subject, number.plural_after_an_accompanying_phrase, number.plural_after_a_what_clause,
+    number.plural_after_a_singular_head_and_its_relative_of_place, number.noun_made_plural_before_its_singular_verb, number.second_noun_of_a_compound_subject, number.plural_after_an_accompanying_phrase, number.plural_after_a_what_clause, number.plural_after_who_of_a_singular,
     verb_forms.form_of_a_compounds_head_before_of, verb_forms.ing_of_the_noun_after_there_be,
     verb_forms.base_of_a_compound_objects_head,
     verb_forms.verb_form_of_a_noun_after_a_determiner_and_an_adjective, tenses.past_in_the_reason_of_a_generic_present,

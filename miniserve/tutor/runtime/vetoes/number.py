@@ -891,6 +891,23 @@ def plural_after_a_what_clause(toks: list[str], edit: Edit) -> bool:
         and not any(w in ("and", "or") for w in clause)
 
 
+def plural_after_who_of_a_singular(toks: list[str], edit: Edit) -> bool:
+    """A verb made plural right after "who" whose noun is singular ("laughing at the old man who was talking" ->
+    "were"): the relative's verb agrees with its noun, not with the sentence's subject. Not after a place's phrase
+    ("many students in our school who wants" -> "want": "who" stands for a noun further back), nor after "that"
+    ("three computers in the library that doesn't work")."""
+    pair = one_word(toks, edit)
+    if pair is None or not made_plural(pair):
+        return False
+    words = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    if len(words) < 3 or words[-1] != "who" or words[-3] in ("of", "one") or words[-3] in NUMBER_WORDS:
+        return False
+    noun = words[-2]
+    return singular_noun(noun) and noun not in COLLECTIVE | HEADS_OF_A_PART and not third(noun) and not lemmas(noun) \
+        and words[-3] in NOUN_PHRASE_OPENERS | {"old", "young", "little", "new"} \
+        and not (len(words) >= 4 and words[-4] in PREPOSITIONS and words[-4] not in ("at", "to", "with"))
+
+
 def _relatives_own_slip(word: str) -> bool:
     """A relative clause's verb in the base form after a singular head ("A child who grow vegetables"): the learner's
     slip there (the relative rule makes it "grows"), which does not make the head plural."""

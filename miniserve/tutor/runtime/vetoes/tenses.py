@@ -151,7 +151,31 @@ def third_before_a_past_phrase(toks: list[str], edit: Edit) -> bool:
     return False
 
 
-SAYING = frozenset(("say", "state", "show", "explain", "mention", "claim", "suggest", "read", "tell"))
+def past_perfect_for_a_perfect_before_a_later_past(toks: list[str], edit: Edit) -> bool:
+    """A present perfect made past perfect where nothing before it and nothing in its own clause is past, only a
+    later clause ("My grandfather is eighty-two and he has never used a computer, but last month he decided" ->
+    "had"): the perfect reaches up to now; the later past does not date it."""
+    pair = one_word(toks, edit)
+    if pair is None or pair[0] not in ("has", "have") or pair[1] != "had":
+        return False
+    after = [norm(t) for t in toks[edit.end:] if t[:1].isalpha()]
+    verb = next((w for w in after if w not in ("never", "ever", "already", "just", "not", "always", "recently")), "")
+    if "participle" not in form_kinds(verb):
+        return False
+    end = next((k for k in range(edit.end, len(toks)) if toks[k] in (",", ";", ":", ".", "!", "?")
+                or norm(toks[k]) in ("but", "so", "because", "when", "and")), len(toks))
+    text = "".join(toks)
+    stop = len("".join(toks[:end]))
+    if any(m.start() < stop for m in tense.past_phrases(text)):
+        return False  # a past phrase before it or in its clause: "Last year I have never" -> "had" is the rule's
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    later = [norm(t) for t in toks[end:] if t[:1].isalpha()]
+    # a present before it that speaks of now ("is eighty-two and he has never"), and the later past after "but"
+    return any(w in ("is", "are", "am") for w in before) and not {"if", "wish", "when", "after", "before"} & set(before) \
+        and not any(tense.only_past(w) for w in before) and later[:1] == ["but"]
+
+
+SAYING_VERBS = frozenset(("say", "state", "show", "explain", "mention", "claim", "suggest", "read", "tell"))
 
 
 def third_where_a_phrase_asks_for_the_past(toks: list[str], edit: Edit) -> bool:
@@ -161,7 +185,7 @@ def third_where_a_phrase_asks_for_the_past(toks: list[str], edit: Edit) -> bool:
     advertisement which I read last week say" -> "says")."""
     pair = one_word(toks, edit)
     if pair is None or "base" not in form_kinds(pair[0]) or "third" not in form_kinds(pair[1]) \
-            or aux_family(pair[0]) is not None or lemmas(pair[0]) & SAYING and not _told_to_someone(toks, edit):
+            or aux_family(pair[0]) is not None or lemmas(pair[0]) & SAYING_VERBS and not _told_to_someone(toks, edit):
         return False
     at = len("".join(toks[:edit.start]))
     if not any(m.start() < at for m in tense.past_phrases("".join(toks))) and not tense.past_clauses(toks):

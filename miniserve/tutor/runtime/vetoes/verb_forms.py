@@ -228,6 +228,18 @@ def ing_for_a_passive_with_its_agent(toks: list[str], edit: Edit) -> bool:
     return len(after) >= 2 and set(lemminflect.getAllLemmas(after[0])) == {"ADJ"} and "by" in after[1:]
 
 
+def word_of_a_name(toks: list[str], edit: Edit) -> bool:
+    """A capitalised word after another capitalised word inside the sentence, changed ("was called 'Paradise View'" ->
+    "Viewed", "the Green Park Run" -> "Runs"): the words of a name or a title, which the tutor leaves as written."""
+    if one_word(toks, edit) is None or not toks[edit.start][:1].isupper():
+        return False
+    alpha = [k for k in range(edit.start) if toks[k][:1].isalpha()]
+    if len(alpha) < 2:
+        return False  # the sentence's first word, or the second after it ("Mum Says" aside)
+    prev = toks[alpha[-1]]
+    return prev[:1].isupper() and prev != "I" and alpha[-1] != alpha[0]
+
+
 def thanks_as_a_noun(toks: list[str], edit: Edit) -> bool:
     """"Thanks" with no subject before it made a verb's past or base ("Thanks for your visit last week" -> "Thanked"):
     it is the noun of thanking, a sentence of its own."""
