@@ -116,6 +116,7 @@ def test_the_main_verb_after_an_opening_past_phrase_is_the_past(sentence, expect
     "Before we got off the bus, Mr Peters said we had ten minutes.",  # a name after a title, no verb
     "When we were finally sitting by the fire, warm and dry at last, I realised it.",  # two adjectives, no subject
     "Last month the school organise a photo walk.",  # "organise", a verb the tables lack, is the clause's; not "walk"
+    "When the students arrived, the sea lion show already started.",  # "show" is a noun: a past after it
 ])
 def test_no_decided_past_where_the_clause_may_speak_of_now(sentence):
     assert fixed(sentence, tense.decided_pasts) == []

@@ -475,6 +475,8 @@ def test_a_misbuilt_form_that_is_no_other_word_is_respelled_by_the_rule():
     assert misbuilt("I didn't knowed the answer.") == [("knowed", "know", True)]
     assert misbuilt("Most students enjoied the trips.") == [("enjoied", "enjoyed", True)]  # a "y" after a vowel kept
     assert misbuilt("My brother plaies football.") == [("plaies", "plays", True)]
+    assert misbuilt("I layed in the snow for an hour.") == [("layed", "lay", True)]  # no object: the past of "lie"
+    assert misbuilt("She layed the table.") == [("layed", "laid", True)]
 
 
 def test_a_misbuilt_form_after_a_modal_is_named_as_the_base_form():

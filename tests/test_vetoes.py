@@ -589,6 +589,8 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("Her instructions were clear: write three hundred words.", "Her instructions were clear: writing three hundred words."),
     ("They laughed at the old man who was talking to his phone.", "They laughed at the old man who were talking to his phone."),
     ("The cottage was called 'Paradise View', which was a joke.", "The cottage was called 'Paradise Viewed', which was a joke."),
+    ("In conclusion, apps are a good start.", "In conclusion, apps is a good start."),  # a plural the dictionary lacks
+    ("The keeper, a tall man, look around and picked up a stick.", "The keeper, a tall man, looks around and picked up a stick."),
     ("My grandfather is eighty and he has never used a computer, but last month he asked me for help.",
      "My grandfather is eighty and he had never used a computer, but last month he asked me for help."),  # up to now
 ])
@@ -912,6 +914,9 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
      "The students, together with their teacher, are waiting outside."),  # a plural head
     ("Working from home and working less is not the same thing.", "Working from home and working less are not the same thing."),
     ("What kind of training does new volunteers receive?", "What kind of training do new volunteers receive?"),
+    ("Too much homework make students tired and stressed, and some get ill.",
+     "Too much homework makes students tired and stressed, and some get ill."),  # adjectives joined, no past verb
+    ("The noise from bars and restaurents keep residents awake.", "The noise from bars and restaurents keeps residents awake."),
     ("There are many students in our school who wants to join.", "There are many students in our school who want to join."),
     ("I have been at the newspaper for two days when the editor called me.",
      "I had been at the newspaper for two days when the editor called me."),

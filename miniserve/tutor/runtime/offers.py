@@ -104,7 +104,7 @@ def misbuilt(toks: list[str]) -> list[Edit]:
         rights = respelled(word)
         if len(rights) != 1:
             continue
-        right = _base_after_a_modal(toks, i, _participle_after_have_or_be(toks, i, rights[0]))
+        right = _base_after_a_modal(toks, i, _participle_after_have_or_be(toks, i, _lay_of_lie(toks, i, rights[0])))
         right = right[:1].upper() + right[1:] if word[:1].isupper() else right
         if right in alternatives(toks, i) or right.endswith("ing") and norm(word).endswith("ing"):
             found.append(Edit(i, i + 1, (right,)))  # an -ing form stays one ("for comming": the guard sees a noun)
@@ -124,6 +124,16 @@ def _misbuilt_only(word: str) -> bool:
     return (set(known) == {"VERB"} and set(known["VERB"]) <= lemmas(word) and len(rights) == 1
             and len(rights[0]) == len(word) + 1 and any(rights[0][:k] + rights[0][k + 1:] == word and rights[0][k] == rights[0][k - 1]
                                                           for k in range(1, len(rights[0]))))
+
+
+LYING_AFTER = frozenset(("in", "on", "down", "there", "awake", "still", "under", "beside", "next", "by", "for"))
+
+
+def _lay_of_lie(toks: list[str], i: int, right: str) -> str:
+    """"layed" with no object, a place or "down" after it, is the past of "lie" ("I layed in the snow" -> "lay"), not
+    of "lay" ("laid", which takes an object: "she layed the table")."""
+    after = next((norm(t) for t in toks[i + 1:] if t[:1].isalpha()), "")
+    return "lay" if norm(toks[i]) == "layed" and right == "laid" and after in LYING_AFTER else right
 
 
 def _participle_after_have_or_be(toks: list[str], i: int, right: str) -> str:
@@ -167,6 +177,8 @@ def named(toks: list[str], edit: Edit) -> str:
         kinds = {"participle"}
     kind = next((k for k in FORM_NAMES if k in kinds), None)
     verbs = sorted(lemmas(norm(new)))
+    if norm(old) == "layed" and norm(new) == "lay":
+        return f"The past tense of 'lie' is '{new}', not '{old}'."
     lead = _base_before(toks, edit.start)
     if lead is not None and verbs == [norm(new)]:
         return f"After '{lead}', use the base form '{new}', not '{old}'."

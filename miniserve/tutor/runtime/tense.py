@@ -327,7 +327,9 @@ def _noun_here(toks: list[str], j: int) -> bool:
         or set(readings) == {"ADJ"}  # not "the council promise": a noun, lemminflect's adjective too
     if len(two_before) == 2 and two_before[0] in NOUN_MARKERS and adjective:
         return True  # "the best places for the tents": a determiner and an adjective before it
-    # the subject of a past right after it ("a cold wind blew": "wind" is no verb there)
+    # the subject of a past right after it ("a cold wind blew", "the sea lion show already started": no verb there)
+    after = next((norm(t) for t in toks[j + 1:] if t[:1].isalpha() and norm(t) not in ("already", "just", "never", "also",
+                                                                                     "still", "finally", "suddenly")), "")
     return only_past(after) and bool(lemminflect.getAllLemmas(after, upos="VERB")) and any(_noun_forms(norm(toks[j])))
 
 

@@ -265,6 +265,11 @@ def singular_after_a_plural_noun_phrase(toks: list[str], edit: Edit) -> bool:
     if phrase[-2:-1] != [] and phrase[-2] in ("so", "and", "but", "because", "when", "if", "as", "while") \
             and plural_subject(phrase[-1]) and phrase[-1].endswith("s") and not lemmas(phrase[-1]):
         return True  # a bare plural after a joining word: "so cities need" -> "needs"
+    if len(phrase) == 1 and phrase[0].endswith("s") and not phrase[0].endswith(("ss", "us", "is")) and len(phrase[0]) > 3 \
+            and not lemminflect.getAllLemmas(phrase[0]) and not lemminflect.getAllLemmas(phrase[0][:-1]) \
+            and toks[edit.start - 2:edit.start - 1] != [] and not toks[edit.start - 2][:1].isupper() \
+            and next((t for t in reversed(toks[:edit.start - 2]) if not t.isspace()), ",") == ",":
+        return True  # a plural the dictionary lacks, alone after a comma before its verb: "In conclusion, apps are"
     opened = bool(phrase[:1]) and phrase[0] in PLURAL_PHRASE_OPENERS
     if opened:
         phrase = phrase[1:]

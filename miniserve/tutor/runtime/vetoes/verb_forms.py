@@ -240,6 +240,28 @@ def word_of_a_name(toks: list[str], edit: Edit) -> bool:
     return prev[:1].isupper() and prev != "I" and alpha[-1] != alpha[0]
 
 
+def third_before_a_joined_past(toks: list[str], edit: Edit) -> bool:
+    """A base form made third person where "and" joins it to a past in the same clause ("The keeper, a tall man with a
+    beard, look around and picked up a stick" -> "looks"): the pair is told in the past ("looked")."""
+    pair = one_word(toks, edit)
+    if pair is None or "base" not in form_kinds(pair[0]) or "third" not in form_kinds(pair[1]) or aux_family(pair[0]):
+        return False
+    words = []
+    for t in toks[edit.end:]:
+        if t in (",", ";", ":", ".", "!", "?"):
+            break
+        if t[:1].isalpha():
+            words.append(norm(t))
+    if "and" not in words[:5]:
+        return False
+    k = words.index("and")
+    nxt = [w for w in words[k + 1:k + 3] if w not in ("then", "also", "quickly", "suddenly", "slowly")]
+    adjectives = "ADJ" in lemminflect.getAllLemmas(nxt[0]) if nxt else False
+    adjectives = adjectives or k > 0 and "ADJ" in lemminflect.getAllLemmas(words[k - 1]) and "ADV" not in lemminflect.getAllLemmas(words[k - 1])
+    return bool(nxt) and main_verb_only_past(nxt[0]) and not adjectives \
+        and not any(aux_family(w) for w in words[:k])  # not "make students tired and bored": adjectives
+
+
 def thanks_as_a_noun(toks: list[str], edit: Edit) -> bool:
     """"Thanks" with no subject before it made a verb's past or base ("Thanks for your visit last week" -> "Thanked"):
     it is the noun of thanking, a sentence of its own."""
