@@ -312,13 +312,17 @@ def _before_its_clause_perfect(toks: list[str], j: int) -> bool:
     return False
 
 
+PLACE_ADVERBS_AFTER = frozenset(("abroad", "here", "there", "overseas", "outside", "inside", "nearby", "downtown"))
+
+
 def _noun_here(toks: list[str], j: int) -> bool:
     """Is the word at j a noun here ("the last train had left": after a determiner or an adjective's
     "last", or right before an auxiliary)?"""
     if aux_family(norm(toks[j])) is not None:
         return False  # "doesn't have"
     before = next((norm(t) for t in reversed(toks[:j]) if t[:1].isalpha()), "")
-    after = next((norm(t) for t in toks[j + 1:] if t[:1].isalpha()), "")
+    # the next word, past an adverb that is nothing else ("school trips abroad are": "trips" is the subject)
+    after = next((norm(t) for t in toks[j + 1:] if t[:1].isalpha() and norm(t) not in PLACE_ADVERBS_AFTER), "")
     if before in NOUN_MARKERS or before in ("last", "first", "next", "whole") or aux_family(after) not in (None, "to"):
         return True
     two_before = [norm(t) for t in toks[:j] if t[:1].isalpha()][-2:]

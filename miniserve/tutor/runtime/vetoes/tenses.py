@@ -24,9 +24,23 @@ IMPERATIVES = frozenset(("remember", "please", "don't", "call", "let", "tell", "
 
 
 def past_against_now(toks: list[str], edit: Edit) -> bool:
+    """A present made past in a clause that says "now" or "today" before it, in a comparison's "than it is now" ("Ten
+    years ago my city was much smaller than it is now" -> "was"), or in a letter's opening "I am writing" ("I am
+    writting to complain about what happen last weekend" -> "I was")."""
     pair = one_word(toks, edit)
     if pair is None or "past" not in form_kinds(pair[1]) or "past" in form_kinds(pair[0]):
         return False
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    after = []
+    for t in toks[edit.end:]:
+        if t in (",", ";", ":", ".", "!", "?"):
+            break
+        if t[:1].isalpha():
+            after.append(norm(t))
+    if norm(pair[0]) in ("am", "'m") and after[:1] and after[0].startswith("writ"):
+        return True
+    if len(before) >= 2 and before[-2] in ("than", "then") and before[-1] in SUBJECT_PRONOUNS and NOW & set(after[:3]):
+        return True
     return bool(NOW & set(clause_before(toks, edit.start)))
 
 

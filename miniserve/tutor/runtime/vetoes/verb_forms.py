@@ -262,6 +262,19 @@ def third_before_a_joined_past(toks: list[str], edit: Edit) -> bool:
         and not any(aux_family(w) for w in words[:k])  # not "make students tired and bored": adjectives
 
 
+def past_of_a_subject_before_its_verb(toks: list[str], edit: Edit) -> bool:
+    """A word in -s made past where the next word, past an adverb, is an auxiliary ("school trips abroad are much
+    cheaper" -> "tripped"): the word is a plural noun, the subject of that auxiliary."""
+    pair = one_word(toks, edit)
+    if pair is None or not pair[0].endswith("s") or "past" not in form_kinds(pair[1]) or "NOUN" not in lemminflect.getAllLemmas(pair[0]):
+        return False
+    prev = next((norm(t) for t in reversed(toks[:edit.start]) if t[:1].isalpha()), "")
+    if prev in ("who", "that", "which", "what", "and", "or") or prev in PLURAL_PRONOUNS or prev in ("he", "she", "it", "i"):
+        return False  # a relative's or a pronoun's verb: "Teenagers who reads regularly are" -> "read"
+    after = next((norm(t) for t in toks[edit.end:] if t[:1].isalpha() and set(lemminflect.getAllLemmas(norm(t))) != {"ADV"}), "")
+    return aux_family(after) in ("be", "have", "modal")
+
+
 def thanks_as_a_noun(toks: list[str], edit: Edit) -> bool:
     """"Thanks" with no subject before it made a verb's past or base ("Thanks for your visit last week" -> "Thanked"):
     it is the noun of thanking, a sentence of its own."""
