@@ -591,6 +591,9 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("The cottage was called 'Paradise View', which was a joke.", "The cottage was called 'Paradise Viewed', which was a joke."),
     ("In conclusion, apps are a good start.", "In conclusion, apps is a good start."),  # a plural the dictionary lacks
     ("Ten years ago my city was much smaller than it is now.", "Ten years ago my city was much smaller than it was now."),
+    ("Kids my age usually prefer computer games.", "Kids my age usually prefers computer games."),  # the plural is the head
+    ("Last year only ten joined, but this year there are thirty.", "Last year only ten joined, but this year there is thirty."),
+    ("So you know I'm telling the truth.", "So you know I'm told the truth."),  # a progressive with an object
     ("I am writting to complain about the hostel.", "I was writting to complain about the hostel."),  # a letter's now
     ("Ten years ago, school trips abroad were cheaper.", "Ten years ago, school tripped abroad were cheaper."),  # a subject
     ("The keeper, a tall man, look around and picked up a stick.", "The keeper, a tall man, looks around and picked up a stick."),
@@ -920,6 +923,7 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("In the past, children play outside much more then they do now.",
      "In the past, children played outside much more then they do now."),  # the comparison's "now" is after "then they do"
     ("Teenagers who reads regularly are better at essays.", "Teenagers who read regularly are better at essays."),
+    ("There is thirty students in my class.", "There are thirty students in my class."),
     ("Too much homework make students tired and stressed, and some get ill.",
      "Too much homework makes students tired and stressed, and some get ill."),  # adjectives joined, no past verb
     ("The noise from bars and restaurents keep residents awake.", "The noise from bars and restaurents keeps residents awake."),

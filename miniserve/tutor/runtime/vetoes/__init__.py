@@ -294,7 +294,9 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   learner_v431): "In conclusion, apps are" -> "is", and an error row's wrong change: "look around and picked up" ->
   "looks"; from the four-hundred-and-thirtieth to four-hundred-and-thirty-third (learner_v432 to learner_v435), error
   rows' wrong changes: "school trips abroad are" -> "tripped", "than it is now" -> "was", "I am writting to complain"
-  -> "I was".
+  -> "I was"; from the four-hundred-and-thirty-fourth to four-hundred-and-thirty-seventh (learner_v436 to
+  learner_v439): "Kids my age usually prefer" -> "prefers", and error rows' wrong changes: "this year there are
+  thirty" -> "is", "I'm telling the truth" -> "I'm told".
 
 By kind, one module each: `mood` (imperatives, subjunctives), `number` (agreement with a subject's
 words), `joined` (subjects or verbs joined by "and", pronouns), `tenses`, `verb_forms`; the word lists
@@ -390,7 +392,7 @@ VETOES = (
     number.plural_after_a_measure_of, verb_forms.third_after_a_preposition_of_place,
     number.singular_after_a_double_plural, verb_forms.to_between_a_compound_plural_and_its_verb,
     number.number_of_a_noun_between_joined_phrases, number.singular_after_a_share_of_us,
-    number.plural_after_a_singular_head_and_its_relative_of_place, number.noun_made_plural_before_its_singular_verb, number.second_noun_of_a_compound_subject, number.plural_after_an_accompanying_phrase, number.plural_after_a_what_clause, number.plural_after_who_of_a_singular,
+    number.plural_after_a_singular_head_and_its_relative_of_place, number.noun_made_plural_before_its_singular_verb, number.second_noun_of_a_compound_subject, number.plural_after_an_accompanying_phrase, number.plural_after_a_what_clause, number.plural_after_who_of_a_singular, number.singular_after_a_plural_of_my_age, number.singular_after_there_and_a_number,
     verb_forms.form_of_a_compounds_head_before_of, verb_forms.ing_of_the_noun_after_there_be,
     verb_forms.base_of_a_compound_objects_head,
     verb_forms.verb_form_of_a_noun_after_a_determiner_and_an_adjective, tenses.past_in_the_reason_of_a_generic_present,

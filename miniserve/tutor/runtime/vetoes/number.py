@@ -913,6 +913,28 @@ def plural_after_who_of_a_singular(toks: list[str], edit: Edit) -> bool:
         and not (len(words) >= 4 and words[-4] in PREPOSITIONS and words[-4] not in ("at", "to", "with"))
 
 
+def singular_after_a_plural_of_my_age(toks: list[str], edit: Edit) -> bool:
+    """A verb made singular after "kids my age", "people your age" ... ("Kids my age usually prefer" -> "prefers"):
+    the plural noun is the head; "my age" says which."""
+    pair = one_word(toks, edit)
+    if pair is None or not made_singular(pair):
+        return False
+    clause = without_adverbs(own_clause(toks, edit.start))
+    return len(clause) == 3 and clause[2] == "age" and clause[1] in ("my", "your", "our", "his", "her", "their") \
+        and plural_subject(clause[0])
+
+
+def singular_after_there_and_a_number(toks: list[str], edit: Edit) -> bool:
+    """"there are" made "there is" before a number or "many" with no noun after it ("this year there are thirty" ->
+    "is"): the number stands for a plural."""
+    pair = one_word(toks, edit)
+    if pair is None or pair[0] not in ("are", "were") or pair[1] not in ("is", "was"):
+        return False
+    before = next((norm(t) for t in reversed(toks[:edit.start]) if t[:1].isalpha()), "")
+    after = next((norm(t) for t in toks[edit.end:] if t[:1].isalnum()), "")
+    return before == "there" and (after in NUMBER_WORDS - {"few"} or after.isdigit() or after in ("many", "dozens", "hundreds", "thousands"))
+
+
 def _relatives_own_slip(word: str) -> bool:
     """A relative clause's verb in the base form after a singular head ("A child who grow vegetables"): the learner's
     slip there (the relative rule makes it "grows"), which does not make the head plural."""

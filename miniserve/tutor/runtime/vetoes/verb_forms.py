@@ -666,8 +666,9 @@ def participle_for_a_progressive_with_an_object(toks: list[str], edit: Edit) -> 
     after = next((norm(t) for t in toks[edit.end:] if not t.isspace()), "")
     bare_object = after.endswith("s") and not after.endswith("ss") and after not in ("news", "means", "series") \
         and _noun_forms(after[:-1])[0] and not lemmas(pair[0]) & GIVING  # "writing letters"
-    return before[-1:] != [] and before[-1] in ("be", "is", "are", "was", "were", "am", "been") \
-        and (after in OBJECT_STARTS or bare_object)
+    return before[-1:] != [] and before[-1] in ("be", "is", "are", "was", "were", "am", "been", "i'm", "you're", "we're",
+                                                "they're", "he's", "she's", "'m", "'re") \
+        and (after in OBJECT_STARTS or bare_object)  # ("I'm telling the truth" -> "I'm told")
 
 
 # words that may open a stretch of time after "for" ("for about forty minutes", "for two hours", "for ages")
