@@ -11,7 +11,7 @@ from miniserve.tutor.runtime.forms import FUNCTION_WORDS, aux_family, form_kinds
 from miniserve.tutor.runtime.gate import Edit
 from miniserve.tutor.runtime.vetoes.number import TIME_NOUNS
 from miniserve.tutor.runtime.vetoes.words import (NOUN_PHRASE_OPENERS, PREPOSITIONS, SUBJECT_PRONOUNS, UNREAL,
-                                                  a_present_verb, clause_before_any, is_question, made_plural,
+                                                  a_present_verb, clause_after, clause_before_any, is_question, made_plural,
                                                   made_singular, main_verb_only_past, one_word, only_a_verb,
                                                   own_clause, singular_noun, without_adverbs)
 
@@ -288,12 +288,7 @@ def relative_verb_against_its_second_verb(toks: list[str], edit: Edit) -> bool:
     before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
     if not before or before[-1] not in RELATIVE_WORDS:
         return False
-    rest = []
-    for t in toks[edit.end:]:
-        if t in (",", ".", ";", ":", "!", "?"):
-            break
-        if t[:1].isalpha():
-            rest.append(norm(t))
+    rest = clause_after(toks, edit.end)
     second = next((rest[k + 1] for k, w in enumerate(rest[:-1]) if w == "and"), "")
     kept = PLURAL_AUXILIARIES if made_singular(pair) else SINGULAR_AUXILIARIES
     return second in kept

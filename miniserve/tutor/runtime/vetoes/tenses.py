@@ -13,7 +13,7 @@ from miniserve.tutor.runtime.forms import aux_family, form_kinds, indexed_words,
 from miniserve.tutor.runtime import tense
 from miniserve.tutor.runtime.gate import Edit
 from miniserve.tutor.runtime.vetoes.words import (CLAUSE_OPENERS, NOUN_PHRASE_OPENERS, PERCEIVING, SUBJECT_PRONOUNS,
-                                                 TIME_OPENERS, clause_before, clause_before_any, main_verb_only_past,
+                                                 TIME_OPENERS, clause_after, clause_before, clause_before_any, main_verb_only_past,
                                                  one_word, only_a_verb, own_clause)
 
 
@@ -31,12 +31,7 @@ def past_against_now(toks: list[str], edit: Edit) -> bool:
     if pair is None or "past" not in form_kinds(pair[1]) or "past" in form_kinds(pair[0]):
         return False
     before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
-    after = []
-    for t in toks[edit.end:]:
-        if t in (",", ";", ":", ".", "!", "?"):
-            break
-        if t[:1].isalpha():
-            after.append(norm(t))
+    after = clause_after(toks, edit.end)
     if norm(pair[0]) in ("am", "'m") and after[:1] and after[0].startswith("writ"):
         return True
     if len(before) >= 2 and before[-2] in ("than", "then") and before[-1] in SUBJECT_PRONOUNS and NOW & set(after[:3]):
@@ -638,12 +633,7 @@ def past_before_a_present_time_clause(toks: list[str], edit: Edit) -> bool:
     if pair is None or not {"base", "third"} & form_kinds(pair[0]) or "past" not in form_kinds(pair[1]) \
             or "past" in form_kinds(pair[0]):
         return False
-    after = []
-    for t in toks[edit.end:]:
-        if t in (",", ";", ".", "!", "?", ":"):
-            break
-        if t[:1].isalpha():
-            after.append(norm(t))
+    after = clause_after(toks, edit.end)
     k = next((k for k, w in enumerate(after[:6]) if w in ("when", "whenever", "if")), None)
     if k is None:
         return False

@@ -8,7 +8,8 @@ import lemminflect
 from miniserve.tutor.runtime.agreement import PLURAL_PRONOUNS, _noun_forms, plural_subject, third
 from miniserve.tutor.runtime.forms import BE, DO, FUNCTION_WORDS, ING_TAKING, aux_family, form_kinds, lemmas, norm
 from miniserve.tutor.runtime.gate import Edit
-from miniserve.tutor.runtime.vetoes.words import (NOUN_PHRASE_OPENERS, PERCEIVING, PREPOSITIONS, THE_ADJECTIVE_PEOPLE, clause_before_any, main_verb_only_past,
+from miniserve.tutor.runtime.vetoes.words import (NOUN_PHRASE_OPENERS, PERCEIVING, PREPOSITIONS, THE_ADJECTIVE_PEOPLE, clause_after, clause_before_any,
+                                                  main_verb_only_past,
                                                   one_word, only_a_verb, s_added_or_taken, singular_noun)
 
 
@@ -223,8 +224,7 @@ def ing_for_a_passive_with_its_agent(toks: list[str], edit: Edit) -> bool:
     before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
     if not before or aux_family(before[-1]) != "be":
         return False
-    end = next((k for k in range(edit.end, len(toks)) if toks[k] in (",", ";", ":", ".", "!", "?")), len(toks))
-    after = [norm(t) for t in toks[edit.end:end] if t[:1].isalpha()]
+    after = clause_after(toks, edit.end)
     return len(after) >= 2 and set(lemminflect.getAllLemmas(after[0])) == {"ADJ"} and "by" in after[1:]
 
 
@@ -246,12 +246,7 @@ def third_before_a_joined_past(toks: list[str], edit: Edit) -> bool:
     pair = one_word(toks, edit)
     if pair is None or "base" not in form_kinds(pair[0]) or "third" not in form_kinds(pair[1]) or aux_family(pair[0]):
         return False
-    words = []
-    for t in toks[edit.end:]:
-        if t in (",", ";", ":", ".", "!", "?"):
-            break
-        if t[:1].isalpha():
-            words.append(norm(t))
+    words = clause_after(toks, edit.end)
     if "and" not in words[:5]:
         return False
     k = words.index("and")

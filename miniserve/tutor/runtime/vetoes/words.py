@@ -45,6 +45,17 @@ def clause_before_any(toks: list[str], i: int) -> list[str]:
     return words[::-1]
 
 
+def clause_after(toks: list[str], i: int) -> list[str]:
+    """The words from the token at i on to the next punctuation mark ("," ";" ":" "." "!" "?")."""
+    words = []
+    for t in toks[i:]:
+        if t in (",", ";", ":", ".", "!", "?"):
+            break
+        if t[:1].isalpha():
+            words.append(norm(t))
+    return words
+
+
 def is_question(toks: list[str]) -> bool:
     return next((t for t in reversed(toks) if not t.isspace()), "") == "?"
 
