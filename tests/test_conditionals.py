@@ -207,6 +207,28 @@ def test_a_past_spelled_like_another_verbs_base_is_no_present_of_a_story():
     assert fixed("I love the story about what happened when your father met the Queen.", story.present_before_when) == []
 
 
+def test_a_time_clause_after_a_past_main_clause_is_the_past():
+    def both(sentence: str) -> list[str]:
+        toks = tokens(sentence)
+        return [gate.apply(sentence, story.present_after_a_past_main_clause(toks), frozenset({0, 1})).strip()]
+
+    assert both("We walked for an hour before a woman stop her car and help us.") == [
+        "We walked for an hour before a woman stopped her car and helped us."]
+    assert fixed("I stayed at home until my parents come back.", story.present_after_a_past_main_clause) == [
+        "I stayed at home until my parents came back."]
+    assert fixed("The phone rang while I take a shower.", story.present_after_a_past_main_clause) == []  # "was taking"
+    assert fixed("He told me that before you buy a ticket you check the date.", story.present_after_a_past_main_clause) == []
+    assert fixed("I promised to call before I leave the house.", story.present_after_a_past_main_clause) == []  # "to"
+    assert fixed("We left before the storm arrived.", story.present_after_a_past_main_clause) == []
+
+
+def test_a_clause_after_so_and_a_past_progressive_is_the_past():
+    assert fixed("The girls were talking so loudly that the teacher come over to us.", story.narrative_present) == [
+        "The girls were talking so loudly that the teacher came over to us."]
+    assert fixed("When the lights comes back on, we saw the damage.", story.present_before_past) == [
+        "When the lights came back on, we saw the damage."]  # "lights" the noun, "comes" the verb
+
+
 def test_a_state_for_a_span_up_to_now_is_the_present_perfect():
     assert fixed("I know Marco for ten years.", perfects.perfect_for) == ["I have known Marco for ten years."]
     assert fixed("She is ill for two weeks now.", perfects.perfect_for) == ["She has been ill for two weeks now."]
@@ -315,8 +337,16 @@ def test_no_frame_rule_fires_on_edited_english():
     fired = [s for s in examples() for t in [tokens(s)]
              if conditionals.edits(t) or tense.decided_pasts(t) or story.present_before_past(t)
              or perfects.perfect_since(t) or story.present_before_when(t) or perfects.perfect_for(t) or perfects.already_perfect(t)
-             or story.narrative_present(t) or perfects.never_before_perfect(t)]
+             or story.narrative_present(t) or perfects.never_before_perfect(t) or story.present_after_a_past_main_clause(t)]
     assert fired == []
+
+
+def test_the_storys_past_comes_before_the_subjects_number(tutor_folder):
+    """The teacher's number would decide "come" -> "comes" alone; the story's past decides "came" instead."""
+    tutor = Tutor(TutorPrompt.from_folder(tutor_folder), 256, 160, None, threshold=2.0, parser=link_grammar)
+    sentence = "The girls were talking so loudly that the teacher come over to us."
+    decided = [gate.apply(sentence, [e], frozenset({0})).strip() for e in tutor.plan(sentence, paragraph=False).turns[0].decided]
+    assert decided == ["The girls were talking so loudly that the teacher came over to us."]
 
 
 def test_a_frames_fix_is_shown_with_its_explanation_whatever_the_model_scores(tutor_folder):

@@ -23,6 +23,7 @@ def decided(toks: list[str]) -> list:
     return (conditionals.edits(toks) + complements.edits(toks) + tense.decided_pasts(toks) + story.present_before_past(toks)
             + perfects.perfect_since(toks) + story.present_before_when(toks) + tense.perfect_to_past(toks) + patterns.offers(toks)
             + perfects.perfect_for(toks) + perfects.already_perfect(toks) + story.narrative_present(toks)
+            + story.present_after_a_past_main_clause(toks)
             + [e for e in flips if quantifiers.decides(toks, e)]
             + [e for e in offers.misbuilt(toks) if offers.decides(toks, e)])
 

@@ -459,6 +459,11 @@ def misbuilt(sentence: str) -> list[tuple[str, str, bool]]:
     return [(toks[e.start], e.new[0], offers.decides(toks, e)) for e in offers.misbuilt(toks)]
 
 
+def test_a_misbuilt_ing_form_after_and_to_is_the_infinitive_where_one_comes_before():
+    assert misbuilt("Each group was asked to keep a diary and to writting a short summary.") == [("writting", "write", True)]
+    assert misbuilt("I look forward to meeting you and to writting to you.") == [("writting", "writing", True)]
+
+
 def test_a_misbuilt_form_that_is_no_other_word_is_respelled_by_the_rule():
     assert misbuilt("Many people studing abroad feel homesick.") == [("studing", "studying", True)]
     assert misbuilt("I have forgoten to tell you.") == [("forgoten", "forgotten", True)]

@@ -599,6 +599,14 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("The keeper, a tall man, look around and picked up a stick.", "The keeper, a tall man, looks around and picked up a stick."),
     ("My grandfather is eighty and he has never used a computer, but last month he asked me for help.",
      "My grandfather is eighty and he had never used a computer, but last month he asked me for help."),  # up to now
+    ("Students who lose often feel that all their work was for nothing.",
+     "Students who lose often feel that all their work were for nothing."),  # "all" and a singular noun
+    ("All the food is fresh.", "All the food are fresh."),
+    ("The aim of this report is to present the results of the experiment and make some recommendations.",
+     "The aim of this report is to present the results of the experiment and makes some recommendations."),  # two infinitives
+    ("My plan is to finish school and then find a job.", "My plan is to finish school and then finds a job."),
+    ("We were forced start the competition without the robot's arm.",
+     "We were forced starting the competition without the robot's arm."),  # "forced to start"
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -932,6 +940,8 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
      "I had been at the newspaper for two days when the editor called me."),
     ("The advertisement which I read last week say that you need leaders.",
      "The advertisement which I read last week says that you need leaders."),  # what a text says
+    ("The bags with all our food was outside in the rain.", "The bags with all our food were outside in the rain."),
+    ("She wants to buy a car and need money for it.", "She wants to buy a car and needs money for it."),  # no "is to"
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

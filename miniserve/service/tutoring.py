@@ -183,7 +183,7 @@ class Turn:
             return {}, frozenset()
         toks = tokens(self.line)
         perfect, frames, forms = tense.perfect_to_past(toks), conditionals.edits(toks), complements.edits(toks)
-        steps, perfects_ = story.edits(toks), perfects.edits(toks)
+        steps, perfects_ = self.steps, perfects.edits(toks)
         patterned = patterns.offers(toks)
         found = {edit: tense.explanation(toks, edit) for edit in self.pasts + perfect}
         found |= {edit: story.explanation(toks, edit) for edit in steps}
@@ -210,15 +210,21 @@ class Turn:
         """Does the subject decide this edit alone: its noun (quantifiers.decides), the noun before a clause between
         commas (relatives.decides), two joined noun phrases (pairs.decides), the nearer of "neither ... nor"
         (pairs.neither_nor_decides), a gerund's phrase (subjects.gerund_decides)?
-        Not where a phrase calls for the past of the same verb ("when the accident happen ... last night":
-        "happened", not "happens")."""
+        Not where a phrase or the story calls for the past of the same verb ("when the accident happen ... last
+        night": "happened", not "happens"; "we were talking so loudly that the teacher come": "came")."""
         decides = (quantifiers.decides(toks, edit) or relatives.decides(toks, edit) or pairs.decides(toks, edit)
                    or pairs.neither_nor_decides(toks, edit) or subjects.gerund_decides(toks, edit))
-        return decides and not any(_overlap(edit, past) for past in self.pasts)
+        steps = [step for step in self.steps if step in self.fixed]
+        return decides and not any(_overlap(edit, past) for past in self.pasts + steps)
 
     @cached_property
     def pasts(self) -> list[gate.Edit]:
         return tense.to_past(tokens(self.line)) if self.tutor.threshold is not None else []
+
+    @cached_property
+    def steps(self) -> list[gate.Edit]:
+        """The pasts a story's clauses call for (story.py)."""
+        return story.edits(tokens(self.line)) if self.tutor.threshold is not None else []
 
     def decoded(self, generated: list[int], finish_reason: str | None) -> None:
         done = self.tutor.prompt.parse(generated)

@@ -105,6 +105,7 @@ def misbuilt(toks: list[str]) -> list[Edit]:
         if len(rights) != 1:
             continue
         right = _base_after_a_modal(toks, i, _participle_after_have_or_be(toks, i, _lay_of_lie(toks, i, rights[0])))
+        right = _base_of_a_joined_infinitive(toks, i, right)
         right = right[:1].upper() + right[1:] if word[:1].isupper() else right
         if right in alternatives(toks, i) or right.endswith("ing") and norm(word).endswith("ing"):
             found.append(Edit(i, i + 1, (right,)))  # an -ing form stays one ("for comming": the guard sees a noun)
@@ -163,6 +164,23 @@ def _base_after_a_modal(toks: list[str], i: int, right: str) -> str:
     if _base_before(toks, i) is None or "past" not in form_kinds(right) or len(verbs) != 1:
         return right
     return verbs[0]
+
+
+def _base_of_a_joined_infinitive(toks: list[str], i: int, right: str) -> str:
+    """The base form for an -ing form after "and to" where an infinitive comes before it in the clause ("to keep a
+    diary and to writting a summary" -> "write", not "writing"): the second "to" is the first's, an infinitive's
+    too. Else `right`."""
+    verbs = sorted(lemmas(right))
+    before = [norm(t) for t in toks[:i] if not t.isspace()]
+    if not right.endswith("ing") or len(verbs) != 1 or before[-2:] not in (["and", "to"], ["or", "to"]):
+        return right
+    for k in range(len(before) - 3, max(len(before) - 12, 1), -1):
+        w = before[k]
+        if w in (",", ";", ":", ".", "that", "who", "which", "because", "when", "if"):
+            return right
+        if before[k - 1] == "to":  # not "look forward to meeting you and to writting": a preposition's "to"
+            return verbs[0] if before[k - 2] != "forward" and w in lemminflect.getAllLemmas(w).get("VERB", ()) else right
+    return right
 
 
 FORM_NAMES = {"past": "past tense", "participle": "past participle", "ing": "-ing form", "third": "-s form"}

@@ -6,7 +6,9 @@ slip where the sentence's own clauses show the story is past.
 - `present_before_when`: a present main clause before a past "when" clause ("Everybody laugh when the
   dog jumped" -> "laughed");
 - `narrative_present`: "Then", "Suddenly" ... with a present among the sentence's pasts ("Then I hear a
-  noise and I realised" -> "heard"), and the clause after "so ... that" in a past sentence.
+  noise and I realised" -> "heard"), and the clause after "so ... that" in a past sentence;
+- `present_after_a_past_main_clause`: a "before" / "until" / "when" clause in the present after a main
+  clause in the past ("We walked for an hour before a woman stop her car" -> "stopped").
 
 Each decides alone (Turn.decided); none fires on WordNet's examples or the look-alikes (tests).
 """
@@ -15,7 +17,7 @@ from __future__ import annotations
 
 import lemminflect
 
-from miniserve.tutor.runtime.agreement import _noun_forms, plural_subject
+from miniserve.tutor.runtime.agreement import _noun_forms, plural_subject, third
 from miniserve.tutor.runtime.forms import FUNCTION_WORDS, NOUN_MARKERS, aux_family, form_kinds, indexed_words, inflection, lemmas, norm
 from miniserve.tutor.runtime.gate import Edit
 from miniserve.tutor.runtime.tense import ALSO_A_PAST, HABIT, NOW_VERBS, PAST_LEADS, PAST_OF, only_past
@@ -52,7 +54,10 @@ def present_before_past(toks: list[str]) -> list[Edit]:
         return []
     main = main[lead:lead + 1]  # the main clause's own verb, right after its subject ("Before you judge him, remember")
     verb = next((k for k, (_, w) in enumerate(condition[:4]) if k > 0 and lemmas(w) and w not in FUNCTION_WORDS
-                 and ("base" in form_kinds(w) or "third" in form_kinds(w) or w in ("is", "are", "am"))), None)
+                 and ("base" in form_kinds(w) or "third" in form_kinds(w) or w in ("is", "are", "am"))
+                 and not (condition[k - 1][1] in NOUN_MARKERS and k + 1 < len(condition)
+                          and {"base", "third"} & form_kinds(condition[k + 1][1]) and lemmas(condition[k + 1][1]))), None)
+    # ("When the lights comes back on": "lights" is the noun after "the", "comes" the verb)
     if verb is None or any(aux_family(w) is not None and w not in ("is", "are", "am") for _, w in condition[:verb]):
         return []
     i, w = condition[verb]
@@ -150,8 +155,8 @@ def narrative_present(toks: list[str]) -> list[Edit]:
     opener = next((len(o) for o in STORY_OPENERS if tuple(w for _, w in words[:len(o)]) == o), None)
     if opener is not None and len(words) > opener and toks[words[opener - 1][0] + 1] != ",":
         starts.append(opener)  # "The next day we wake up early and decided"
-    for k in range(2, len(words) - 2):  # "was/were so hungry that" + subject
-        if words[k][1] == "that" and words[k - 2][1] == "so" and k >= 3 and words[k - 3][1] in ("was", "were"):
+    for k in range(3, len(words) - 2):  # "was/were so hungry that", "was talking so loudly that" + subject
+        if words[k][1] == "that" and words[k - 2][1] == "so" and _past_before_so(words, k - 3):
             starts.append(k + 1)
     for k in starts:
         j = k + 1 if k < len(words) and words[k][1] in ("i", "we", "they", "you", "he", "she", "it") else \
@@ -177,8 +182,69 @@ def narrative_present(toks: list[str]) -> list[Edit]:
     return found
 
 
+TIME_LEADS = frozenset(("before", "until", "till", "when", "after"))  # not "while": "while I take a shower" -> "was taking"
+PERSONS = frozenset(("i", "we", "they", "he", "she", "it"))
+OBJECT_STARTS = frozenset(("her", "his", "the", "a", "an", "my", "their", "our", "its", "it", "them", "him", "me", "us", "up",
+                           "down", "over", "out", "back", "off", "to", "into"))
+NOT_A_STORY = frozenset(("will", "would", "can", "could", "'ll", "shall", "going", "that", "said", "says", "told", "tells",
+                         "if", "is", "are", "am", "has", "have", "does", "do", "now", "today", "always", "never", "often"))
+
+
+def present_after_a_past_main_clause(toks: list[str]) -> list[Edit]:
+    """A time clause ("before", "until", "when" ...) in the present after a main clause in the past that opens
+    the sentence: the past ("We walked for an hour before a woman stop her car and help us" -> "stopped ... helped").
+    The main verb a past only, right after a pronoun or a determiner and a noun; the time clause's verb right after a
+    pronoun or a determiner (an adjective) and a noun, and a verb for certain there (an object or a particle after
+    it). Not with a present, a modal, "that", "if" or "said" anywhere in the sentence (a report or a rule may keep
+    its present: "He told me that when you travel, you ...")."""
+    words = indexed_words(toks)
+    if len(words) < 6 or toks[words[-1][0] + 1:words[-1][0] + 2] == ["?"] or HABIT.search("".join(toks)) \
+            or any(w in NOT_A_STORY or w.endswith("'ll") for _, w in words):
+        return []
+    j = 1 if words[0][1] in PERSONS else 2 if words[0][1] in NOUN_MARKERS and any(_noun_forms(words[1][1])) else None
+    main = words[j][1] if j is not None else ""
+    if not (only_past(main) and any(inflection(lemma, "VBD") == main for lemma in lemmas(main)) or main in ("was", "were")):
+        return []  # the main verb a past as written ("She stinked before ...": a clause of its own errors)
+    lead = next((k for k in range(j + 1, min(len(words) - 2, j + 12)) if words[k][1] in TIME_LEADS), None)
+    if lead is None or any(t in (",", ";", ":", '"') for t in toks[words[j][0]:words[lead][0]]) \
+            or any(w in ("and", "but", "or", "so", "because", "who", "which", "to") for _, w in words[j + 1:lead]):
+        return []
+    k = lead + 1
+    v = k + 1 if words[k][1] in PERSONS else k + 2 if words[k][1] in NOUN_MARKERS and any(_noun_forms(words[k + 1][1])) \
+        else k + 3 if words[k][1] in NOUN_MARKERS and k + 3 < len(words) and any(_noun_forms(words[k + 2][1])) \
+        and not any(_noun_forms(words[k + 1][1])[1:]) else None
+    if v is None or v >= len(words) - 1 or words[v][0] != words[v - 1][0] + 2:
+        return []
+    i, verb = words[v]
+    kinds = form_kinds(verb)
+    if not {"base", "third"} & kinds or "past" in kinds or verb in ALSO_A_PAST or aux_family(verb) is not None \
+            or verb in NOW_VERBS or not lemmas(verb) or words[v + 1][1] not in OBJECT_STARTS:
+        return []
+    past = inflection(next(iter(sorted(lemmas(verb)))), "VBD")
+    if past is None:
+        return []
+    found = [Edit(i, i + 1, (past,))]
+    following = next((n for n in range(v + 1, min(len(words) - 1, v + 6)) if words[n][1] == "and"), None)
+    if following is not None and not any(t in (",", ";") for t in toks[i:words[following][0]]):
+        n, nxt = words[following + 1]
+        if lemmas(nxt) and "past" not in form_kinds(nxt) and nxt not in ALSO_A_PAST and third(nxt) == third(verb) \
+                and {"base", "third"} & form_kinds(nxt) and aux_family(nxt) is None \
+                and following + 2 < len(words) and words[following + 2][1] in OBJECT_STARTS:
+            later = inflection(next(iter(sorted(lemmas(nxt)))), "VBD")
+            if later is not None:
+                found.append(Edit(n, n + 1, (later,)))
+    return found
+
+
+def _past_before_so(words: list[tuple[int, str]], k: int) -> bool:
+    """Is the word at k, right before "so" and its adverb, a past: "was" / "were", or a past progressive's -ing
+    form ("was talking so loudly that")?"""
+    w = words[k][1]
+    return w in ("was", "were") or k >= 1 and w.endswith("ing") and words[k - 1][1] in ("was", "were")
+
+
 def edits(toks: list[str]) -> list[Edit]:
-    return present_before_past(toks) + present_before_when(toks) + narrative_present(toks)
+    return present_before_past(toks) + present_before_when(toks) + narrative_present(toks) + present_after_a_past_main_clause(toks)
 
 
 def explanation(toks: list[str], edit: Edit) -> str:
@@ -189,6 +255,9 @@ def explanation(toks: list[str], edit: Edit) -> str:
         when = next(t for t in toks[edit.end:] if norm(t) == "when")
         past = next((t for t in toks[toks.index(when, edit.end):] if t[:1].isalpha() and (only_past(norm(t)) or norm(t) in ("was", "were"))), "")
         return f"The '{when}' clause is in the past ('{past}'): use '{edit.new[0]}', not '{old}'."
+    if edit in present_after_a_past_main_clause(toks):
+        past = next(t for t in toks if t[:1].isalpha() and (only_past(norm(t)) or norm(t) in ("was", "were")))
+        return f"The main clause is in the past ('{past}'): use '{edit.new[0]}', not '{old}'."
     comma = toks.index(",") if "," in toks else len(toks)
     past = next((t for t in toks[comma:] if t[:1].isalpha() and (only_past(norm(t)) or norm(t) in ("was", "were", "had"))), "")
     return f"The main clause is in the past ('{past}'): use '{edit.new[0]}', not '{old}'."

@@ -296,7 +296,9 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   rows' wrong changes: "school trips abroad are" -> "tripped", "than it is now" -> "was", "I am writting to complain"
   -> "I was"; from the four-hundred-and-thirty-fourth to four-hundred-and-thirty-seventh (learner_v436 to
   learner_v439): "Kids my age usually prefer" -> "prefers", and error rows' wrong changes: "this year there are
-  thirty" -> "is", "I'm telling the truth" -> "I'm told".
+  thirty" -> "is", "I'm telling the truth" -> "I'm told"; from the four-hundred-and-thirty-eighth to
+  four-hundred-and-forty-first (learner_v440 to learner_v443): "all their work was for nothing" -> "were", "is to
+  present the results ... and make" -> "makes", and an error row's wrong change: "were forced start" -> "starting".
 
 By kind, one module each: `mood` (imperatives, subjunctives), `number` (agreement with a subject's
 words), `joined` (subjects or verbs joined by "and", pronouns), `tenses`, `verb_forms`; the word lists
@@ -410,6 +412,8 @@ VETOES = (
     tenses.past_of_a_noun_after_a_possessive, verb_forms.finite_after_a_nouns_preposition,
     tenses.will_for_a_wish_without_a_condition, number.plural_after_a_singular_noun_full_of,
     verb_forms.third_after_a_named_object_of_make,
+    number.plural_after_all_and_a_singular_noun, joined.third_for_an_infinitive_after_be_to,
+    verb_forms.ing_after_a_passive_that_takes_to,
 )
 
 

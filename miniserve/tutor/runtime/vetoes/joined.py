@@ -511,3 +511,29 @@ def _a_past_verb_at(words: list[str], k: int) -> bool:
     """Is the word at k a past verb that is no noun (a list of the subject's pasts: ", went to")?"""
     return k < len(words) and "past" in form_kinds(words[k]) and not {"base", "third"} & form_kinds(words[k]) \
         and aux_family(words[k]) is None and not any(_noun_forms(words[k]))
+
+
+BE_BEFORE_TO = frozenset(("is", "was", "are", "were", "be", "been", "'s"))
+
+
+def third_for_an_infinitive_after_be_to(toks: list[str], edit: Edit) -> bool:
+    """A base verb right after "and" made third-person where the verb before it, in the same clause, is the
+    infinitive after "is to" / "was to" ("The aim of this report is to present the results and make some
+    recommendations" -> "makes"): "and" joins the two infinitives, so the second keeps the base form too."""
+    pair = one_word(toks, edit)
+    if pair is None or not third(pair[1]) or third(pair[0]) or "base" not in form_kinds(pair[0]):
+        return False
+    words = [norm(t) for t in toks[:edit.start] if not t.isspace()]
+    while words and words[-1] in JOINED_ADVERBS:
+        words.pop()
+    if not words or words[-1] not in ("and", "or"):
+        return False
+    for k in range(len(words) - 2, max(len(words) - 16, 1), -1):
+        w = words[k]
+        if w in CLAUSE_STARTS or w in ("and", "but", "or"):
+            return False
+        if words[k - 1] == "to" and "VERB" in lemminflect.getAllLemmas(w) and w in lemminflect.getAllLemmas(w)["VERB"]:
+            return k >= 2 and words[k - 2] in BE_BEFORE_TO
+        if aux_family(w) is not None or only_a_verb(w):
+            return False
+    return False

@@ -2494,3 +2494,21 @@ def plural_after_a_singular_noun_full_of(toks: list[str], edit: Edit) -> bool:
     noun = before[1]
     return noun.isalpha() and not noun.endswith("s") and not _noun_forms(noun)[1] \
         and not any(w in (",", ";") or lemmas(w) and not any(_noun_forms(w)) for w in before[4:])
+
+
+def plural_after_all_and_a_singular_noun(toks: list[str], edit: Edit) -> bool:
+    """A verb made plural right after "all", a determiner and a singular noun ("all their work was for nothing" ->
+    "were", "all the food is"): "all" does not make a singular noun plural. Only where "all" opens its clause;
+    not a collective ("all the staff were"), "people" or a noun of either number."""
+    pair = one_word(toks, edit)
+    if pair is None or not made_plural(pair):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if not t.isspace()]
+    if len(before) < 3 or before[-3] != "all" or before[-2] not in ("the", "my", "your", "his", "her", "its", "our",
+                                                                  "their", "this", "that"):
+        return False
+    if len(before) > 3 and before[-4] not in ("that", ",", ";", "because", "when", "if", "so", "but", "since", "as",
+                                              "although", "while", "now", "then", "think", "feel", "know"):
+        return False  # "The bags with all our food", "the car and all our food": "all" is inside another subject
+    noun = before[-1]
+    return (noun in MASS_NOUNS or singular_noun(noun)) and noun not in COLLECTIVE | BOTH_NUMBERS | PLURAL_ONLY

@@ -1339,3 +1339,18 @@ def third_after_a_named_object_of_make(toks: list[str], edit: Edit) -> bool:
     before = [t for t in toks[:edit.start] if not t.isspace()]
     return len(before) >= 2 and norm(before[-2]) in LETTING and before[-1][:1].isupper() and before[-1].isalpha() \
         and norm(before[-1]) not in ("i",)
+
+
+# verbs whose passive takes "to" and the infinitive ("we were forced to start", "she was asked to wait")
+TOLD_TO = frozenset(("forced", "allowed", "asked", "told", "expected", "required", "supposed", "encouraged", "advised",
+                     "invited", "permitted", "ordered", "obliged", "persuaded", "taught", "made"))
+
+
+def ing_after_a_passive_that_takes_to(toks: list[str], edit: Edit) -> bool:
+    """A verb made its -ing form right after a passive whose verb takes "to" and the infinitive ("We were forced
+    start the competition" -> "forced starting"): the fix is "to start", never the -ing form."""
+    pair = one_word(toks, edit)
+    if pair is None or not pair[1].endswith("ing") or pair[0].endswith("ing"):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if not t.isspace()]
+    return len(before) >= 2 and before[-1] in TOLD_TO and aux_family(before[-2]) == "be"
