@@ -227,6 +227,8 @@ def test_a_clause_after_so_and_a_past_progressive_is_the_past():
         "The girls were talking so loudly that the teacher came over to us."]
     assert fixed("When the lights comes back on, we saw the damage.", story.present_before_past) == [
         "When the lights came back on, we saw the damage."]  # "lights" the noun, "comes" the verb
+    assert fixed("When my father come home, the kitchen was full of smoke.", story.present_before_past) == [
+        "When my father came home, the kitchen was full of smoke."]  # "come" is a verb only
 
 
 def test_a_state_for_a_span_up_to_now_is_the_present_perfect():

@@ -607,6 +607,15 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("My plan is to finish school and then find a job.", "My plan is to finish school and then finds a job."),
     ("We were forced start the competition without the robot's arm.",
      "We were forced starting the competition without the robot's arm."),  # "forced to start"
+    ("One of the reasons for my interest in this course is my experience at home during last winter.",
+     "One of the reasons for my interest in this course was my experience at home during last winter."),  # dates the noun
+    ("Learning to find your way with the sun and the stars is more useful than many people think.",
+     "Learning to find your way with the sun and the stars are more useful than many people think."),  # the gerund
+    ("When I opened the oven, a big cloud of black smoke comes out.",
+     "When I opened the oven, a big cloud of black smoked comes out."),  # the noun after "of"
+    ("The people in my town thinks sixteen is too young to vote.", "The people in my town thinks sixteen are too young to vote."),
+    ("Those who say that technology makes us safer are only partly right.",
+     "Those who say that technology makes us safer is only partly right."),
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -942,6 +951,11 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
      "The advertisement which I read last week says that you need leaders."),  # what a text says
     ("The bags with all our food was outside in the rain.", "The bags with all our food were outside in the rain."),
     ("She wants to buy a car and need money for it.", "She wants to buy a car and needs money for it."),  # no "is to"
+    ("My holiday is a disaster last week.", "My holiday was a disaster last week."),  # the time right after the noun
+    ("It is a great day at the beach yesterday.", "It was a great day at the beach yesterday."),
+    ("Learning to swim and cycling is good for you.", "Learning to swim and cycling are good for you."),  # two gerunds
+    ("The shop sells a lot of use books.", "The shop sells a lot of used books."),  # a participle before its noun
+    ("Those who say that technology make us safer are wrong.", "Those who say that technology makes us safer are wrong."),
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

@@ -69,8 +69,8 @@ def present_before_past(toks: list[str]) -> list[Edit]:
     if any(only_past(c) for _, c in condition):
         return []  # a clause in the past already
     if "third" not in form_kinds(w) and w not in ("is", "are", "am") and before not in ("i", "you", "we", "they") \
-            and not plural_subject(before):
-        return []  # "After the terrorist attack": a noun after a singular noun
+            and not plural_subject(before) and set(lemminflect.getAllLemmas(w)) != {"VERB"}:
+        return []  # "After the terrorist attack": a noun after a singular noun (not "When my father come home": a verb only)
     if w in NOW_VERBS or w in ("look", "looks") or next(iter(sorted(lemmas(w))), w) in NOW_VERBS:
         return []
     if not any(only_past(m) or m in ("was", "were", "had", "couldn't", "didn't", "wasn't", "weren't") for m in main):

@@ -298,7 +298,11 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   learner_v439): "Kids my age usually prefer" -> "prefers", and error rows' wrong changes: "this year there are
   thirty" -> "is", "I'm telling the truth" -> "I'm told"; from the four-hundred-and-thirty-eighth to
   four-hundred-and-forty-first (learner_v440 to learner_v443): "all their work was for nothing" -> "were", "is to
-  present the results ... and make" -> "makes", and an error row's wrong change: "were forced start" -> "starting".
+  present the results ... and make" -> "makes", and an error row's wrong change: "were forced start" -> "starting";
+  from the four-hundred-and-forty-second to four-hundred-and-forty-fifth (learner_v444 to learner_v447): "is my
+  experience at home during last winter" -> "was", "Learning to find your way with the sun and the stars is" ->
+  "are", and error rows' wrong changes: "a cloud of black smoke comes" -> "smoked", "thinks sixteen is too young" ->
+  "are", "Those who say that technology makes us safer are" -> "is".
 
 By kind, one module each: `mood` (imperatives, subjunctives), `number` (agreement with a subject's
 words), `joined` (subjects or verbs joined by "and", pronouns), `tenses`, `verb_forms`; the word lists
@@ -413,7 +417,8 @@ VETOES = (
     tenses.will_for_a_wish_without_a_condition, number.plural_after_a_singular_noun_full_of,
     verb_forms.third_after_a_named_object_of_make,
     number.plural_after_all_and_a_singular_noun, joined.third_for_an_infinitive_after_be_to,
-    verb_forms.ing_after_a_passive_that_takes_to,
+    verb_forms.ing_after_a_passive_that_takes_to, tenses.past_of_be_before_a_dated_noun_phrase,
+    number.plural_after_a_gerund_and_its_infinitive, verb_forms.past_of_a_noun_after_of, number.singular_after_those_who,
 )
 
 

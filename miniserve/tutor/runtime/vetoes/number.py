@@ -1839,7 +1839,7 @@ def plural_after_an_age(toks: list[str], edit: Edit) -> bool:
     before = [norm(t) for t in toks[:edit.start] if not t.isspace()]
     after = [norm(t) for t in toks[edit.end:] if not t.isspace()]
     return bool(before) and (before[-1] in AGE_WORDS or before[-1].isdigit()) \
-        and (len(before) == 1 or before[-2] in CLAUSE_OPENERS | {",", "think", "believe", "but", "and"}) \
+        and (len(before) == 1 or before[-2] in CLAUSE_OPENERS | {",", "think", "thinks", "thought", "believe", "believes", "but", "and"}) \
         and after[:1] != [] and after[0] in ("old", "young", "too", "enough", "still", "the", "a", "an")
 
 
@@ -2512,3 +2512,33 @@ def plural_after_all_and_a_singular_noun(toks: list[str], edit: Edit) -> bool:
         return False  # "The bags with all our food", "the car and all our food": "all" is inside another subject
     noun = before[-1]
     return (noun in MASS_NOUNS or singular_noun(noun)) and noun not in COLLECTIVE | BOTH_NUMBERS | PLURAL_ONLY
+
+
+def plural_after_a_gerund_and_its_infinitive(toks: list[str], edit: Edit) -> bool:
+    """A verb made plural after a subject that opens the sentence with an -ing form and its infinitive ("Learning to
+    find your way with the sun and the stars is" -> "are"): the gerund is the head, whatever nouns its phrase joins.
+    Not two gerunds joined ("Learning to swim and cycling are"), and no other verb between."""
+    pair = one_word(toks, edit)
+    if pair is None or not made_plural(pair):
+        return False
+    words = _subject_words(toks, edit.start)
+    if len(words) < 4 or not words[0].endswith("ing") or "ing" not in form_kinds(words[0]) or words[1] != "to" \
+            or words[2] not in lemminflect.getAllLemmas(words[2]).get("VERB", ()):
+        return False
+    rest = words[3:]
+    return not any(w.endswith("ing") and "ing" in form_kinds(w) or aux_family(w) is not None or w in RELATIVE
+                   or third(w) and only_a_verb(w) for w in rest)
+
+
+def singular_after_those_who(toks: list[str], edit: Edit) -> bool:
+    """A verb made singular where the sentence opens with "Those who" / "Those that" and the word before the verb is
+    no noun or subject pronoun ("Those who say that technology makes us safer are" -> "is"): "those" is the subject,
+    plural. Not a noun's own verb inside the clause ("Those who say that technology make us" -> "makes")."""
+    pair = one_word(toks, edit)
+    if pair is None or not made_singular(pair):
+        return False
+    words = _subject_words(toks, edit.start)
+    if len(words) < 3 or words[0] != "those" or words[1] not in ("who", "that", "which"):
+        return False
+    last = words[-1]
+    return not any(_noun_forms(last)) and last not in SUBJECT_PRONOUNS and last not in ("one", "this", "that", "what")

@@ -14,7 +14,7 @@ from miniserve.tutor.runtime import tense
 from miniserve.tutor.runtime.gate import Edit
 from miniserve.tutor.runtime.vetoes.words import (CLAUSE_OPENERS, NOUN_PHRASE_OPENERS, PERCEIVING, SUBJECT_PRONOUNS,
                                                  TIME_OPENERS, clause_after, clause_before, clause_before_any, main_verb_only_past,
-                                                 one_word, only_a_verb, own_clause)
+                                                 PREPOSITIONS, one_word, only_a_verb, own_clause)
 
 
 NOW = frozenset(("now", "nowadays", "today", "today's", "currently"))  # "but today's children stay"
@@ -794,3 +794,31 @@ def will_for_a_wish_without_a_condition(toks: list[str], edit: Edit) -> bool:
     after = next((norm(t) for t in toks[edit.end:] if t[:1].isalpha()), "")
     words = {norm(t) for t in toks if t[:1].isalpha()}
     return after in WOULD_WISHES and not words & {"if", "unless", "when", "once"}
+
+
+def past_of_be_before_a_dated_noun_phrase(toks: list[str], edit: Edit) -> bool:
+    """"is" / "are" made past where the sentence's only past time comes after the noun phrase that follows the verb
+    and that noun's own phrase ("One of the reasons for my interest is my experience at home during last winter" ->
+    "was"): the time dates the experience, not the reason, and no other verb is past. Not after "it", "this",
+    "there" ... ("It is a great day at the beach yesterday" -> "was")."""
+    pair = one_word(toks, edit)
+    if pair is None or pair[0] not in ("is", "are") or pair[1] not in ("was", "were"):
+        return False
+    subject = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    if len(subject) < 2 or subject[-1] in ("it", "this", "that", "there", "these", "those", "he", "she", "they", "we", "i", "you"):
+        return False
+    at = len("".join(toks[:edit.end]))
+    text = "".join(toks)
+    phrases = tense.past_phrases(text)
+    if not phrases or any(m.start() < at for m in phrases):
+        return False
+    between = text[at:phrases[0].start()].split()
+    words = [norm(w.strip(",.")) for w in between]
+    if len(words) < 4 or words[0] not in NOUN_PHRASE_OPENERS or "," in "".join(between):
+        return False
+    head = next((k for k, w in enumerate(words[1:4], 1) if any(_noun_forms(w))), None)
+    if head is None or head + 1 >= len(words) or words[head + 1] not in PREPOSITIONS:
+        return False  # "a disaster last week": the time right after the noun may date the verb
+    if any(only_a_verb(w) or aux_family(w) not in (None, "to") for w in words):
+        return False
+    return not any(main_verb_only_past(norm(t)) for k, t in enumerate(toks) if t[:1].isalpha() and not edit.start <= k < edit.end)

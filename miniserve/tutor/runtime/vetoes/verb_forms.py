@@ -1354,3 +1354,17 @@ def ing_after_a_passive_that_takes_to(toks: list[str], edit: Edit) -> bool:
         return False
     before = [norm(t) for t in toks[:edit.start] if not t.isspace()]
     return len(before) >= 2 and before[-1] in TOLD_TO and aux_family(before[-2]) == "be"
+
+
+def past_of_a_noun_after_of(toks: list[str], edit: Edit) -> bool:
+    """A bare noun after a noun's "of" and its adjectives made past where a present verb follows it ("a big cloud of
+    black smoke comes out" -> "smoked"): the word is the phrase's noun, the verb after it the clause's."""
+    pair = one_word(toks, edit)
+    if pair is None or "past" not in form_kinds(pair[1]) or "past" in form_kinds(pair[0]) or not any(_noun_forms(pair[0])):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if t[:1].isalpha()]
+    while before and "ADJ" in lemminflect.getAllLemmas(before[-1]):
+        before.pop()
+    after = next((norm(t) for t in toks[edit.end:] if t[:1].isalpha()), "")
+    return len(before) >= 2 and before[-1] == "of" and any(_noun_forms(before[-2])) \
+        and (third(after) and not _noun_forms(after)[1] or aux_family(after) is not None)  # not "of use books" -> "used"
