@@ -616,6 +616,12 @@ def vetoed(sentence: str, proposal: str) -> bool:
     ("The people in my town thinks sixteen is too young to vote.", "The people in my town thinks sixteen are too young to vote."),
     ("Those who say that technology makes us safer are only partly right.",
      "Those who say that technology makes us safer is only partly right."),
+    ("The total amount raised by students, parents and local businesses was 5,240 pounds.",
+     "The total amount raised by students, parents and local businesses were 5,240 pounds."),  # the participle's phrase
+    ("A short visit to the school would reduce the fear of many children.",
+     "A short visits to the school would reduce the fear of many children."),  # "a short" is no subject
+    ("Many of them complain about the low pay and the long hours.", "Many of them complain about the low pays and the long hours."),
+    ("Does your company offers any training for new staff?", "Do your company offers any training for new staff?"),
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -956,6 +962,10 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("Learning to swim and cycling is good for you.", "Learning to swim and cycling are good for you."),  # two gerunds
     ("The shop sells a lot of use books.", "The shop sells a lot of used books."),  # a participle before its noun
     ("Those who say that technology make us safer are wrong.", "Those who say that technology makes us safer are wrong."),
+    ("The washing machine in my flat shake the whole floor.", "The washing machine in my flat shakes the whole floor."),
+    ("My mum say I should study.", "My mum says I should study."),  # "mum" is no adjective
+    ("The team chosen by the coaches are ready.", "The team chosen by the coaches is ready."),
+    ("Does your parents know about it?", "Do your parents know about it?"),
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

@@ -302,7 +302,10 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   from the four-hundred-and-forty-second to four-hundred-and-forty-fifth (learner_v444 to learner_v447): "is my
   experience at home during last winter" -> "was", "Learning to find your way with the sun and the stars is" ->
   "are", and error rows' wrong changes: "a cloud of black smoke comes" -> "smoked", "thinks sixteen is too young" ->
-  "are", "Those who say that technology makes us safer are" -> "is".
+  "are", "Those who say that technology makes us safer are" -> "is"; from the four-hundred-and-forty-sixth to
+  four-hundred-and-forty-ninth (learner_v448 to learner_v451): "The total amount raised by students, parents and local
+  businesses was" -> "were", "A short visit to the school" -> "visits", and error rows' wrong changes: "the low pay
+  and" -> "pays", "Does your company offers" -> "Do".
 
 By kind, one module each: `mood` (imperatives, subjunctives), `number` (agreement with a subject's
 words), `joined` (subjects or verbs joined by "and", pronouns), `tenses`, `verb_forms`; the word lists
@@ -419,6 +422,8 @@ VETOES = (
     number.plural_after_all_and_a_singular_noun, joined.third_for_an_infinitive_after_be_to,
     verb_forms.ing_after_a_passive_that_takes_to, tenses.past_of_be_before_a_dated_noun_phrase,
     number.plural_after_a_gerund_and_its_infinitive, verb_forms.past_of_a_noun_after_of, number.singular_after_those_who,
+    verb_forms.s_added_after_a_determiner_and_an_adjective, number.plural_after_a_singular_head_and_its_participle,
+    joined.plural_do_before_a_singular_subject_and_its_third_person_verb,
 )
 
 

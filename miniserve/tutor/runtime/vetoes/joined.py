@@ -537,3 +537,15 @@ def third_for_an_infinitive_after_be_to(toks: list[str], edit: Edit) -> bool:
         if aux_family(w) is not None or only_a_verb(w):
             return False
     return False
+
+
+def plural_do_before_a_singular_subject_and_its_third_person_verb(toks: list[str], edit: Edit) -> bool:
+    """A question's "Does" made "Do" before a determiner, a singular noun and a third-person verb ("Does your company
+    offers any training" -> "Do your company offers"): "does" agrees with the noun, and the verb after it is the slip
+    ("offer")."""
+    pair = one_word(toks, edit)
+    if pair is None or (pair[0], pair[1]) not in (("does", "do"), ("doesn't", "don't")):
+        return False
+    after = [norm(t) for t in toks[edit.end:] if t[:1].isalpha()][:3]
+    return len(after) == 3 and after[0] in NOUN_PHRASE_OPENERS and singular_noun(after[1]) and third(after[2]) \
+        and bool(lemmas(after[2]))

@@ -2542,3 +2542,22 @@ def singular_after_those_who(toks: list[str], edit: Edit) -> bool:
         return False
     last = words[-1]
     return not any(_noun_forms(last)) and last not in SUBJECT_PRONOUNS and last not in ("one", "this", "that", "what")
+
+
+def plural_after_a_singular_head_and_its_participle(toks: list[str], edit: Edit) -> bool:
+    """A verb made plural after a subject that opens the sentence with a determiner, a singular noun and a past
+    participle with its phrase ("The total amount raised by students, parents and local businesses was" -> "were"):
+    the participle's phrase describes the head, whatever nouns it lists. Not a collective, and no other verb between."""
+    pair = one_word(toks, edit)
+    if pair is None or not made_plural(pair):
+        return False
+    words = _subject_words(toks, edit.start)
+    if len(words) < 5 or words[0] not in NOUN_PHRASE_OPENERS:
+        return False
+    head = next((k for k in (1, 2) if k + 1 < len(words) and (singular_noun(words[k]) or words[k] in MASS_NOUNS)
+                 and "participle" in form_kinds(words[k + 1]) and words[k + 1].endswith(("ed", "en", "t"))), None)
+    if head is None or words[head] in COLLECTIVE or head == 2 and not lemminflect.getAllInflections(words[1], upos="ADJ"):
+        return False
+    rest = words[head + 2:]
+    return bool(rest) and rest[0] in PREPOSITIONS and not any(
+        aux_family(w) is not None or w in RELATIVE or only_a_verb(w) and "participle" not in form_kinds(w) for w in rest)

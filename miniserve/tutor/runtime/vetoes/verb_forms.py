@@ -1368,3 +1368,26 @@ def past_of_a_noun_after_of(toks: list[str], edit: Edit) -> bool:
     after = next((norm(t) for t in toks[edit.end:] if t[:1].isalpha()), "")
     return len(before) >= 2 and before[-1] == "of" and any(_noun_forms(before[-2])) \
         and (third(after) and not _noun_forms(after)[1] or aux_family(after) is not None)  # not "of use books" -> "used"
+
+
+PRONOUN_LIKE_ADJECTIVES = frozenset(("few", "first", "second", "third", "last", "next", "other", "same", "former", "latter",
+                                     "accused", "deceased", "former", "rest", "whole", "best", "worst", "most", "least"))
+
+
+def s_added_after_a_determiner_and_an_adjective(toks: list[str], edit: Edit) -> bool:
+    """A word given "-s" right after "a" / "an" / "the" / "my" ... and an adjective that is no verb ("A short visit to the
+    school would reduce" -> "short visits", "complain about the low pay" -> "low pays"): the word is the phrase's noun
+    ("a short" cannot be a subject, and a noun keeps its number), a preposition or "and" after it. Not after "a few",
+    "the first", "the best" ... or an adjective that stands for people ("the rich pay")."""
+    pair = one_word(toks, edit)
+    if pair is None or pair[1] not in (pair[0] + "s", pair[0] + "es") or not any(_noun_forms(pair[0])):
+        return False
+    before = [norm(t) for t in toks[:edit.start] if not t.isspace()]
+    if len(before) < 2 or before[-2] not in NOUN_DETERMINERS - {"these", "those", "no", "every"}:
+        return False
+    after = next((norm(t) for t in toks[edit.end:] if not t.isspace()), ".")
+    if after not in PREPOSITIONS | {"and", "or", ",", ".", ";", "!", "?"}:
+        return False  # "the washing machine in my flat shake the whole floor": an object, so the word is the verb
+    adjective = before[-1]  # one with a comparative: "short", "low"; not a noun lemminflect also calls one ("my mum")
+    return bool(lemminflect.getAllInflections(adjective, upos="ADJ").get("JJR")) \
+        and adjective not in THE_ADJECTIVE_PEOPLE | PRONOUN_LIKE_ADJECTIVES and not adjective.endswith("est")
