@@ -179,6 +179,11 @@ def test_a_past_after_an_opening_since_and_a_point_in_time_is_the_present_perfec
     assert fixed("Since 2015 I lived in Rome until 2019.", since) == []  # the time ends before now
     assert fixed("Since 2015 the shop lost money, and in 2019 it closed.", since) == []  # a later year ends it
     assert fixed("Since then I have lived in Rome.", since) == []
+    assert fixed("Since I was twelve, I visit this museum many times.", since) == [
+        "Since I was twelve, I have visited this museum many times."]  # an age: a point in time, and a present
+    assert fixed("Since last summer the shop sells fresh bread.", since) == ["Since last summer the shop has sold fresh bread."]
+    assert fixed("Since I was ill, I stayed at home.", since) == []  # "since" of a reason
+    assert tense.to_past(tokens("Yesterday we have finally got our electricity back!")) == []  # "have got": two words to change
     assert tense.to_past(tokens("Last night we lay on the sofa and watched a film.")) == []  # "lay": the past of "lie"
     assert tense.to_past(tokens("Last year the town cut the money for road repairs.")) == []  # "cut": the clause's past
     assert tense.decided_pasts(tokens("When we got there, the best seats for the show had gone.")) == []  # a noun

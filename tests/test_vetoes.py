@@ -622,6 +622,7 @@ def vetoed(sentence: str, proposal: str) -> bool:
      "A short visits to the school would reduce the fear of many children."),  # "a short" is no subject
     ("Many of them complain about the low pay and the long hours.", "Many of them complain about the low pays and the long hours."),
     ("Does your company offers any training for new staff?", "Do your company offers any training for new staff?"),
+    ("I wish you are here last week, it was really exciting.", "I wished you are here last week, it was really exciting."),
 ])
 def test_an_edit_correct_english_rules_out(sentence, proposal):
     assert vetoed(sentence, proposal)
@@ -966,6 +967,7 @@ def test_an_edit_correct_english_rules_out(sentence, proposal):
     ("My mum say I should study.", "My mum says I should study."),  # "mum" is no adjective
     ("The team chosen by the coaches are ready.", "The team chosen by the coaches is ready."),
     ("Does your parents know about it?", "Do your parents know about it?"),
+    ("Last week I wish I had more time.", "Last week I wished I had more time."),  # the time is the wishing's
 ])
 def test_a_learners_error_is_not_vetoed(sentence, proposal):
     assert not vetoed(sentence, proposal)

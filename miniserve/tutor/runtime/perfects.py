@@ -19,11 +19,11 @@ import re
 
 import lemminflect
 
-from miniserve.tutor.runtime.agreement import plural_subject
+from miniserve.tutor.runtime.agreement import _noun_forms, plural_subject
 from miniserve.tutor.runtime.forms import FUNCTION_WORDS, adjective_tags, aux_family, form_kinds, indexed_words, inflection, lemmas
 from miniserve.tutor.runtime.gate import Edit
 from miniserve.tutor.runtime.subjects import PRONOUNS
-from miniserve.tutor.runtime.tense import _DAYS, _MONTHS, JOINING_WORDS, only_past, _participle_after, past_clauses
+from miniserve.tutor.runtime.tense import _DAYS, _MONTHS, JOINING_WORDS, NOW_VERBS, only_past, _participle_after, past_clauses
 from miniserve.tutor.runtime.vetoes.words import singular_noun
 
 
@@ -214,6 +214,9 @@ def never_before_perfect(toks: list[str]) -> list[Edit]:
     return [Edit(h, h + 1, ("had",))]
 
 
+AGES = frozenset(("young", "little", "small", "born", "child", "children", "kid", "kids", "baby", "babies", "teenager",
+                  "teenagers", "boy", "boys", "girl", "girls", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+                  "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen"))
 OPENING_SINCE = re.compile(rf"^since\s+((1[89]\d\d|20\d\d)|last\s+(year|month|summer|winter|spring|autumn|week)|then|{_MONTHS})\b", re.I)
 SINGULAR_SUBJECTS = frozenset(("he", "she", "it", "nobody", "everybody", "everyone", "someone", "somebody", "nothing",
                                "everything", "something"))
@@ -224,18 +227,22 @@ NOT_UP_TO_NOW = frozenset(("until", "till", "ago", "when", "before", "after", "t
 
 
 def perfect_after_an_opening_since(toks: list[str]) -> list[Edit]:
-    """A simple past after a sentence that opens with "Since" and a point in time ("Since 2020 the price
-    of a meal rose" -> "has risen", "Since September, nobody complained" -> "has complained"): the time
-    reaches up to now. The subject is a pronoun or a determiner, its noun and at most an "of" phrase, the
+    """A simple past or present after a sentence that opens with "Since" and a point in time ("Since 2020 the price
+    of a meal rose" -> "has risen", "Since September, nobody complained" -> "has complained", "Since I was twelve,
+    I visit this museum many times" -> "have visited"): the time reaches up to now. The subject is a pronoun or a determiner, its noun and at most an "of" phrase, the
     past right after it; nothing in the clause after it names a time that ends earlier."""
     words = indexed_words(toks)
     text = "".join(toks)
     if len(words) < 4 or words[0][1] != "since":
         return []
     comma = next((j for j in range(1, min(len(words), 8)) if "," in toks[words[j - 1][0]:words[j][0]]), None)
-    if comma is not None and comma > 1 and not any(only_past(c) or aux_family(c) is not None or c in PRONOUNS
-                                                   for _, c in words[1:comma]):
-        k = comma  # "Since the clean-up day, nobody": a phrase of time up to the comma, no verb in it
+    # "Since I was twelve," / "Since we were children,": an age, a point in time (not "Since I was ill": a reason)
+    since_clause = comma is not None and comma >= 4 and words[1][1] in PLURAL_SUBJECTS | SINGULAR_SUBJECTS \
+        and words[2][1] in ("was", "were") and (words[3][1] in AGES or words[3][1].isdigit()
+                                                or words[3][1] in ("a", "an") and words[4][1] in AGES)
+    if comma is not None and comma > 1 and (since_clause or not any(only_past(c) or aux_family(c) is not None or c in PRONOUNS
+                                                                    for _, c in words[1:comma])):
+        k = comma  # "Since the clean-up day, nobody": a phrase of time up to the comma, no verb in it; "Since I was twelve,"
     elif (point := OPENING_SINCE.match(text.lstrip())) is not None:  # "Since 2020 the price", "Since last summer my brother"
         end = point.end() + len(text) - len(text.lstrip())
         k = next((j for j, (i, _) in enumerate(words) if len("".join(toks[:i])) >= end), len(words))
@@ -264,7 +271,10 @@ def perfect_after_an_opening_since(toks: list[str]) -> list[Edit]:
     if verb_at >= len(rest):
         return []
     v, verb = rest[verb_at]
-    if not only_past(verb) or aux_family(verb) is not None or any(t in (",", ";") for t in toks[start:v]) \
+    kinds = form_kinds(verb)
+    present = {"base", "third"} & kinds and "past" not in kinds and ("third" in kinds) == (number == "singular") \
+        and verb not in NOW_VERBS and not any(_noun_forms(verb)[1:])
+    if not (only_past(verb) or present) or aux_family(verb) is not None or any(t in (",", ";") for t in toks[start:v]) \
             or any(c in NOT_UP_TO_NOW for _, c in rest[verb_at + 1:]) or YEAR.search("".join(toks[v + 1:])):
         return []  # "Since 2015 I lived in Rome until 2019", "... in 2019": a time that ends before now
     if rest[0][1] in PLURAL_SUBJECTS | SINGULAR_SUBJECTS and toks[rest[0][0] + 1:v] != [" "]:

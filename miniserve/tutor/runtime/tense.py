@@ -627,7 +627,9 @@ def clause_words(toks: list[str], phrases: list[tuple[int, int]], comparing: boo
 
 
 def _participle_after(toks: list[str], i: int) -> bool:
-    after = next((norm(t) for t in toks[i + 1:] if t[:1].isalpha() and norm(t) not in ("not", "never", "already", "just")), "")
+    """Is a participle (or a past) the next word after the one at i, adverbs skipped ("have finally got")?"""
+    after = next((norm(t) for t in toks[i + 1:] if t[:1].isalpha() and norm(t) not in ("not", "never", "already", "just")
+                  and not (norm(t).endswith("ly") and lemminflect.getAllLemmas(norm(t), upos="ADV"))), "")
     return "participle" in form_kinds(after) or "past" in form_kinds(after) or after in ("been", "had")
 
 

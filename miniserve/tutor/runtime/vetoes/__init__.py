@@ -305,7 +305,8 @@ doubt to infinity). Each is a change the model makes to correct look-alikes (tes
   "are", "Those who say that technology makes us safer are" -> "is"; from the four-hundred-and-forty-sixth to
   four-hundred-and-forty-ninth (learner_v448 to learner_v451): "The total amount raised by students, parents and local
   businesses was" -> "were", "A short visit to the school" -> "visits", and error rows' wrong changes: "the low pay
-  and" -> "pays", "Does your company offers" -> "Do".
+  and" -> "pays", "Does your company offers" -> "Do"; from the four-hundred-and-fiftieth to four-hundred-and-fifty-third
+  (learner_v452 to learner_v455), an error row's wrong change: "I wish you are here last week" -> "I wished".
 
 By kind, one module each: `mood` (imperatives, subjunctives), `number` (agreement with a subject's
 words), `joined` (subjects or verbs joined by "and", pronouns), `tenses`, `verb_forms`; the word lists
@@ -423,7 +424,7 @@ VETOES = (
     verb_forms.ing_after_a_passive_that_takes_to, tenses.past_of_be_before_a_dated_noun_phrase,
     number.plural_after_a_gerund_and_its_infinitive, verb_forms.past_of_a_noun_after_of, number.singular_after_those_who,
     verb_forms.s_added_after_a_determiner_and_an_adjective, number.plural_after_a_singular_head_and_its_participle,
-    joined.plural_do_before_a_singular_subject_and_its_third_person_verb,
+    joined.plural_do_before_a_singular_subject_and_its_third_person_verb, tenses.past_of_wish_before_its_clause,
 )
 
 

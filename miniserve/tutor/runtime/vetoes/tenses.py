@@ -822,3 +822,20 @@ def past_of_be_before_a_dated_noun_phrase(toks: list[str], edit: Edit) -> bool:
     if any(only_a_verb(w) or aux_family(w) not in (None, "to") for w in words):
         return False
     return not any(main_verb_only_past(norm(t)) for k, t in enumerate(toks) if t[:1].isalpha() and not edit.start <= k < edit.end)
+
+
+def past_of_wish_before_its_clause(toks: list[str], edit: Edit) -> bool:
+    """"wish" made "wished" where every past time phrase comes inside the wished clause, after its subject and verb
+    ("I wish you are here last week" -> "wished"): the time is the wish's clause's ("had been here last week"), not the
+    wishing."""
+    pair = one_word(toks, edit)
+    if pair is None or pair not in (("wish", "wished"), ("wishes", "wished")):
+        return False
+    at = len("".join(toks[:edit.end]))
+    text = "".join(toks)
+    phrases = tense.past_phrases(text)
+    after = [norm(t) for t in toks[edit.end:] if t[:1].isalpha()][:2]
+    if not phrases or len(after) < 2 or after[0] not in SUBJECT_PRONOUNS and after[0] not in ("you", "they", "we", "i"):
+        return False
+    verb = len("".join(toks[:edit.end])) + len("".join(toks[edit.end:]).split(after[1], 1)[0])
+    return all(m.start() > verb > at for m in phrases)
