@@ -183,8 +183,9 @@ def narrative_present(toks: list[str]) -> list[Edit]:
 
 
 TIME_LEADS = frozenset(("before", "until", "till", "when", "after"))  # not "while": "while I take a shower" -> "was taking"
-PERSONS = frozenset(("i", "we", "they", "he", "she", "it"))
-OBJECT_STARTS = frozenset(("her", "his", "the", "a", "an", "my", "their", "our", "its", "it", "them", "him", "me", "us", "up",
+PRONOUN_SUBJECTS = frozenset(("i", "we", "they", "he", "she", "it"))
+# words after which the word before is a verb: an object or a particle ("stop her car", "come back")
+VERB_FOLLOWERS = frozenset(("her", "his", "the", "a", "an", "my", "their", "our", "its", "it", "them", "him", "me", "us", "up",
                            "down", "over", "out", "back", "off", "to", "into"))
 NOT_A_STORY = frozenset(("will", "would", "can", "could", "'ll", "shall", "going", "that", "said", "says", "told", "tells",
                          "if", "is", "are", "am", "has", "have", "does", "do", "now", "today", "always", "never", "often"))
@@ -201,7 +202,7 @@ def present_after_a_past_main_clause(toks: list[str]) -> list[Edit]:
     if len(words) < 6 or toks[words[-1][0] + 1:words[-1][0] + 2] == ["?"] or HABIT.search("".join(toks)) \
             or any(w in NOT_A_STORY or w.endswith("'ll") for _, w in words):
         return []
-    j = 1 if words[0][1] in PERSONS else 2 if words[0][1] in NOUN_MARKERS and any(_noun_forms(words[1][1])) else None
+    j = 1 if words[0][1] in PRONOUN_SUBJECTS else 2 if words[0][1] in NOUN_MARKERS and any(_noun_forms(words[1][1])) else None
     main = words[j][1] if j is not None else ""
     if not (only_past(main) and any(inflection(lemma, "VBD") == main for lemma in lemmas(main)) or main in ("was", "were")):
         return []  # the main verb a past as written ("She stinked before ...": a clause of its own errors)
@@ -210,7 +211,7 @@ def present_after_a_past_main_clause(toks: list[str]) -> list[Edit]:
             or any(w in ("and", "but", "or", "so", "because", "who", "which", "to") for _, w in words[j + 1:lead]):
         return []
     k = lead + 1
-    v = k + 1 if words[k][1] in PERSONS else k + 2 if words[k][1] in NOUN_MARKERS and any(_noun_forms(words[k + 1][1])) \
+    v = k + 1 if words[k][1] in PRONOUN_SUBJECTS else k + 2 if words[k][1] in NOUN_MARKERS and any(_noun_forms(words[k + 1][1])) \
         else k + 3 if words[k][1] in NOUN_MARKERS and k + 3 < len(words) and any(_noun_forms(words[k + 2][1])) \
         and not any(_noun_forms(words[k + 1][1])[1:]) else None
     if v is None or v >= len(words) - 1 or words[v][0] != words[v - 1][0] + 2:
@@ -218,7 +219,7 @@ def present_after_a_past_main_clause(toks: list[str]) -> list[Edit]:
     i, verb = words[v]
     kinds = form_kinds(verb)
     if not {"base", "third"} & kinds or "past" in kinds or verb in ALSO_A_PAST or aux_family(verb) is not None \
-            or verb in NOW_VERBS or not lemmas(verb) or words[v + 1][1] not in OBJECT_STARTS:
+            or verb in NOW_VERBS or not lemmas(verb) or words[v + 1][1] not in VERB_FOLLOWERS:
         return []
     past = inflection(next(iter(sorted(lemmas(verb)))), "VBD")
     if past is None:
@@ -229,7 +230,7 @@ def present_after_a_past_main_clause(toks: list[str]) -> list[Edit]:
         n, nxt = words[following + 1]
         if lemmas(nxt) and "past" not in form_kinds(nxt) and nxt not in ALSO_A_PAST and third(nxt) == third(verb) \
                 and {"base", "third"} & form_kinds(nxt) and aux_family(nxt) is None \
-                and following + 2 < len(words) and words[following + 2][1] in OBJECT_STARTS:
+                and following + 2 < len(words) and words[following + 2][1] in VERB_FOLLOWERS:
             later = inflection(next(iter(sorted(lemmas(nxt)))), "VBD")
             if later is not None:
                 found.append(Edit(n, n + 1, (later,)))

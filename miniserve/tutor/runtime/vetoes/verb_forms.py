@@ -1371,7 +1371,7 @@ def past_of_a_noun_after_of(toks: list[str], edit: Edit) -> bool:
 
 
 PRONOUN_LIKE_ADJECTIVES = frozenset(("few", "first", "second", "third", "last", "next", "other", "same", "former", "latter",
-                                     "accused", "deceased", "former", "rest", "whole", "best", "worst", "most", "least"))
+                                     "accused", "deceased", "rest", "whole", "best", "worst", "most", "least"))
 
 
 def s_added_after_a_determiner_and_an_adjective(toks: list[str], edit: Edit) -> bool:
