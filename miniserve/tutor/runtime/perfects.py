@@ -227,10 +227,11 @@ NOT_UP_TO_NOW = frozenset(("until", "till", "ago", "when", "before", "after", "t
 
 
 def perfect_after_an_opening_since(toks: list[str]) -> list[Edit]:
-    """A simple past or present after a sentence that opens with "Since" and a point in time ("Since 2020 the price
-    of a meal rose" -> "has risen", "Since September, nobody complained" -> "has complained", "Since I was twelve,
-    I visit this museum many times" -> "have visited"): the time reaches up to now. The subject is a pronoun or a determiner, its noun and at most an "of" phrase, the
-    past right after it; nothing in the clause after it names a time that ends earlier."""
+    """A simple past or present after a sentence that opens with "Since" and a point in time ("Since 2020 the price of
+    a meal rose" -> "has risen", "Since September, nobody complained" -> "has complained", "Since I was twelve, I
+    visit this museum many times" -> "have visited"): the time reaches up to now. The subject is a pronoun or a
+    determiner, its noun and at most an "of" phrase, the past right after it; nothing in the clause after it names a
+    time that ends earlier."""
     words = indexed_words(toks)
     text = "".join(toks)
     if len(words) < 4 or words[0][1] != "since":
@@ -273,7 +274,7 @@ def perfect_after_an_opening_since(toks: list[str]) -> list[Edit]:
     v, verb = rest[verb_at]
     kinds = form_kinds(verb)
     present = {"base", "third"} & kinds and "past" not in kinds and ("third" in kinds) == (number == "singular") \
-        and verb not in NOW_VERBS and not any(_noun_forms(verb)[1:])
+        and verb not in NOW_VERBS and not _noun_forms(verb)[1]  # not a plural noun ("lives")
     if not (only_past(verb) or present) or aux_family(verb) is not None or any(t in (",", ";") for t in toks[start:v]) \
             or any(c in NOT_UP_TO_NOW for _, c in rest[verb_at + 1:]) or YEAR.search("".join(toks[v + 1:])):
         return []  # "Since 2015 I lived in Rome until 2019", "... in 2019": a time that ends before now

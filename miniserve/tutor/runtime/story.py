@@ -213,7 +213,7 @@ def present_after_a_past_main_clause(toks: list[str]) -> list[Edit]:
     k = lead + 1
     v = k + 1 if words[k][1] in PRONOUN_SUBJECTS else k + 2 if words[k][1] in NOUN_MARKERS and any(_noun_forms(words[k + 1][1])) \
         else k + 3 if words[k][1] in NOUN_MARKERS and k + 3 < len(words) and any(_noun_forms(words[k + 2][1])) \
-        and not any(_noun_forms(words[k + 1][1])[1:]) else None
+        and not _noun_forms(words[k + 1][1])[1] else None
     if v is None or v >= len(words) - 1 or words[v][0] != words[v - 1][0] + 2:
         return []
     i, verb = words[v]
