@@ -66,6 +66,8 @@ class Settings(BaseSettings):
     edit_constraint: bool = setting(True, "the tutor's answers copy the input and change verb forms only")
     # the tutor's confidence gate (docs/model.md): an edit stays only if the model prefers it to the input
     gate: bool = setting(True, "score each proposed edit against the input as typed and withhold the unsure ones")
+    parser_workers: int = setting(2, "the gate's Link Grammar worker processes: an answer's parses run side by side "
+                                  "(one more reads inputs early; docs/service.md)", ge=1, le=16)
     gate_threshold: float = setting(2.0, "the gate: least log-probability margin (nats) an edit needs, "
                                     "calibrated with python -m miniserve.tutor.evaluation.calibrate; below 0 keeps edits less likely than the copy")
     record_steps: str = setting("", "write every sequence and step of the core loop to this file at exit, "

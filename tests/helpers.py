@@ -1,12 +1,15 @@
-"""Helpers shared by the tests that run a real server."""
+"""Helpers shared by the tests that run a real server, and a stand-in for the parser's worker."""
 
 from __future__ import annotations
 
+import json
 import os
+import queue
 import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from contextlib import contextmanager
 from pathlib import Path
@@ -151,3 +154,30 @@ def connection_holder(pids: list[int], client_port: int) -> int:
             except OSError:
                 continue
     raise AssertionError(f"no process of {pids} holds the connection from port {client_port}")
+
+
+class HeldWorker:
+    """A stand-in for the parser's worker process that answers a call only when the test releases it,
+    and tells the test what each call asked. Its answer is `answer` for every sentence (the JSON form
+    of a parse, parser_process.decoded; None: no parse)."""
+
+    def __init__(self, answer: list | None = None):
+        self.stdin = self.stdout = self
+        self.asked: queue.Queue[list[str]] = queue.Queue()
+        self.answers = threading.Semaphore(0)
+        self.answer = answer
+        self.last: list[str] = []
+
+    def poll(self):
+        return None
+
+    def write(self, line: str) -> None:
+        self.last = json.loads(line)
+        self.asked.put(self.last)
+
+    def flush(self) -> None:
+        pass
+
+    def readline(self) -> str:
+        assert self.answers.acquire(timeout=30)
+        return json.dumps([self.answer] * len(self.last)) + "\n"

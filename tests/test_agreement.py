@@ -2,15 +2,14 @@
 speak against needs a larger margin, one they rule out never passes, and ordinary agreement fixes
 are left to the margin alone; the Link Grammar parser's evidence where the subject is far."""
 
-import json
 import math
-import queue
 import subprocess
 import sys
 import threading
 import time
 
 import pytest
+from helpers import HeldWorker
 
 from miniserve.service.tutor_tickets import weigh
 from miniserve.service.tutoring import Tutor
@@ -256,31 +255,6 @@ def test_a_worker_that_dies_leaves_the_word_rules_to_decide_and_is_replaced():
         assert worker.parse_all(["He goes to school."]) == [None] and worker.process is None  # closed: none restarts
     finally:
         worker.close()
-
-
-class HeldWorker:
-    """A stand-in for the parser's worker process that answers a call only when the test releases it,
-    and tells the test what each call asked."""
-
-    def __init__(self):
-        self.stdin = self.stdout = self
-        self.asked: queue.Queue[list[str]] = queue.Queue()
-        self.answers = threading.Semaphore(0)
-        self.last: list[str] = []
-
-    def poll(self):
-        return None
-
-    def write(self, line: str) -> None:
-        self.last = json.loads(line)
-        self.asked.put(self.last)
-
-    def flush(self) -> None:
-        pass
-
-    def readline(self) -> str:
-        assert self.answers.acquire(timeout=30)
-        return json.dumps([None] * len(self.last)) + "\n"
 
 
 def test_a_sentence_waits_for_one_call_of_a_paragraphs_parses_not_for_all_of_them():

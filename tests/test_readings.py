@@ -11,7 +11,7 @@ from miniserve.service.tutoring import Tutor
 from miniserve.tutor.runtime.agreement import SUPPORT_MARGIN
 from miniserve.tutor.runtime.guard import NO_ERROR
 from miniserve.tutor.runtime.parser import Parse, shared
-from miniserve.tutor.runtime.parser_process import ParserProcess
+from miniserve.tutor.runtime.parser_pool import ParserPool
 from miniserve.tutor.runtime.prompt import TutorPrompt
 from test_service import serving, wait_until
 
@@ -198,11 +198,13 @@ async def test_the_server_reads_early_with_a_worker_of_its_own_and_stops_both(tu
         response = await client.post("/correct", json={"sentence": "The students who live in the village walks to school every day."})
         assert response.status_code == 200
         parsers = (service.parser, service.reading_parser)
-        assert all(isinstance(p, ParserProcess) for p in parsers) and parsers[0] is not parsers[1]
+        assert all(isinstance(p, ParserPool) for p in parsers) and parsers[0] is not parsers[1]
+        assert parsers[0].cache is parsers[1].cache  # the gate finds what the early reading parsed
+        assert (len(parsers[0].workers), len(parsers[1].workers)) == (service.settings.parser_workers, 1)
         assert service.readings.parser is service.reading_parser
-        workers = [p.process for p in parsers]
+        workers = [w.process for w in parsers[0].workers[:1] + parsers[1].workers]
         assert all(w is not None and w.poll() is None for w in workers)  # both asked: the input early, its edit after
-    assert all(p.process is None for p in parsers) and all(w.poll() is not None for w in workers)
+    assert all(w.process is None for p in parsers for w in p.workers) and all(w.poll() is not None for w in workers)
 
 
 async def test_a_request_whose_client_leaves_abandons_its_reading(tutor_folder):

@@ -24,7 +24,7 @@ from miniserve.http.ratelimit import Buckets
 from miniserve.scheduler import Scheduler, Unavailable
 from miniserve.tutor import model_folder
 from miniserve.tutor.runtime.constraint import EditConstraints
-from miniserve.tutor.runtime.parser_process import ParserProcess
+from miniserve.tutor.runtime.parser_pool import ParseCache, ParserPool
 from miniserve.service.readings import Readings
 from miniserve.tutor.runtime.prompt import TutorPrompt
 from miniserve.service.tutoring import Tutor
@@ -69,10 +69,13 @@ class Service:
         self.edit_constraints = (EditConstraints.for_prompt(self.prompt)
                                  if self.prompt is not None and self.settings.edit_constraint else None)
         # the gate's agreement prior reads the parser, in a worker process (it holds the GIL while it parses)
-        self.parser = ParserProcess.installed() if self.prompt is not None and self.settings.gate else None
+        # (parser_pool.py: its workers parse an answer's questions side by side, and every parse is kept)
+        parses = ParseCache()
+        self.parser = (ParserPool.installed(self.settings.parser_workers, parses)
+                       if self.prompt is not None and self.settings.gate else None)
         # inputs are read while the model decodes (readings.py) by a worker of their own, so that a batch
         # of readings never holds up the questions a request waits on after decoding
-        self.reading_parser = ParserProcess.installed() if self.parser is not None else None
+        self.reading_parser = ParserPool.installed(1, parses) if self.parser is not None else None
         self.readings = Readings(self.reading_parser) if self.reading_parser is not None else None
         self.special_texts = tuple(t.content for t in self.tokenizer.get_added_tokens_decoder().values() if t.special)
 

@@ -19,6 +19,7 @@ import logging
 import subprocess
 import sys
 import threading
+from typing import Callable
 
 from miniserve.tutor.runtime.parser import DEBIAN_PACKAGE, Parse, parse_all, shared
 
@@ -80,6 +81,10 @@ class ParserProcess:
         with self.lock:
             self._running()
 
+    def waiting(self) -> int:
+        """Calls asked of this worker and not yet answered (the one under way included)."""
+        return self.lock.next_ticket - self.lock.serving
+
     def _running(self) -> subprocess.Popen:
         if self.process is None or self.process.poll() is not None:
             self.process = subprocess.Popen([sys.executable, "-m", "miniserve.tutor.runtime.parser_process"],
@@ -90,10 +95,13 @@ class ParserProcess:
         """Blocks until the worker has answered every call: call it from a thread (trio.to_thread.run_sync)."""
         return [parse for call in calls(sentences) for parse in self._call(call)]
 
-    def _call(self, sentences: list[str]) -> list[Parse | None]:
+    def _call(self, sentences: list[str], taken: Callable[[], None] | None = None) -> list[Parse | None]:
+        """One call, in its turn; `taken` is called once the worker is this call's (parser_pool.py)."""
         with self.lock:
             if self.closed:
                 return [None] * len(sentences)
+            if taken is not None:
+                taken()
             worker = self._running()
             try:
                 worker.stdin.write(json.dumps(sentences) + "\n")
