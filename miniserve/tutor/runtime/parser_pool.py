@@ -95,7 +95,7 @@ class ParserPool:
                     call = todo.popleft()
                 parses = {}
                 try:
-                    parses = dict(zip(call, worker._call(call, taken=lambda: self.cache.started(call)), strict=True))
+                    parses = dict(zip(call, worker.call(call, taken=lambda: self.cache.started(call)), strict=True))
                 finally:
                     self.cache.finished({s: parses.get(s) for s in call})
                 with lock:

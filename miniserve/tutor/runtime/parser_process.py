@@ -93,9 +93,9 @@ class ParserProcess:
 
     def parse_all(self, sentences: list[str]) -> list[Parse | None]:
         """Blocks until the worker has answered every call: call it from a thread (trio.to_thread.run_sync)."""
-        return [parse for call in calls(sentences) for parse in self._call(call)]
+        return [parse for call in calls(sentences) for parse in self.call(call)]
 
-    def _call(self, sentences: list[str], taken: Callable[[], None] | None = None) -> list[Parse | None]:
+    def call(self, sentences: list[str], taken: Callable[[], None] | None = None) -> list[Parse | None]:
         """One call, in its turn; `taken` is called once the worker is this call's (parser_pool.py)."""
         with self.lock:
             if self.closed:
