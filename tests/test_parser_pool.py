@@ -6,7 +6,8 @@ import threading
 from helpers import HeldWorker
 
 from miniserve.tutor.runtime import parser as link_grammar
-from miniserve.tutor.runtime.parser_pool import ParseCache, ParserPool
+from miniserve.tutor.runtime.parse_cache import ParseCache
+from miniserve.tutor.runtime.parser_pool import ParserPool
 from miniserve.tutor.runtime.parser_process import decoded
 
 LONG = ("The teachers who has been working at the school which my brother attend since he were young says "

@@ -24,7 +24,8 @@ from miniserve.http.ratelimit import Buckets
 from miniserve.scheduler import Scheduler, Unavailable
 from miniserve.tutor import model_folder
 from miniserve.tutor.runtime.constraint import EditConstraints
-from miniserve.tutor.runtime.parser_pool import ParseCache, ParserPool
+from miniserve.tutor.runtime.parse_cache import ParseCache
+from miniserve.tutor.runtime.parser_pool import ParserPool
 from miniserve.service.readings import Readings
 from miniserve.tutor.runtime.prompt import TutorPrompt
 from miniserve.service.tutoring import Tutor
