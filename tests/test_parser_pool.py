@@ -42,6 +42,7 @@ def test_the_pool_parses_as_the_parser_does_and_keeps_what_it_parsed():
     finally:
         pool.close()
     assert pool.parse_all(sentences) == [p if s in kept else None for s, p in zip(sentences, expected)]  # closed: the cache
+    assert all(worker.process is None for worker in pool.workers)  # and no worker started again for the rest
 
 
 def test_an_answers_calls_run_side_by_side_on_the_workers():
@@ -64,7 +65,6 @@ def test_a_sentence_under_way_in_another_pool_is_waited_for_not_parsed_again():
     asking, gate_out = in_thread(gate.parse_all, [LONG, "He go to school."])
     assert gate_held[0].asked.get(timeout=30) == ["He go to school."]  # only the sentence nobody parses
     gate_held[0].answers.release()
-    assert asking.is_alive()  # still waiting for the early reading's parse
     reading_held[0].answers.release()
     early.join(30)
     asking.join(30)
@@ -88,7 +88,42 @@ def test_a_worker_that_gives_no_parse_is_asked_again_next_time():
 def test_the_cache_lets_the_least_recently_used_parses_go_first():
     cache = ParseCache(size=2)
     parse = decoded(A_PARSE)
-    cache.finished({"a": parse, "b": parse})
+    cache.finished({"a": parse, "b": parse}, {})
     assert cache.look_up(["a"]) == ({"a": parse}, {})  # "a" used: "b" is now the oldest
-    cache.finished({"c": parse})
+    cache.finished({"c": parse}, {})
     assert list(cache.parses) == ["a", "c"]
+
+
+def test_a_call_takes_off_only_the_marks_it_put_on():
+    cache = ParseCache()
+    mine = cache.started(["a"])
+    assert cache.started(["a", "b"]).keys() == {"b"}  # "a" is another call's
+    cache.finished({"a": None}, {})  # a call that never reached a worker (a closed one) wakes nobody
+    assert not mine["a"].is_set() and cache.look_up(["a"])[1] == mine
+    cache.finished({"a": decoded(A_PARSE)}, mine)
+    assert mine["a"].is_set() and cache.look_up(["a"]) == ({"a": decoded(A_PARSE)}, {})
+
+
+class BrokenWorker(HeldWorker):
+    def readline(self) -> str:
+        super().readline()
+        return "not json\n"
+
+
+def test_a_lane_that_fails_raises_once_every_lane_has_ended_and_keeps_the_others_parses():
+    pool, held = held_pool(2)
+    pool.workers[1].process = broken = BrokenWorker(A_PARSE)
+    thread, out = in_thread(lambda: _raised(pool.parse_all, [LONG, LONG.replace("teachers", "cooks")]))
+    asked = [held[0].asked.get(timeout=30), broken.asked.get(timeout=30)]
+    broken.answers.release()
+    held[0].answers.release()
+    thread.join(30)
+    assert isinstance(out["result"], ValueError)  # the bad line's error, after the other lane's answer
+    assert set(pool.cache.parses) == set(asked[0]) and not pool.cache.parsing
+
+
+def _raised(call, *args):
+    try:
+        call(*args)
+    except Exception as error:  # noqa: BLE001 (the test looks at it)
+        return error

@@ -33,19 +33,27 @@ class ParseCache:
                 self.parses.move_to_end(sentence)
             return found, {s: self.parsing[s] for s in sentences if s in self.parsing and s not in found}
 
-    def started(self, sentences: list[str]) -> None:
+    def started(self, sentences: list[str]) -> dict[str, threading.Event]:
+        """Mark the sentences under way (a worker has taken them); returns the marks this call owns
+        (a sentence another call is parsing keeps that call's mark)."""
+        owned = {}
         with self.lock:
             for sentence in sentences:
-                self.parsing.setdefault(sentence, threading.Event())
+                if sentence not in self.parsing:
+                    self.parsing[sentence] = owned[sentence] = threading.Event()
+        return owned
 
-    def finished(self, parses: dict[str, Parse | None]) -> None:
-        """Keep the parses (not the missing ones) and wake whoever waits for them."""
+    def finished(self, parses: dict[str, Parse | None], owned: dict[str, threading.Event]) -> None:
+        """Keep the parses (not the missing ones), then take off the marks this call owns and wake
+        whoever waits for them (a call that never reached a worker owns none)."""
         with self.lock:
             for sentence, parse in parses.items():
                 if parse is not None:
                     self.parses[sentence] = parse
                     self.parses.move_to_end(sentence)
-                if (ended := self.parsing.pop(sentence, None)) is not None:
-                    ended.set()
+            for sentence, mark in owned.items():
+                if self.parsing.get(sentence) is mark:
+                    del self.parsing[sentence]
+                mark.set()
             while len(self.parses) > self.size:
                 self.parses.popitem(last=False)

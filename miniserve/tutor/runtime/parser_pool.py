@@ -48,18 +48,24 @@ class ParserPool:
         found, elsewhere = self.cache.look_up(distinct)
         todo = deque(calls([s for s in distinct if s not in found and s not in elsewhere]))
         lock = threading.Lock()
+        failures: list[BaseException] = []
 
         def lane(worker: ParserProcess) -> None:
             while True:
                 with lock:
-                    if not todo:
+                    if not todo or failures:
                         return
                     call = todo.popleft()
-                parses = {}
+                parses: dict[str, Parse | None] = {}
+                owned: dict[str, threading.Event] = {}
                 try:
-                    parses = dict(zip(call, worker.call(call, taken=lambda: self.cache.started(call)), strict=True))
+                    answers = worker.call(call, taken=lambda: owned.update(self.cache.started(call)))
+                    parses = dict(zip(call, answers, strict=True))
+                except BaseException as error:  # noqa: BLE001 (raised to the caller once every lane has ended)
+                    with lock:
+                        failures.append(error)
                 finally:
-                    self.cache.finished({s: parses.get(s) for s in call})
+                    self.cache.finished({s: parses.get(s) for s in call}, owned)
                 with lock:
                     found.update(parses)
 
@@ -71,7 +77,9 @@ class ParserPool:
             lane(idlest[0])
         for helper in helpers:
             helper.join()
-        for sentence, ended in elsewhere.items():
+        if failures:
+            raise failures[0]
+        for sentence, ended in elsewhere.items():  # a parse that came back missing stays missing here too
             ended.wait()
             found[sentence] = self.cache.look_up([sentence])[0].get(sentence)
         return [found.get(s) for s in sentences]
