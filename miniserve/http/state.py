@@ -69,8 +69,8 @@ class Service:
         # per sentence: which tokens may come next (copy the input, verb forms may change); None: free
         self.edit_constraints = (EditConstraints.for_prompt(self.prompt)
                                  if self.prompt is not None and self.settings.edit_constraint else None)
-        # the gate's agreement prior reads the parser, in a worker process (it holds the GIL while it parses)
-        # (parser_pool.py: its workers parse an answer's questions side by side, and every parse is kept)
+        # the gate's agreement prior reads the parser in worker processes (it holds the GIL while it parses),
+        # an answer's questions side by side (parser_pool.py); both pools keep every parse in one cache
         parses = ParseCache()
         self.parser = (ParserPool.installed(self.settings.parser_workers, parses)
                        if self.prompt is not None and self.settings.gate else None)

@@ -1,4 +1,4 @@
-"""Several parser worker processes side by side, and the parses they have made, for the server.
+"""Several parser worker processes side by side behind one `parse_all`, for the server.
 
 A long learner sentence with a few errors asks the parser about the input and each edit tried on it:
 sentences of 30-40 words, 40-240 ms each (Link Grammar widens its search to one, two, three unlinked
@@ -23,6 +23,7 @@ from collections import deque
 from miniserve.tutor.runtime.parse_cache import ParseCache
 from miniserve.tutor.runtime.parser import Parse
 from miniserve.tutor.runtime.parser_process import ParserProcess, calls
+
 
 class ParserPool:
     """`workers` ParserProcess workers behind one `parse_all`, with a ParseCache in front."""
