@@ -12,7 +12,7 @@ import pytest
 import trio
 import trio.testing
 
-from miniserve.http.admission import Admission
+from miniserve.http.admission import PENDING_SECONDS, Admission
 from miniserve.config import Settings
 from miniserve.scheduler.health import Health
 from miniserve.http.middleware import RateLimit
@@ -116,6 +116,59 @@ async def test_admission_does_not_count_answers_blocked_in_a_write():
         app.app = Recorder()
         assert (await call(app))[0] == 200
         nursery.cancel_scope.cancel()
+
+async def test_a_request_the_shedder_let_through_holds_its_place_until_it_arrives():
+    """6 places: six connections let through by the shedder fill them before Hypercorn has parsed any, so
+    a seventh is refused; one arriving takes its own place, not another; one that never arrives stops
+    counting after PENDING_SECONDS."""
+    clock, inner = Clock(), Recorder()
+    app = Admission(inner, service(n_waiting=0), clock=clock)
+    for port in range(6):
+        app.let_through(("10.0.0.1", port))
+    assert (await call(app, client="10.0.0.2"))[0] == 503
+    scope = {"type": "http", "method": "POST", "path": "/correct", "headers": [], "client": ("10.0.0.1", 0)}
+    sent = []
+
+    async def send(message):
+        sent.append(message)
+    await app(scope, None, send)
+    assert sent[0]["status"] == 200 and app.pending_count() == 5
+    clock.now += 0.5
+    app.let_through(("10.0.0.1", 9))
+    clock.now += PENDING_SECONDS - 0.25  # the five first ones are stale, the last one not
+    assert app.pending_count() == 1 and (await call(app, client="10.0.0.2"))[0] == 200
+
+
+async def test_an_answer_closes_its_connection_while_the_server_is_full():
+    """Under overload a kept-alive client's next request would meet Hypercorn's whole parse before its
+    503: an answer given while admission refuses tells the client to come back on a new connection."""
+    app = Admission(Recorder(), service(n_waiting=0))
+    status, headers, _ = await call(app)
+    assert status == 200 and b"connection" not in headers
+
+    async def filling(scope, receive, send):
+        for port in range(5):  # with this request, the six places are taken
+            app.let_through(("10.0.0.9", port))
+        await Recorder()(scope, receive, send)
+    app.app = filling
+    status, headers, _ = await call(app)
+    assert status == 200 and headers[b"connection"] == b"close"
+
+
+async def test_behind_a_trusted_proxy_a_request_let_through_still_finds_its_place():
+    """The proxy layer puts the client's address in scope["client"]; admission matches the shedder's peer."""
+    app = Admission(Recorder(), service(n_waiting=0))
+    for port in range(6):
+        app.let_through(("127.0.0.1", port))
+    sent = []
+
+    async def send(message):
+        sent.append(message)
+    scope = {"type": "http", "method": "POST", "path": "/correct", "headers": [(b"x-forwarded-for", b"1.2.3.4")],
+             "client": ("127.0.0.1", 3)}
+    await ForwardedFor(app, "127.0.0.1")(scope, None, send)
+    assert sent[0]["status"] == 200 and scope["client"] == ("1.2.3.4", 0) and app.pending_count() == 5
+
 
 async def test_admission_refuses_while_not_ready_and_lets_other_routes_through():
     inner = Recorder()

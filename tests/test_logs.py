@@ -27,7 +27,8 @@ async def test_every_line_is_json_and_none_is_printed_twice(tutor_folder):
     messages = [line["message"] for line in lines]
     assert [m for m, n in Counter(messages).items() if n > 1 and m != "access"] == []
     kinds = [(line["logger"], line["message"].split(":")[0].split(" ")[0]) for line in lines]
-    for expected in [("miniserve.http.app", "starting"), ("hypercorn.error", "Running"), ("miniserve.http.state", "ready"),
+    for expected in [("miniserve.http.app", "starting"), ("hypercorn.error", "Running"), ("miniserve.heap", "heap"),
+                     ("miniserve.http.state", "ready"),
                      ("miniserve.http.server", "shutting"), ("miniserve.http.app", "stopped")]:
         assert kinds.count(expected) == 1, (expected, kinds)
     access = [line for line in lines if line["logger"] == "miniserve.http.access"]

@@ -59,7 +59,7 @@ def test_plain_request_takes_only_whole_plain_generation_posts():
 
 class Admission:
     def __init__(self, refusing: bool):
-        self.refusing, self.rejected, self.shed, self.idle_closed = refusing, [], 0, []
+        self.refusing, self.rejected, self.shed, self.idle_closed, self.let_through_peers = refusing, [], 0, [], []
 
     def refusal(self):
         return ("overloaded", "the waiting queue is full; retry in 2 s", 2) if self.refusing else None
@@ -72,6 +72,9 @@ class Admission:
 
     def on_idle_closed(self, reason):
         self.idle_closed.append(reason)
+
+    def let_through(self, peer):
+        self.let_through_peers.append(peer)
 
 
 def listening_socket() -> socket.socket:
@@ -127,9 +130,46 @@ async def test_what_is_not_refused_reaches_hypercorn_unread(refusing, request_by
         stream = await listener.accept()
         assert await stream.receive_some(65536) == request_bytes
     assert admission.shed == 0 and admission.rejected == []
+    # a whole generation request let through holds its place in admission until it arrives there
+    assert admission.let_through_peers == ([client.getsockname()] if request_bytes == POST else [])
     client.close()
     await stream.aclose()
     await listener.aclose()
+
+
+def refused_while_the_loop_is_busy(port: int) -> bytes:
+    """Runs on the event loop's own thread, holding it: only the refusal thread can answer."""
+    client = connect_and_send(port, POST)
+    try:
+        return read_to_end(client)
+    finally:
+        client.close()
+
+
+async def test_refusals_do_not_wait_for_the_event_loop():
+    """Under overload a round of the event loop takes tens of milliseconds: the listener's thread refuses
+    while the loop is busy, and hands what it cannot refuse (a GET here) to the loop's accept."""
+    sock = listening_socket()
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_DEFER_ACCEPT, 1)  # as the server's: ready once the request is in
+    port, admission = sock.getsockname()[1], Admission(refusing=True)
+    listener = SheddingListener(trio.socket.from_stdlib_socket(sock), admission)
+    accepted = []
+
+    async def accepting():
+        accepted.append(await listener.accept())
+    with trio.fail_after(10):
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(accepting)
+            await trio.testing.wait_all_tasks_blocked()  # accept waits: its thread has started
+            answers = [refused_while_the_loop_is_busy(port) for _ in range(3)]  # no checkpoint in between
+            passed = connect_and_send(port, GET)
+    assert all(answer.startswith(b"HTTP/1.1 503 Service Unavailable\r\n") for answer in answers)
+    assert admission.shed == 3 == listener.shed and admission.rejected == ["overloaded"] * 3
+    assert await accepted[0].receive_some(65536) == GET
+    passed.close()
+    await accepted[0].aclose()
+    await listener.aclose()
+    assert not listener.thread.thread.is_alive()
 
 
 async def test_hypercorn_builds_its_listeners_where_the_shedder_hooks_in():

@@ -9,21 +9,50 @@ check together, go through Quart's whole parse, and only then get their 503, the
 A request stops counting here when its answer starts: a stream whose client does not read holds
 a handler blocked in a write, not a place in the engine (its sequences are counted by the
 scheduler until they finish or its write deadline drops them). It reads a few counters, so it
-costs the engine nothing."""
+costs the engine nothing.
+
+Two things keep the refusals cheap under overload (docs/service.md, "Overload"). A request the shedder
+lets through to Hypercorn counts as pending from that moment until it reaches this layer: it takes a
+place before Hypercorn has parsed it, so that the connections arriving meanwhile are refused below
+Hypercorn, not let through together by the one free place and refused here, the expensive way. And
+while the server is full, a generation answer closes its connection (as Envoy's overload action that
+disables keep-alive): the client's next request comes back through the shedder, not through Hypercorn."""
 
 from __future__ import annotations
+
+import threading
+import time
+from collections import OrderedDict
 
 from miniserve.http.errors import error_body
 
 GENERATION_PATHS = ("/correct", "/v1/completions", "/v1/chat/completions")
+PENDING_SECONDS = 1.0  # a request let through that never arrives (its client left, a 400 before) stops counting
 
 
 class Admission:
     def __init__(self, app, service, paths: tuple[str, ...] = GENERATION_PATHS, on_reject=lambda reason: None,
-                 on_shed=lambda: None, on_idle_closed=lambda reason: None):
+                 on_shed=lambda: None, on_idle_closed=lambda reason: None, clock=time.monotonic):
         self.app, self.service, self.paths, self.on_reject, self.on_shed = app, service, paths, on_reject, on_shed
+        self.clock = clock
         self.on_idle_closed = on_idle_closed  # a connection closed before its first byte (shedder.py)
         self.unanswered = 0  # generation requests admitted here whose answer has not started (event loop only)
+        # peers whose whole generation request the shedder let through, not yet arrived here, oldest
+        # first; the shedder's thread adds to it while the event loop takes from it
+        self.pending: OrderedDict[tuple[str, int], float] = OrderedDict()
+        self.pending_lock = threading.Lock()
+
+    def let_through(self, peer: tuple[str, int]) -> None:
+        """(any thread) The shedder hands a connection with a whole generation request to Hypercorn."""
+        with self.pending_lock:
+            self.pending[peer] = self.clock()
+
+    def pending_count(self) -> int:
+        stale = self.clock() - PENDING_SECONDS
+        with self.pending_lock:
+            while self.pending and next(iter(self.pending.values())) < stale:
+                self.pending.popitem(last=False)
+            return len(self.pending)
 
     def refusal(self) -> tuple[str, str, int] | None:
         """(type, message, retry-after seconds) when the request must be refused now, else None."""
@@ -31,13 +60,16 @@ class Admission:
         reason = health.unavailable_reason()
         if reason is not None or scheduler is None:
             return "unavailable", f"the server cannot serve now: {reason or 'starting'}", 1
-        if not scheduler.has_room(1) or self.unanswered >= scheduler.capacity:
+        if not scheduler.has_room(1) or self.unanswered + self.pending_count() >= scheduler.capacity:
             retry = scheduler.retry_after()
             return "overloaded", f"the waiting queue is full; retry in {retry} s", retry
         return None
 
     async def __call__(self, scope, receive, send):
         if scope["type"] == "http" and scope["method"] == "POST" and scope["path"] in self.paths:
+            if self.pending:
+                with self.pending_lock:
+                    self.pending.pop(scope.get("miniserve.peer") or scope.get("client"), None)
             refusal = self.refusal()
             if refusal is not None:
                 type_, message, retry = refusal
@@ -53,6 +85,9 @@ class Admission:
             nonlocal answering
             if not answering and message["type"] == "http.response.start":
                 answering = True
+                if self.refusal() is not None:  # full, so its place is taken at once: the client's next
+                    closing = (b"connection", b"close")  # request comes back through the shedder
+                    message = {**message, "headers": [*message.get("headers", ()), closing]}
                 self.unanswered -= 1  # before the write, which may block on a client that does not read
             await send(message)
         self.unanswered += 1

@@ -39,6 +39,7 @@ class ForwardedFor:
     async def __call__(self, scope, receive, send):
         if scope["type"] in ("http", "websocket") and self.trusted and scope.get("client"):
             forwarded = [value for name, value in scope.get("headers", []) if name.lower() == b"x-forwarded-for"]
-            if forwarded:
+            if forwarded:  # the peer stays known to admission.py, which matches it with the shedder's
+                scope["miniserve.peer"] = scope["client"]
                 scope["client"] = (self.client(scope["client"][0], forwarded), 0)
         await self.app(scope, receive, send)

@@ -99,6 +99,7 @@ async def serve(settings: Settings, host: str, port: int, listen_fd: int | None 
     app = create_app(settings)
     service = app.extensions["miniserve"]
     service.core_address = core_address
+    service.freeze_heap = True  # a process of its own: what it has loaded lives as long as it (heap.py)
     for parser in (service.parser, service.reading_parser):
         if parser is not None:
             parser.start()  # its worker loads the dictionary while the model loads

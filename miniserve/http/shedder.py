@@ -29,7 +29,9 @@ import contextvars
 import errno
 import functools
 import socket
+import threading
 from collections import deque
+from collections.abc import Iterator
 
 import hypercorn.trio.run
 import trio
@@ -37,6 +39,7 @@ import trio
 from miniserve.http.admission import GENERATION_PATHS
 from miniserve.http.coalesce import CoalescingStream
 from miniserve.http.errors import error_body
+from miniserve.http.refusal_thread import RefusalThread
 from miniserve.http.waiting_room import IdleLimits, WaitingRoom, head_arrived
 
 PEEK_BYTES = 16 * 1024  # a generation request larger than this is left to Hypercorn
@@ -115,18 +118,32 @@ class SheddingListener(trio.abc.Listener[CoalescingStream]):
         self.room = WaitingRoom(limits, on_close=admission.on_idle_closed)
         self.room.watch(self.raw)
         self.arrived: deque[socket.socket] = deque()  # connections whose head is in, in order
+        self.handed: deque[tuple[socket.socket, str, bool]] = deque()  # by the refusal thread, for Hypercorn
+        self.counting = threading.Lock()  # `shed` is counted by two threads
+        self.thread: RefusalThread | None = None  # started by the first accept, in the serving task
+        self.waiting: trio.CancelScope | None = None  # accept's wait, which the refusal thread cuts short
 
     async def accept(self) -> CoalescingStream:
+        if self.thread is None:
+            self.thread = RefusalThread(self, trio.lowlevel.current_trio_token())
         while True:
+            while self.handed:  # by the thread, decided: let through, or for the waiting room
+                connection, address, arrived = self.handed.popleft()
+                if arrived:
+                    return self.stream(connection)
+                self.room.park(connection, address, trio.current_time())
             while self.arrived:
                 connection = self.arrived.popleft()
                 if not self.refused(connection):
                     return self.stream(connection)
             try:
-                with trio.move_on_at(self.room.next_deadline()):
-                    await trio.lowlevel.wait_readable(self.room.fileno())
+                with trio.move_on_at(self.room.next_deadline()) as self.waiting:
+                    if not self.handed:  # handed over since the look above: its wake-up came before the scope
+                        await trio.lowlevel.wait_readable(self.room.fileno())
             except (OSError, ValueError):  # closed under us (ValueError: fileno -1)
                 raise trio.ClosedResourceError from None
+            finally:
+                self.waiting = None
             self.room.expire(trio.current_time())
             ready, listening = self.room.ready()
             self.arrived.extend(ready)
@@ -134,15 +151,23 @@ class SheddingListener(trio.abc.Listener[CoalescingStream]):
                 return self.stream(connection)
 
     def accept_one(self) -> socket.socket | None:
-        """The next connection the kernel holds whose request's head has arrived and is not refused. On
-        the way, connections whose head is not whole yet go to the waiting room and refusals are answered,
-        up to ACCEPT_BATCH connections in one go. One at a time, so that API processes sharing the
-        listening socket share a burst too."""
+        """The next connection the kernel holds whose request's head has arrived and is not refused; those
+        whose head is not whole yet go to the waiting room. One at a time, so that API processes sharing
+        the listening socket share a burst too."""
+        for connection, address, arrived in self.drain():
+            if arrived:
+                return connection
+            self.room.park(connection, address, trio.current_time())
+        return None
+
+    def drain(self) -> Iterator[tuple[socket.socket, str, bool]]:
+        """(any thread) The connections the kernel holds, up to ACCEPT_BATCH, as (connection, address,
+        whether its request's head has arrived), with refusals answered and the abandoned closed on the way."""
         for _ in range(ACCEPT_BATCH):
             try:
                 connection, address = self.raw.accept()
             except BlockingIOError:
-                return None
+                return
             except OSError as error:
                 if error.errno in CLOSED_ERRORS:
                     raise trio.ClosedResourceError from None
@@ -155,28 +180,35 @@ class SheddingListener(trio.abc.Listener[CoalescingStream]):
                 continue
             connection.setblocking(False)
             arrived = head_arrived(connection)
-            if arrived is False:
-                self.room.park(connection, address[0], trio.current_time())
-            elif arrived is None:  # its client left before sending a byte
+            if arrived is None:  # its client left before sending a byte
                 connection.close()
-            elif not self.refused(connection):
-                return connection
-        return None
+            elif not (arrived and self.refused(connection)):
+                yield connection, address[0], arrived
+
+    def wake(self) -> None:
+        """(event loop) The refusal thread handed connections over: look at them now."""
+        if self.waiting is not None:
+            self.waiting.cancel()
 
     @staticmethod
     def stream(connection: socket.socket) -> CoalescingStream:
         return CoalescingStream(trio.SocketStream(trio.socket.from_stdlib_socket(connection)), connection)
 
     def refused(self, connection: socket.socket) -> bool:
-        """Answer 503 and close `connection` if admission refuses and its request is whole and plain."""
-        refusal = self.admission.refusal()
-        if refusal is None:
-            return False
+        """(any thread) Answer 503 and close `connection` if admission refuses and its request is whole and
+        plain; a whole plain request let through counts as pending in admission until it arrives there."""
         try:
             request = plain_request(connection.recv(PEEK_BYTES, socket.MSG_PEEK | socket.MSG_DONTWAIT))
         except OSError:  # nothing has arrived yet (EAGAIN), or the client is gone: Hypercorn decides
             request = None
         if request is None:
+            return False
+        refusal = self.admission.refusal()
+        if refusal is None:
+            try:
+                self.admission.let_through(connection.getpeername()[:2])
+            except OSError:
+                pass  # gone already: Hypercorn finds out
             return False
         path, size = request
         type_, message, retry = refusal
@@ -186,12 +218,18 @@ class SheddingListener(trio.abc.Listener[CoalescingStream]):
         except OSError:
             pass  # the client left; it gets no answer either way
         connection.close()
-        self.shed += 1
+        with self.counting:
+            self.shed += 1
         self.admission.on_reject(type_)
         self.admission.on_shed()
         return True
 
     async def aclose(self) -> None:
+        if self.thread is not None:
+            self.thread.stop()
+        for connection, _, _ in self.handed:
+            connection.close()
+        self.handed.clear()
         trio.lowlevel.notify_closing(self.room.fileno())
         self.room.close()
         for connection in self.arrived:

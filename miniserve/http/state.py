@@ -13,6 +13,7 @@ import trio
 from quart import current_app
 from tokenizers import Tokenizer
 
+from miniserve import heap
 from miniserve.config import Settings
 from miniserve.engine import Engine
 from miniserve.engine.core.build import build_engine
@@ -55,6 +56,9 @@ class Service:
     # Generation requests inside their handlers (admission.py counts them): a tutor request between
     # its decode and its gate's scoring holds no sequence, and a drain must not stop the scheduler then.
     handling: int = 0
+    # `miniserve serve` freezes the loaded heap before the scheduler starts (heap.py); tests, which start
+    # many services in one process, do not
+    freeze_heap: bool = False
 
     def __post_init__(self):
         self.created = int(time.time())
@@ -127,6 +131,8 @@ class Service:
             m.kv_slots_used.set_function(lambda: cache.used_slots)
             m.kv_usage.set_function(lambda: cache.used_slots / cache.n_slots)
             m.kv_bytes.set(cache.nbytes)
+        if self.freeze_heap:
+            heap.freeze()
         await nursery.start(self._run_scheduler)
         log.info("ready: %s scheduler, %d KV slots (%.1f MB)%s", self.settings.scheduler, self.engine.cache.n_slots,
                  self.engine.cache.nbytes / 1e6, f", engine core process {self.engine.pid or self.core_address}" if remote else "")

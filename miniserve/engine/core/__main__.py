@@ -28,6 +28,7 @@ def main(argv: list[str] | None = None) -> int:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
 
+    from miniserve import heap
     from miniserve.config import Settings
     from miniserve.engine.core.build import build_engine, build_loop
     from miniserve.engine.core.describe import Rebuilder
@@ -50,6 +51,7 @@ def main(argv: list[str] | None = None) -> int:
 
         metrics = Metrics()
         metrics.kv_bytes.set(engine.cache.nbytes)
+    heap.freeze()  # the model, its kernels and the constraint tables live as long as the core (heap.py)
     listener = None if args.listen_fd is None else socket.socket(fileno=args.listen_fd)
     owner = Link(socket.socket(fileno=args.fd), ToCore)
     # The link's reader threads decode and rebuild constraints with the GIL held; after each nogil
