@@ -6,8 +6,9 @@ Starts `miniserve serve --speculate 0` on a free loopback port and, for each kin
 the server's CPU seconds (utime + stime) before and after N of them, sent by a few keep-alive
 clients (bench.serve's small client). Two numbers per kind:
 
-- event loop: the main thread only (`/proc/PID/task/PID/stat`), where HTTP, validation, tickets,
-  SSE and the access log run: what a request costs outside the engine;
+- event loop: the main thread (`/proc/PID/task/PID/stat`), where HTTP, validation, tickets, SSE and
+  the access log run, and the shedder's thread, which refuses below Hypercorn: what a request costs
+  outside the engine;
 - process: every thread, the compute thread's engine steps included.
 
 Kinds: `/v1/completions` with `max_tokens` 1 (one prefill step: almost all of it is the exchange),
@@ -29,6 +30,7 @@ from pathlib import Path
 import trio
 
 from miniserve import console
+from miniserve.http import refusal_thread
 
 from bench.loadgen import Server
 from bench.serve import Connection, tutor_prompts
@@ -44,14 +46,21 @@ def cpu_seconds(pid: int, tid: int | None = None) -> float:
     return (int(fields[11]) + int(fields[12])) / CLOCK
 
 
+def http_threads(pid: int) -> list[int]:
+    """The main thread (the event loop) and the shedder's thread, found by its name."""
+    return [pid] + [int(task.name) for task in Path(f"/proc/{pid}/task").iterdir()
+                    if int(task.name) != pid and (task / "comm").read_text().strip() == refusal_thread.OS_NAME]
+
+
 class Meter:
-    """CPU of the server's event loop (main thread) and of the whole process between two reads."""
+    """CPU of the server's HTTP threads (event loop and shedder) and of the whole process between two reads."""
 
     def __init__(self, pid: int):
         self.pid = pid
 
     def read(self) -> tuple[float, float, float]:
-        return cpu_seconds(self.pid, self.pid), cpu_seconds(self.pid), time.perf_counter()
+        loop = sum(cpu_seconds(self.pid, tid) for tid in http_threads(self.pid))
+        return loop, cpu_seconds(self.pid), time.perf_counter()
 
 
 def completion(prompt: str, max_tokens: int, **extra) -> tuple[str, bytes]:
