@@ -16,6 +16,7 @@ import trio
 from helpers import real_server
 
 from miniserve.http import shedder
+from miniserve.http import refusal_thread
 from miniserve.http.shedder import SheddingListener, plain_request
 
 BODY = b'{"sentence": "He goed to school."}'
@@ -164,6 +165,8 @@ async def test_refusals_do_not_wait_for_the_event_loop():
             answers = [refused_while_the_loop_is_busy(port) for _ in range(3)]  # no checkpoint in between
             passed = connect_and_send(port, GET)
     assert all(answer.startswith(b"HTTP/1.1 503 Service Unavailable\r\n") for answer in answers)
+    with open(f"/proc/self/task/{listener.thread.thread.native_id}/comm") as comm:  # as bench/cpu.py finds it
+        assert comm.read().strip() == refusal_thread.OS_NAME
     assert admission.shed == 3 == listener.shed and admission.rejected == ["overloaded"] * 3
     assert await accepted[0].receive_some(65536) == GET
     passed.close()
