@@ -165,6 +165,21 @@ def cpu_seconds(pid: int) -> dict[str, float]:
     return out
 
 
+def gc_pauses(before: dict, after: dict) -> dict:
+    """The server's garbage collections over a phase, by generation: how many, their mean, how many over 50 ms."""
+    out = {}
+    for generation in "012":
+        def value(name, extra=None):
+            key = name + json.dumps({"generation": generation, **(extra or {})}, sort_keys=True)
+            return after.get(key, 0) - before.get(key, 0)
+        count = value("miniserve_gc_pause_seconds_count")
+        if count:
+            over = count - value("miniserve_gc_pause_seconds_bucket", {"le": "0.05"})
+            out[generation] = {"count": int(count), "mean_ms": round(1e3 * value("miniserve_gc_pause_seconds_sum") / count, 2),
+                               "over_50ms": int(over)}
+    return out
+
+
 def step_ms(before: dict, after: dict) -> float | None:
     """Mean time of one step as the scheduler sees it (the thread's work plus the wait for the
     event loop to resume the scheduler task), from the server's own histogram."""
@@ -199,6 +214,7 @@ async def measure(args: argparse.Namespace) -> dict:
             "completed_vs_capacity": round(result["completed_rps"] / capacity_rps, 3),
             "step_mean_ms": {"capacity": step_ms(metrics_start, metrics_capacity),
                              "overload": step_ms(metrics_capacity, metrics_overload)},
+            "gc_pauses_in_overload": gc_pauses(metrics_capacity, metrics_overload),
             "cpu_s": {"client": round(client_after - client_before, 2),
                       "server_threads": {k: v for k, v in sorted(cpu.items(), key=lambda kv: -kv[1]) if v > 0.05}},
             "settings": {"max_batch": args.max_batch, "max_queue": args.max_queue,

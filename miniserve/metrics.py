@@ -50,6 +50,9 @@ class Metrics:
         self.tokens_per_step = Histogram("miniserve_sequence_step_tokens",
                                          "Tokens one sequence emitted in one step (1 without speculation).",
                                          buckets=(1, 2, 3, 4, 6, 8, 12, 16, 32), registry=r)
+        self.gc_pause = Histogram("miniserve_gc_pause_seconds", "One garbage collection of the server process, every "
+                                  "thread stopped (`miniserve serve` only; docs/service.md).", ["generation"],
+                                  buckets=(0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5), registry=r)
         self.prompt_tokens = Counter("miniserve_prompt_tokens", "Prompt tokens admitted.", registry=r)
         self.prefix_cache_hits = Counter("miniserve_prefix_cache_hit_tokens", "Prompt tokens taken from a KV slot that "
                                          "held them, not computed again (--enable-prefix-caching).", registry=r)

@@ -6,6 +6,8 @@ from __future__ import annotations
 import gc
 import weakref
 
+from prometheus_client import CollectorRegistry, Histogram
+
 from miniserve import heap
 
 
@@ -27,3 +29,16 @@ def test_freeze_collects_garbage_first_and_hides_the_rest_from_the_collector():
     finally:
         gc.unfreeze()
     assert any(thing is kept for thing in gc.get_objects())
+
+
+def test_every_collection_is_observed_by_generation():
+    histogram = Histogram("pause_seconds", "", ["generation"], registry=(registry := CollectorRegistry()))
+    callback = heap.observe_pauses(histogram)
+    try:
+        gc.collect(0)
+        gc.collect(2)
+    finally:
+        gc.callbacks.remove(callback)
+    assert registry.get_sample_value("pause_seconds_count", {"generation": "0"}) >= 1
+    assert registry.get_sample_value("pause_seconds_count", {"generation": "2"}) >= 1
+    assert registry.get_sample_value("pause_seconds_sum", {"generation": "2"}) > 0

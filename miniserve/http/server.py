@@ -24,6 +24,7 @@ import trio
 from hypercorn.config import Config
 from hypercorn.trio import serve as hypercorn_serve
 
+from miniserve import heap
 from miniserve.http import shedder
 from miniserve.http.app import create_app
 from miniserve.http.waiting_room import IdleLimits
@@ -100,6 +101,7 @@ async def serve(settings: Settings, host: str, port: int, listen_fd: int | None 
     service = app.extensions["miniserve"]
     service.core_address = core_address
     service.freeze_heap = True  # a process of its own: what it has loaded lives as long as it (heap.py)
+    heap.observe_pauses(service.metrics.gc_pause)
     for parser in (service.parser, service.reading_parser):
         if parser is not None:
             parser.start()  # its worker loads the dictionary while the model loads
