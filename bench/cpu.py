@@ -48,8 +48,14 @@ def cpu_seconds(pid: int, tid: int | None = None) -> float:
 
 def http_threads(pid: int) -> list[int]:
     """The main thread (the event loop) and the shedder's thread, found by its name."""
-    return [pid] + [int(task.name) for task in Path(f"/proc/{pid}/task").iterdir()
-                    if int(task.name) != pid and (task / "comm").read_text().strip() == refusal_thread.OS_NAME]
+    found = [pid]
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            if int(task.name) != pid and (task / "comm").read_text().strip() == refusal_thread.OS_NAME:
+                found.append(int(task.name))
+        except FileNotFoundError:  # a thread that ended meanwhile (trio's idle workers do)
+            pass
+    return found
 
 
 class Meter:
@@ -59,7 +65,7 @@ class Meter:
         self.pid = pid
 
     def read(self) -> tuple[float, float, float]:
-        loop = sum(cpu_seconds(self.pid, tid) for tid in http_threads(self.pid))
+        loop = sum(cpu_seconds(self.pid, tid) for tid in http_threads(self.pid))  # (the shedder's lives as long as the server)
         return loop, cpu_seconds(self.pid), time.perf_counter()
 
 

@@ -13,6 +13,9 @@ from __future__ import annotations
 import gc
 import logging
 import time
+from collections import deque
+
+import trio
 
 log = logging.getLogger("miniserve.heap")
 
@@ -30,16 +33,33 @@ def freeze() -> int:
     return frozen
 
 
-def observe_pauses(histogram):
-    """Observe every collection's pause into `histogram` (labelled by generation), from now on in this
-    process; the callback, which `gc.callbacks.remove` takes back."""
-    started: list[float] = []
+class Pauses:
+    """Every collection's pause, by generation, for `histogram`. The collector's callback only records it:
+    it runs inside a collection, which may have interrupted a thread that holds one of prometheus-client's
+    locks (they are not reentrant), so observing there could deadlock; `flush` observes what was recorded,
+    on the event loop (every second, and before each scrape)."""
 
-    def pause(phase: str, info: dict) -> None:
-        if phase == "start":
-            started.append(time.perf_counter())
-        elif started:
-            histogram.labels(str(info["generation"])).observe(time.perf_counter() - started.pop())
+    def __init__(self, histogram):
+        self.histogram = histogram
+        self.recorded: deque[tuple[str, float]] = deque(maxlen=100_000)
+        self.began = 0.0
+        gc.callbacks.append(self.record)
 
-    gc.callbacks.append(pause)
-    return pause
+    def record(self, phase: str, info: dict) -> None:
+        if phase == "start":  # collections do not nest; start and stop come from the same thread
+            self.began = time.perf_counter()
+        else:
+            self.recorded.append((str(info["generation"]), time.perf_counter() - self.began))
+
+    def flush(self) -> None:
+        while self.recorded:
+            generation, seconds = self.recorded.popleft()
+            self.histogram.labels(generation).observe(seconds)
+
+    async def flush_every(self, seconds: float) -> None:
+        while True:
+            self.flush()
+            await trio.sleep(seconds)
+
+    def close(self) -> None:
+        gc.callbacks.remove(self.record)

@@ -31,14 +31,17 @@ def test_freeze_collects_garbage_first_and_hides_the_rest_from_the_collector():
     assert any(thing is kept for thing in gc.get_objects())
 
 
-def test_every_collection_is_observed_by_generation():
+def test_every_collection_is_observed_by_generation_outside_the_collection():
     histogram = Histogram("pause_seconds", "", ["generation"], registry=(registry := CollectorRegistry()))
-    callback = heap.observe_pauses(histogram)
+    pauses = heap.Pauses(histogram)
     try:
         gc.collect(0)
         gc.collect(2)
     finally:
-        gc.callbacks.remove(callback)
+        pauses.close()
+    assert registry.get_sample_value("pause_seconds_count", {"generation": "2"}) is None  # only recorded
+    pauses.flush()
     assert registry.get_sample_value("pause_seconds_count", {"generation": "0"}) >= 1
     assert registry.get_sample_value("pause_seconds_count", {"generation": "2"}) >= 1
     assert registry.get_sample_value("pause_seconds_sum", {"generation": "2"}) > 0
+    assert pauses.record not in gc.callbacks

@@ -85,8 +85,11 @@ class Admission:
             nonlocal answering
             if not answering and message["type"] == "http.response.start":
                 answering = True
-                if self.refusal() is not None:  # full, so its place is taken at once: the client's next
-                    closing = (b"connection", b"close")  # request comes back through the shedder
+                # asked with this request still counted: at the limit, its place goes to one already let
+                # through or waiting, so the client's next request would be refused; it comes back through
+                # the shedder, which refuses it for a fraction of Hypercorn's cost
+                if self.refusal() is not None:
+                    closing = (b"connection", b"close")
                     message = {**message, "headers": [*message.get("headers", ()), closing]}
                 self.unanswered -= 1  # before the write, which may block on a client that does not read
             await send(message)

@@ -43,6 +43,8 @@ async def readyz():
 @answers(text="text/plain")
 async def metrics():
     """Prometheus text format (see docs/metrics.md)."""
+    if service().gc_pauses is not None:
+        service().gc_pauses.flush()
     return Response(generate_latest(service().metrics.registry), content_type=CONTENT_TYPE_LATEST)
 
 

@@ -9,12 +9,14 @@ event loop's `accept` with the connections whose head is not whole yet (for the 
 from __future__ import annotations
 
 import ctypes
+import logging
 import select
 import socket
 import threading
 
 import trio
 
+log = logging.getLogger("miniserve.http.refusal_thread")
 BACK_OFF_MS = 100  # after an accept failed (out of descriptors, say), as trio's own listeners wait
 OS_NAME = "miniserve shed"  # as ps, top and /proc show the thread (Linux keeps 15 bytes); bench/cpu.py reads it
 
@@ -50,6 +52,8 @@ class RefusalThread:
             try:
                 for connection in self.listener.drain():
                     handed.append(connection)
+                    if connection[2]:  # let through: the rest wait in the kernel, for API processes
+                        break          # sharing the socket to take their share of a burst
             except trio.ClosedResourceError:
                 for connection, _, _ in handed:
                     connection.close()
@@ -58,6 +62,8 @@ class RefusalThread:
                 poll.unregister(listening)
                 poll.poll(BACK_OFF_MS)
                 poll.register(listening, select.POLLIN)
+            except Exception:  # a defect: the event loop still accepts (and refuses) on its own meanwhile
+                log.exception("the shedder's thread failed on a connection; it goes on")
             self.hand_over(handed)
 
     def hand_over(self, connections: list[tuple[socket.socket, str, bool]]) -> None:

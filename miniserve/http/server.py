@@ -101,7 +101,11 @@ async def serve(settings: Settings, host: str, port: int, listen_fd: int | None 
     service = app.extensions["miniserve"]
     service.core_address = core_address
     service.freeze_heap = True  # a process of its own: what it has loaded lives as long as it (heap.py)
-    heap.observe_pauses(service.metrics.gc_pause)
+    service.gc_pauses = pauses = heap.Pauses(service.metrics.gc_pause)
+
+    @app.before_serving
+    async def observe_gc_pauses():
+        app.nursery.start_soon(pauses.flush_every, 1.0)
     for parser in (service.parser, service.reading_parser):
         if parser is not None:
             parser.start()  # its worker loads the dictionary while the model loads

@@ -124,12 +124,14 @@ class SheddingListener(trio.abc.Listener[CoalescingStream]):
         self.waiting: trio.CancelScope | None = None  # accept's wait, which the refusal thread cuts short
 
     async def accept(self) -> CoalescingStream:
+        await trio.lowlevel.checkpoint_if_cancelled()
         if self.thread is None:
             self.thread = RefusalThread(self, trio.lowlevel.current_trio_token())
         while True:
             while self.handed:  # by the thread, decided: let through, or for the waiting room
                 connection, address, arrived = self.handed.popleft()
                 if arrived:
+                    await trio.lowlevel.cancel_shielded_checkpoint()  # other tasks run, however fast they come
                     return self.stream(connection)
                 self.room.park(connection, address, trio.current_time())
             while self.arrived:
@@ -217,11 +219,11 @@ class SheddingListener(trio.abc.Listener[CoalescingStream]):
             connection.send(refusal_bytes(path, type_, message, retry), socket.MSG_DONTWAIT)
         except OSError:
             pass  # the client left; it gets no answer either way
-        connection.close()
-        with self.counting:
+        with self.counting:  # counted before the close, which the client sees
             self.shed += 1
         self.admission.on_reject(type_)
         self.admission.on_shed()
+        connection.close()
         return True
 
     async def aclose(self) -> None:

@@ -59,6 +59,7 @@ class Service:
     # `miniserve serve` freezes the loaded heap before the scheduler starts (heap.py); tests, which start
     # many services in one process, do not
     freeze_heap: bool = False
+    gc_pauses: heap.Pauses | None = None  # the collector's pauses (`miniserve serve`), observed on the event loop
 
     def __post_init__(self):
         self.created = int(time.time())
