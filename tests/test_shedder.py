@@ -175,6 +175,29 @@ async def test_refusals_do_not_wait_for_the_event_loop():
     assert not listener.thread.thread.is_alive()
 
 
+async def test_the_refusal_thread_survives_an_unexpected_error():
+    sock = listening_socket()
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_DEFER_ACCEPT, 1)
+    port, admission = sock.getsockname()[1], Admission(refusing=True)
+    listener = SheddingListener(trio.socket.from_stdlib_socket(sock), admission)
+    drain, failed = listener.drain, []
+
+    def fails_once():
+        if not failed:
+            failed.append(True)
+            raise RuntimeError("a defect")
+        return drain()
+    listener.drain = fails_once
+    with trio.fail_after(10):
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(listener.accept)
+            await trio.testing.wait_all_tasks_blocked()
+            answer = refused_while_the_loop_is_busy(port)  # the thread failed once, then refused it
+            nursery.cancel_scope.cancel()
+    assert failed and answer.startswith(b"HTTP/1.1 503 ") and listener.shed == 1
+    await listener.aclose()
+
+
 async def test_hypercorn_builds_its_listeners_where_the_shedder_hooks_in():
     """If a Hypercorn release builds listeners another way, shedding would silently stop: fail here."""
     assert "trio.SocketListener(" in inspect.getsource(hypercorn.trio.run.worker_serve)
