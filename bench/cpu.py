@@ -65,7 +65,7 @@ class Meter:
         self.pid = pid
 
     def read(self) -> tuple[float, float, float]:
-        loop = sum(cpu_seconds(self.pid, tid) for tid in http_threads(self.pid))  # (the shedder's lives as long as the server)
+        loop = sum(cpu_seconds(self.pid, tid) for tid in http_threads(self.pid))
         return loop, cpu_seconds(self.pid), time.perf_counter()
 
 

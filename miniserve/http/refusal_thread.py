@@ -50,10 +50,10 @@ class RefusalThread:
                 return
             handed = []
             try:
-                for connection in self.listener.drain():
-                    handed.append(connection)
-                    if connection[2]:  # let through: the rest wait in the kernel, for API processes
-                        break          # sharing the socket to take their share of a burst
+                for connection, address, arrived in self.listener.drain():
+                    handed.append((connection, address, arrived))
+                    if arrived:  # let through: the rest wait in the kernel, for API processes sharing
+                        break    # the socket to take their share of a burst
             except trio.ClosedResourceError:
                 for connection, _, _ in handed:
                     connection.close()
