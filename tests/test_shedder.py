@@ -8,6 +8,7 @@ from __future__ import annotations
 import inspect
 import json
 import socket
+import threading
 
 import httpx
 import hypercorn.trio.run
@@ -173,6 +174,43 @@ async def test_refusals_do_not_wait_for_the_event_loop():
     await accepted[0].aclose()
     await listener.aclose()
     assert not listener.thread.thread.is_alive()
+
+
+class ThreadKiller(BaseException):
+    """Not an Exception: what the thread cannot go on after."""
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")
+async def test_the_event_loop_accepts_again_when_the_refusal_thread_dies():
+    """While the thread runs the event loop does not watch the listening socket (both would wake for every
+    connection); if the thread dies, the loop watches it again and decides on its own."""
+    sock = listening_socket()
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_DEFER_ACCEPT, 1)
+    port, admission = sock.getsockname()[1], Admission(refusing=True)
+    listener = SheddingListener(trio.socket.from_stdlib_socket(sock), admission)
+    drain, accepted = listener.drain, []
+
+    def dies_in_the_thread():
+        if threading.current_thread() is listener.thread.thread:
+            raise ThreadKiller
+        return drain()
+    listener.drain = dies_in_the_thread
+
+    async def accepting():
+        accepted.append(await listener.accept())
+    with trio.fail_after(10):
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(accepting)
+            await trio.testing.wait_all_tasks_blocked()
+            refused = connect_and_send(port, POST)  # the thread dies on it; the loop refuses it
+            await trio.to_thread.run_sync(listener.thread.thread.join)
+            assert (await trio.to_thread.run_sync(read_to_end, refused)).startswith(b"HTTP/1.1 503 ")
+            passed = connect_and_send(port, GET)
+    assert listener.shed == 1 and await accepted[0].receive_some(65536) == GET
+    refused.close()
+    passed.close()
+    await accepted[0].aclose()
+    await listener.aclose()
 
 
 async def test_the_refusal_thread_survives_an_unexpected_error():

@@ -39,6 +39,17 @@ class RefusalThread:
         self.thread.start()
 
     def run(self) -> None:
+        try:
+            self.refuse_until_stopped()
+        except BaseException:
+            log.exception("the shedder's thread stopped; the event loop accepts on its own")
+            try:
+                self.token.run_sync_soon(self.listener.thread_ended)
+            except trio.RunFinishedError:  # the server has stopped as well
+                pass
+            raise
+
+    def refuse_until_stopped(self) -> None:
         name_this_thread(OS_NAME)
         listening, stopping = self.listener.raw.fileno(), self.stop_reader.fileno()
         poll = select.poll()
@@ -62,7 +73,7 @@ class RefusalThread:
                 poll.unregister(listening)
                 poll.poll(BACK_OFF_MS)
                 poll.register(listening, select.POLLIN)
-            except Exception:  # a defect: the event loop still accepts (and refuses) on its own meanwhile
+            except Exception:  # a defect on one connection: logged, and the next ones are decided as before
                 log.exception("the shedder's thread failed on a connection; it goes on")
             self.hand_over(handed)
 

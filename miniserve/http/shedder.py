@@ -126,6 +126,9 @@ class SheddingListener(trio.abc.Listener[CoalescingStream]):
     async def accept(self) -> CoalescingStream:
         await trio.lowlevel.checkpoint_if_cancelled()
         if self.thread is None:
+            # The thread takes every connection: the event loop stops watching the listening socket, or both
+            # would wake for each (and the loop's accept mostly find nothing), a refusal's cost in CPU.
+            self.room.unwatch(self.raw)
             self.thread = RefusalThread(self, trio.lowlevel.current_trio_token())
         while True:
             while self.handed:  # by the thread, decided: let through, or for the waiting room
@@ -191,6 +194,11 @@ class SheddingListener(trio.abc.Listener[CoalescingStream]):
         """(event loop) The refusal thread handed connections over: look at them now."""
         if self.waiting is not None:
             self.waiting.cancel()
+
+    def thread_ended(self) -> None:
+        """(event loop) The refusal thread stopped on a defect: the event loop accepts on its own again."""
+        self.room.watch(self.raw)
+        self.wake()
 
     @staticmethod
     def stream(connection: socket.socket) -> CoalescingStream:
