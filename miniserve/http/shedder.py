@@ -10,9 +10,9 @@ other tasks run), without a checkpoint between them: a refusal costs an accept, 
 write and a close. A connection whose request's head has not arrived whole waits in the waiting room
 (waiting_room.py).
 
-Only a request that has fully arrived and is plain (Content-Length, no Transfer-Encoding, Expect or
-Upgrade) is refused here; the request is read before the close so the kernel ends the connection with
-a FIN, not a reset that could destroy the answer. Everything else (other routes, /healthz under
+Only a request that has fully arrived, within one peek (16 KiB), and is plain (Content-Length, no
+Transfer-Encoding, Expect or Upgrade) is refused here; the request is read before the close so the kernel
+ends the connection with a FIN, not a reset that could destroy the answer. Everything else (other routes, /healthz under
 overload, a body still on its way) goes to Hypercorn unread, as `trio.SocketListener` would give it.
 A connection whose client has already closed its side when it is accepted (sent and closed at once)
 is closed here too, unanswered (`miniserve_requests_rejected_total{reason="client_closed"}`).
@@ -40,9 +40,8 @@ from miniserve.http.admission import GENERATION_PATHS
 from miniserve.http.coalesce import CoalescingStream
 from miniserve.http.errors import error_body
 from miniserve.http.refusal_thread import RefusalThread
-from miniserve.http.waiting_room import IdleLimits, WaitingRoom, head_arrived
+from miniserve.http.waiting_room import IdleLimits, WaitingRoom, head_whole, peek
 
-PEEK_BYTES = 16 * 1024  # a generation request larger than this is left to Hypercorn
 IGNORABLE_ACCEPT_ERRORS = {errno.ECONNABORTED, errno.EPROTO, errno.EPERM}  # the client gave up first
 CLOSED_ERRORS = {errno.EBADF, errno.EINVAL, errno.ENOTSOCK}
 ACCEPT_BATCH = 64  # connections taken from the kernel in one go at most, before other tasks run
@@ -184,10 +183,12 @@ class SheddingListener(trio.abc.Listener[CoalescingStream]):
                 self.admission.on_reject("client_closed")
                 continue
             connection.setblocking(False)
-            arrived = head_arrived(connection)
-            if arrived is None:  # its client left before sending a byte
+            data = peek(connection)
+            if data is None:  # its client left before sending a byte
                 connection.close()
-            elif not (arrived and self.refused(connection)):
+                continue
+            arrived = head_whole(data)
+            if not (arrived and self.refused(connection, data)):
                 yield connection, address[0], arrived
 
     def wake(self) -> None:
@@ -204,13 +205,13 @@ class SheddingListener(trio.abc.Listener[CoalescingStream]):
     def stream(connection: socket.socket) -> CoalescingStream:
         return CoalescingStream(trio.SocketStream(trio.socket.from_stdlib_socket(connection)), connection)
 
-    def refused(self, connection: socket.socket) -> bool:
+    def refused(self, connection: socket.socket, data: bytes | None = None) -> bool:
         """(any thread) Answer 503 and close `connection` if admission refuses and its request is whole and
-        plain; a whole plain request let through counts as pending in admission until it arrives there."""
-        try:
-            request = plain_request(connection.recv(PEEK_BYTES, socket.MSG_PEEK | socket.MSG_DONTWAIT))
-        except OSError:  # nothing has arrived yet (EAGAIN), or the client is gone: Hypercorn decides
-            request = None
+        plain; a whole plain request let through counts as pending in admission until it arrives there.
+        `data`: what a peek just found on the connection, if one did."""
+        if data is None:
+            data = peek(connection)
+        request = plain_request(data) if data else None  # nothing yet, or the client is gone: Hypercorn decides
         if request is None:
             return False
         refusal = self.admission.refusal()

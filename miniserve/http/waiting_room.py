@@ -45,18 +45,27 @@ class IdleLimits:
         return max(self.per_address, (soft if soft != resource.RLIM_INFINITY else 65536) // 2)
 
 
+def peek(connection: socket.socket) -> bytes | None:
+    """What has arrived of the first request, left unread (b"" while nothing has), or None if the client
+    has gone before sending a byte."""
+    try:
+        return connection.recv(MAX_HEAD + 1, socket.MSG_PEEK | socket.MSG_DONTWAIT) or None
+    except BlockingIOError:
+        return b""
+    except OSError:
+        return None
+
+
+def head_whole(data: bytes) -> bool:
+    """Can the first request's head in `data` be read whole (or is it over MAX_HEAD)?"""
+    return len(data) > MAX_HEAD or HEAD_END.search(data) is not None
+
+
 def head_arrived(connection: socket.socket) -> bool | None:
     """True once the first request's head can be read whole (or is over MAX_HEAD), False while it has
     not, None if the client has gone before sending one."""
-    try:
-        data = connection.recv(MAX_HEAD + 1, socket.MSG_PEEK | socket.MSG_DONTWAIT)
-    except BlockingIOError:
-        return False
-    except OSError:
-        return None
-    if not data:
-        return None
-    return len(data) > MAX_HEAD or HEAD_END.search(data) is not None
+    data = peek(connection)
+    return None if data is None else head_whole(data)
 
 
 class WaitingRoom:
