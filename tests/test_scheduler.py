@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gc
+
 import pytest
 import trio
 
@@ -156,3 +158,18 @@ async def test_a_request_larger_than_a_processes_share_is_taken_when_the_process
         s.enqueue(Ticket(Sequence([0, 1], PARAMS)))
         assert not s.has_room(6) and s.has_room(4)  # busy: back to its share
         s.close()
+
+
+async def test_kept_steps_are_not_tracked_by_the_garbage_collector(model):
+    """10,000 kept steps must not lengthen the full collections that stop every thread."""
+    s = scheduler(model)
+    async with trio.open_nursery() as nursery:
+        await nursery.start(s.run)
+        ticket = Ticket(Sequence([0, 1, 2], PARAMS))
+        await s.submit(ticket)
+        await ticket.done.wait()
+        s.close()
+    assert len(s.records) == 6 and s.records[0].items[0][0] == ticket.seq.id
+    for _ in range(3):  # a tuple is untracked once its items are: one level of nesting per collection
+        gc.collect()
+    assert s._kept_steps and not any(gc.is_tracked(kept) for kept in s._kept_steps)

@@ -62,7 +62,9 @@ class Scheduler:
         self.tickets: dict[int, Ticket] = {}  # enqueued and not finished, by sequence id
         self._several: set[int] = set()  # the ids among them of requests of several sequences
         self._follow_ups: set[int] = set()  # and of follow-up work (the gate's scoring): not counted for room
-        self.records: deque[StepRecord] = deque(maxlen=10_000)
+        # the last steps, for tests and debugging; plain tuples of numbers, which the garbage collector stops
+        # tracking, so that 10,000 of them add nothing to the full collections that stop every thread
+        self._kept_steps: deque[tuple] = deque(maxlen=10_000)
         self.steps = 0
         self.mean_request_seconds = 1.0
         self._n_running = 0
@@ -300,7 +302,7 @@ class Scheduler:
             return
         self.health.step_succeeded()
         self.steps += 1
-        self.records.append(StepRecord(self.steps, result.items, result.waiting, result.seconds))
+        self._kept_steps.append((self.steps, tuple(result.items), result.waiting, result.seconds))
         if m:  # a sequence's first item starts where its prompt's cached prefix ended
             reused = 0
             for seq_id, _, before in result.items:
@@ -332,6 +334,11 @@ class Scheduler:
             if drafted:  # nothing to add without speculation
                 m.draft_tokens.inc(drafted)
                 m.accepted_tokens.inc(accepted)
+
+    @property
+    def records(self) -> list[StepRecord]:
+        """The last 10,000 steps applied, oldest first."""
+        return [StepRecord(*kept) for kept in self._kept_steps]
 
     def _drop_stalled(self) -> None:
         """Streams whose reader stopped reading are cancelled (checked at most 10 times a second)."""
