@@ -36,18 +36,22 @@ class RefusalThread:
         self.listener, self.token = listener, token
         self.stop_reader, self.stop_writer = socket.socketpair()
         self.thread = threading.Thread(target=self.run, name="miniserve refusals", daemon=True)
-        self.thread.start()
+        try:
+            self.thread.start()
+        except BaseException:  # no thread (the process is at its limit): nothing left open
+            self.stop_reader.close()
+            self.stop_writer.close()
+            raise
 
     def run(self) -> None:
         try:
             self.refuse_until_stopped()
-        except BaseException:
+        except BaseException:  # logged here, as one JSON line, not again by threading's hook
             log.exception("the shedder's thread stopped; the event loop accepts on its own")
             try:
                 self.token.run_sync_soon(self.listener.thread_ended)
             except trio.RunFinishedError:  # the server has stopped as well
                 pass
-            raise
 
     def refuse_until_stopped(self) -> None:
         name_this_thread(OS_NAME)
@@ -75,6 +79,9 @@ class RefusalThread:
                 poll.register(listening, select.POLLIN)
             except Exception:  # a defect on one connection: logged, and the next ones are decided as before
                 log.exception("the shedder's thread failed on a connection; it goes on")
+            except BaseException:  # the thread ends: what it took still goes to the event loop
+                self.hand_over(handed)
+                raise
             self.hand_over(handed)
 
     def hand_over(self, connections: list[tuple[socket.socket, str, bool]]) -> None:
