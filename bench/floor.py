@@ -1,27 +1,30 @@
 """The HTTP stack's floor at concurrency 1, and the highest server/engine ratio it leaves.
 
-    python -m bench.quiet -- python -m bench.floor [--requests 600] [--repeat 3] [--json runs/floor.json]
+    python -m bench.quiet -- python -m bench.floor [--requests 600] [--repeat 3] [--work compute|sleep|none]
 
 At concurrency 1 a request's exchange is serial with its generation, so a server's share of the engine's
-speed (bench.serve's server/engine) can be no higher than E / (E + F): E the engine's own time per answer,
-F what a request costs beyond its work in the server's HTTP stack doing nothing else. This measures F for
-three servers, each in a process of its own on a free loopback port, with bench.serve's client (blocking
-socket, one keep-alive connection). Each answers `POST /v1/completions` with a JSON body the size of a
-tutor answer once the request's body is read, after E of work like the engine's (matrix products over
-as many bytes as the model's weights, so that the caches are as cold after it; `--work-ms 0` measures
-the stacks hot), which it times and reports in the answer; F is a request's round trip less that work:
+speed (bench.serve's server/engine, a ratio of tokens per second) can be no higher than E / (E + F): E the
+engine's own mean time per answer, F the mean of what a request costs beyond its work in the server's HTTP
+stack doing nothing else. This measures F for three servers, each in a process of its own on a free
+loopback port, with bench.serve's client (blocking socket, one keep-alive connection). Each answers
+`POST /v1/completions` with a JSON body the size of a tutor answer once the request's body is read and the
+request's work is done, which it times and reports in the answer; F is a request's round trip less that work:
 
-- `hypercorn`: Hypercorn's trio worker and a bare ASGI app, the work on a trio worker thread (as the
-  engine's is on its compute thread): the stack miniserve is served on, without Quart, middleware or
-  miniserve's own code;
+- `hypercorn`: `hypercorn.trio.serve` (as `miniserve serve` runs it, with its default configuration) and a
+  bare ASGI app, the work on a trio worker thread (as the engine's steps are on the compute thread): the
+  stack miniserve is served on, without Quart, middleware or miniserve's own code;
 - `trio`: trio's own sockets and just enough HTTP/1.1 (a head and a Content-Length body), the work on a
   trio worker thread: trio alone;
 - `threads`: a blocking socket on a plain thread, the work on that thread: Python and the kernel's
   loopback, no event loop and no hand-off.
 
-E is the engine alone (bench.serve's EngineAlone: the core loop in this process, tutor prompts, no HTTP),
-measured first and again in every round; the servers and the engine alternate in rounds, so that each
-sees the same drift of this shared machine's speed. Loopback only; every loop bounded."""
+The work (`--work`): `compute` (the default) is matrix products over as many bytes as the model's weights
+for E, as a generation leaves the caches; `sleep` waits E on the worker thread without touching memory
+(the event loop sleeps as long, the caches stay warm); `none` answers at once (each stack hot). E for the
+work is the engine alone's mean over a first round (bench.serve's EngineAlone: the core loop in this
+process, tutor prompts, no HTTP); the engine is measured again in every round, and the servers and the
+engine alternate in rounds, so that each sees the same drift of this shared machine's speed. Loopback only;
+every loop bounded."""
 
 from __future__ import annotations
 
@@ -32,6 +35,7 @@ import socket
 import statistics
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -63,22 +67,34 @@ def answer_bytes(work_seconds: float) -> bytes:
     return b"HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: %d\r\n\r\n%s" % (len(body), body)
 
 
-class Work:
-    """`seconds` of matrix products over weights-sized memory, as the engine's steps do between two answers."""
+WORKS = ("compute", "sleep", "none")
 
-    def __init__(self, milliseconds: float):
-        self.seconds = milliseconds / 1e3
+
+class Work:
+    """A request's work: `seconds` of matrix products over weights-sized memory (as the engine's steps between
+    two answers), or of sleep, or nothing."""
+
+    def __init__(self, kind: str, milliseconds: float):
+        self.kind, self.seconds = kind, milliseconds / 1e3 if kind != "none" else 0.0
         rng = np.random.default_rng(0)
         self.weights = rng.random(WEIGHTS, dtype=np.float32)
         self.row = rng.random((1, WEIGHTS[0]), dtype=np.float32)
 
     def __call__(self) -> float:
-        """Work until `seconds` have passed; how long it took."""
+        """Do the work; how long it took."""
         began = now = time.perf_counter()
+        if self.kind == "sleep":
+            time.sleep(self.seconds)
+            return time.perf_counter() - began
         while now - began < self.seconds:
             self.row @ self.weights
             now = time.perf_counter()
         return now - began
+
+    @classmethod
+    def from_environment(cls) -> "Work":
+        kind, _, milliseconds = os.environ.get(WORK_ENV, "none:0").partition(":")
+        return cls(kind, float(milliseconds))
 
 
 # -- the three servers ----------------------------------------------------------------------------
@@ -91,7 +107,7 @@ async def app(scope, receive, send):
     global _work
     if scope["type"] == "lifespan":
         await receive()  # startup
-        _work = Work(float(os.environ.get(WORK_ENV, "0")))
+        _work = Work.from_environment()
         await send({"type": "lifespan.startup.complete"})
         await receive()  # shutdown
         await send({"type": "lifespan.shutdown.complete"})
@@ -151,20 +167,42 @@ def serve_threads(port: int, work: Work) -> None:
             threading.Thread(target=answer, args=(listener.accept()[0],), daemon=True).start()
 
 
-def start(kind: str, port: int, work_ms: float) -> subprocess.Popen:
-    if kind == "hypercorn":
-        argv = [sys.executable, "-m", "hypercorn", "--worker-class", "trio", "--bind", f"{LOOPBACK}:{port}", "bench.floor:app"]
-    else:
-        argv = [sys.executable, "-m", "bench.floor", "--serve", kind, "--port", str(port)]
-    return subprocess.Popen(argv, cwd=Path(__file__).resolve().parent.parent, env={**os.environ, WORK_ENV: str(work_ms)},
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+def serve_hypercorn(port: int) -> None:
+    from hypercorn.config import Config
+    from hypercorn.trio import serve
+
+    config = Config()
+    config.bind = [f"{LOOPBACK}:{port}"]
+    config.accesslog = None
+    trio.run(serve, app, config)
 
 
-def wait_until_answering(process: subprocess.Popen, port: int) -> None:
+def start(kind: str, port: int, work: str, work_ms: float, log) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-m", "bench.floor", "--serve", kind, "--port", str(port)],
+                            cwd=Path(__file__).resolve().parent.parent, env={**os.environ, WORK_ENV: f"{work}:{work_ms}"},
+                            stdout=log, stderr=log)
+
+
+def stop(processes) -> None:
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def wait_until_answering(process: subprocess.Popen, port: int, log=None) -> None:
     deadline = time.monotonic() + START_SECONDS
     while True:
         if process.poll() is not None:
-            raise RuntimeError(f"the server on port {port} exited with {process.returncode}")
+            said = ""
+            if log is not None:
+                log.seek(0)
+                said = ": " + log.read()[-2000:]
+            raise RuntimeError(f"the server on port {port} exited with {process.returncode}{said}")
         try:
             connection = BlockingConnection(LOOPBACK, port, timeout=5)
             status, _ = connection.post(PATH, BODY)
@@ -196,37 +234,37 @@ def beyond_work(port: int, requests: int) -> list[float]:
     return times
 
 
-def measure(requests: int, rounds: int, engine_requests: int, work_ms: float | None) -> dict:
+def measure(requests: int, rounds: int, engine_requests: int, work: str) -> dict:
     from miniserve.tutor import model_folder
 
     engine = EngineAlone(model_folder(), tutor_prompts(200), 1, 64)
     engine.run(10)  # warm-up
     engine_times = engine.run(engine_requests // rounds).latencies
-    work_ms = statistics.median(engine_times) * 1e3 if work_ms is None else work_ms
+    work_ms = statistics.fmean(engine_times) * 1e3
     ports = {kind: free_port() for kind in KINDS}
-    processes = {kind: start(kind, port, work_ms) for kind, port in ports.items()}
-    try:
-        for kind, process in processes.items():
-            wait_until_answering(process, ports[kind])
-        floors: dict[str, list[float]] = {kind: [] for kind in KINDS}
-        for kind in KINDS:
-            beyond_work(ports[kind], 20)  # warm-up
-        for round_ in range(rounds):
+    with tempfile.TemporaryFile("w+") as log:
+        processes = {kind: start(kind, port, work, work_ms, log) for kind, port in ports.items()}
+        try:
+            for kind, process in processes.items():
+                wait_until_answering(process, ports[kind], log)
+            floors: dict[str, list[float]] = {kind: [] for kind in KINDS}
             for kind in KINDS:
-                floors[kind] += beyond_work(ports[kind], requests // rounds)
-            if round_:
-                engine_times += engine.run(engine_requests // rounds).latencies
-    finally:
-        for process in processes.values():
-            process.terminate()
-        for process in processes.values():
-            process.wait(10)
-    engine_ms = statistics.median(engine_times) * 1e3
-    result = {"engine_ms": engine_ms, "work_ms": work_ms, "requests": requests, "engine_requests": engine_requests}
+                beyond_work(ports[kind], 20)  # warm-up
+            for round_ in range(rounds):
+                for kind in KINDS:
+                    floors[kind] += beyond_work(ports[kind], requests // rounds)
+                if round_:
+                    engine_times += engine.run(engine_requests // rounds).latencies
+        finally:
+            stop(processes.values())
+    engine_ms, engine_median_ms = statistics.fmean(engine_times) * 1e3, statistics.median(engine_times) * 1e3
+    result = {"work": work, "work_ms": work_ms, "engine_ms": engine_ms, "engine_median_ms": engine_median_ms,
+              "requests": requests, "engine_requests": engine_requests}
     for kind in KINDS:
-        floor_ms = statistics.median(floors[kind]) * 1e3
-        result[kind] = {"floor_ms": floor_ms, "floor_mean_ms": statistics.fmean(floors[kind]) * 1e3,
-                        "ceiling": engine_ms / (engine_ms + floor_ms)}
+        floor_ms, floor_median_ms = statistics.fmean(floors[kind]) * 1e3, statistics.median(floors[kind]) * 1e3
+        result[kind] = {"floor_ms": floor_ms, "floor_median_ms": floor_median_ms,
+                        "ceiling": engine_ms / (engine_ms + floor_ms),
+                        "ceiling_of_medians": engine_median_ms / (engine_median_ms + floor_median_ms)}
     return result
 
 
@@ -236,25 +274,27 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--engine-requests", type=console.positive(int), default=200, help="answers of the engine alone")
     parser.add_argument("--rounds", type=console.positive(int), default=4)
     parser.add_argument("--repeat", type=console.positive(int), default=1)
-    parser.add_argument("--work-ms", type=float, help="each answer's work (default: the engine's median time per answer)")
+    parser.add_argument("--work", choices=WORKS, default="compute", help="each request's work, for E (see above)")
     parser.add_argument("--json", help="also write the runs here")
-    parser.add_argument("--serve", choices=("trio", "threads"), help=argparse.SUPPRESS)  # a server's own process
+    parser.add_argument("--serve", choices=KINDS, help=argparse.SUPPRESS)  # a server's own process
     parser.add_argument("--port", type=console.positive(int), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.serve:
-        work = Work(float(os.environ.get(WORK_ENV, "0")))
-        if args.serve == "trio":
-            trio.run(serve_trio, args.port, work)
+        if args.serve == "hypercorn":
+            serve_hypercorn(args.port)
+        elif args.serve == "trio":
+            trio.run(serve_trio, args.port, Work.from_environment())
         else:
-            serve_threads(args.port, work)
+            serve_threads(args.port, Work.from_environment())
         return 0
-    runs = [measure(args.requests, args.rounds, args.engine_requests, args.work_ms) for _ in range(args.repeat)]
-    print("run | engine ms per answer (E) | work ms | server | beyond the work, median ms (F) | mean ms | ceiling E / (E + F)")
-    print("--- | --- | --- | --- | --- | --- | ---")
+    runs = [measure(args.requests, args.rounds, args.engine_requests, args.work) for _ in range(args.repeat)]
+    print("run | work | E, mean (median) ms | server | F, mean (median) ms | ceiling E / (E + F): of means (of medians)")
+    print("--- | --- | --- | --- | --- | ---")
     for i, run in enumerate(runs, 1):
         for kind in KINDS:
-            print(f"{i} | {run['engine_ms']:.2f} | {run['work_ms']:.2f} | {kind} | {run[kind]['floor_ms']:.3f} | "
-                  f"{run[kind]['floor_mean_ms']:.3f} | {run[kind]['ceiling']:.3f}")
+            r = run[kind]
+            print(f"{i} | {run['work']} {run['work_ms']:.2f} ms | {run['engine_ms']:.2f} ({run['engine_median_ms']:.2f}) | "
+                  f"{kind} | {r['floor_ms']:.3f} ({r['floor_median_ms']:.3f}) | {r['ceiling']:.3f} ({r['ceiling_of_medians']:.3f})")
     if args.json:
         with open(args.json, "w") as f:
             json.dump(runs, f, indent=2)

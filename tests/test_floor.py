@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import subprocess
 
 import pytest
 
@@ -22,7 +23,7 @@ def test_request_end_finds_a_whole_request_only():
 @pytest.mark.parametrize("kind", floor.KINDS)
 def test_a_bare_server_answers_after_its_work_and_reports_it(kind):
     port = free_port()
-    process = floor.start(kind, port, 2.0)
+    process = floor.start(kind, port, "compute", 2.0, subprocess.DEVNULL)
     try:
         floor.wait_until_answering(process, port)
         connection = BlockingConnection(LOOPBACK, port, timeout=10)
@@ -30,8 +31,13 @@ def test_a_bare_server_answers_after_its_work_and_reports_it(kind):
         connection.close()
         beyond = floor.beyond_work(port, 3)
     finally:
-        process.terminate()
-        process.wait(10)
+        floor.stop([process])
     answer = json.loads(payload)
     assert status == 200 and answer["object"] == "text_completion" and int(answer["work_us"]) >= 2000
     assert all(0 < seconds < 1 for seconds in beyond)
+
+
+def test_the_work_takes_as_long_as_asked_and_says_so():
+    assert floor.Work("none", 50)() < 0.01
+    assert 0.005 <= floor.Work("sleep", 5)() < 0.5
+    assert 0.005 <= floor.Work("compute", 5)() < 0.5
