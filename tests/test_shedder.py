@@ -87,6 +87,15 @@ def listening_socket() -> socket.socket:
     return sock
 
 
+def refusing_listener() -> tuple[SheddingListener, int, Admission]:
+    """A shedding listener whose admission refuses, on a socket deferred as the server's (ready once the
+    request is in): the listener, its port and the admission."""
+    sock = listening_socket()
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_DEFER_ACCEPT, 1)
+    admission = Admission(refusing=True)
+    return SheddingListener(trio.socket.from_stdlib_socket(sock), admission), sock.getsockname()[1], admission
+
+
 def connect_and_send(port: int, data: bytes) -> socket.socket:
     client = socket.create_connection(("127.0.0.1", port), timeout=10)
     client.sendall(data)
@@ -152,10 +161,7 @@ def refused_while_the_loop_is_busy(port: int) -> bytes:
 async def test_refusals_do_not_wait_for_the_event_loop():
     """Under overload a round of the event loop takes tens of milliseconds: the listener's thread refuses
     while the loop is busy, and hands what it cannot refuse (a GET here) to the loop's accept."""
-    sock = listening_socket()
-    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_DEFER_ACCEPT, 1)  # as the server's: ready once the request is in
-    port, admission = sock.getsockname()[1], Admission(refusing=True)
-    listener = SheddingListener(trio.socket.from_stdlib_socket(sock), admission)
+    listener, port, admission = refusing_listener()
     accepted = []
 
     async def accepting():
@@ -192,10 +198,7 @@ def watched_by_the_event_loop(listener: SheddingListener) -> bool:
 async def test_the_event_loop_accepts_again_when_the_refusal_thread_dies():
     """While the thread runs the event loop does not watch the listening socket (both would wake for every
     connection); if the thread dies, the loop watches it again and decides on its own."""
-    sock = listening_socket()
-    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_DEFER_ACCEPT, 1)
-    port, admission = sock.getsockname()[1], Admission(refusing=True)
-    listener = SheddingListener(trio.socket.from_stdlib_socket(sock), admission)
+    listener, port, admission = refusing_listener()
     drain, accepted = listener.drain, []
 
     def dies_in_the_thread():
@@ -248,10 +251,7 @@ async def test_a_refusal_thread_that_cannot_start_is_tried_again(monkeypatch):
 
 
 async def test_the_refusal_thread_survives_an_unexpected_error():
-    sock = listening_socket()
-    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_DEFER_ACCEPT, 1)
-    port, admission = sock.getsockname()[1], Admission(refusing=True)
-    listener = SheddingListener(trio.socket.from_stdlib_socket(sock), admission)
+    listener, port, admission = refusing_listener()
     drain, failed = listener.drain, []
 
     def fails_once():
