@@ -48,10 +48,6 @@ class RefusalThread:
             self.refuse_until_stopped()
         except BaseException:  # logged here, as one JSON line, not again by threading's hook
             log.exception("the shedder's thread stopped; the event loop accepts on its own")
-            try:
-                self.token.run_sync_soon(self.listener.thread_ended)
-            except trio.RunFinishedError:  # the server has stopped as well
-                pass
 
     def refuse_until_stopped(self) -> None:
         name_this_thread(OS_NAME)

@@ -121,16 +121,13 @@ class SheddingListener(trio.abc.Listener[CoalescingStream]):
         self.counting = threading.Lock()  # `shed` is counted by two threads
         self.thread: RefusalThread | None = None  # started by the first accept, in the serving task
         self.waiting: trio.CancelScope | None = None  # accept's wait, which the refusal thread cuts short
-        self.closed = False
 
     async def accept(self) -> CoalescingStream:
         await trio.lowlevel.checkpoint_if_cancelled()
-        if self.thread is None:
-            # (if it cannot start, this accept fails, the event loop still watching; the next one tries again)
+        if self.thread is None:  # (if it cannot start, this accept fails; the next one tries again)
+            # The event loop keeps watching the listening socket too: with a single acceptor per process, API
+            # processes sharing the socket shared a burst unevenly (docs/service.md, "One acceptor, reverted").
             self.thread = RefusalThread(self, trio.lowlevel.current_trio_token())
-            # The thread takes every connection: the event loop stops watching the listening socket, or both
-            # would wake for each (and the loop's accept mostly find nothing), a refusal's cost in CPU.
-            self.room.unwatch(self.raw)
         while True:
             while self.handed:  # by the thread, decided: let through, or for the waiting room
                 connection, address, arrived = self.handed.popleft()
@@ -198,13 +195,6 @@ class SheddingListener(trio.abc.Listener[CoalescingStream]):
         if self.waiting is not None:
             self.waiting.cancel()
 
-    def thread_ended(self) -> None:
-        """(event loop) The refusal thread stopped on a defect: the event loop accepts on its own again."""
-        if self.closed:  # the listener closed before this ran: nothing to watch
-            return
-        self.room.watch(self.raw)
-        self.wake()
-
     @staticmethod
     def stream(connection: socket.socket) -> CoalescingStream:
         return CoalescingStream(trio.SocketStream(trio.socket.from_stdlib_socket(connection)), connection)
@@ -240,7 +230,6 @@ class SheddingListener(trio.abc.Listener[CoalescingStream]):
         return True
 
     async def aclose(self) -> None:
-        self.closed = True
         if self.thread is not None:
             self.thread.stop()
         for connection, _, _ in self.handed:

@@ -91,9 +91,6 @@ class WaitingRoom:
         """Report `sock` (the listening socket) among the ready ones too, for as long as it is ready."""
         self.epoll.register(sock.fileno(), select.EPOLLIN)
 
-    def unwatch(self, sock: socket.socket) -> None:
-        self.epoll.unregister(sock.fileno())
-
     def __len__(self) -> int:
         return len(self.since)
 
